@@ -1,0 +1,95 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index.ts";
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle: use it, never the outer handle, inside a transaction (PGlite has one connection). */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DbHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs a trivial query; throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** Counts the statements sent since the handle was opened (tests prove query budgets with it). */
+  statements(): number;
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+/** Opens PostgreSQL when `url` is given, otherwise the embedded PGlite database in `dir` (or in memory). */
+export async function openDatabase(opts: { url?: string; dir?: string | "memory" }): Promise<DbHandle> {
+  let count = 0;
+  const logger = {
+    logQuery() {
+      count++;
+    },
+  };
+  if (opts.url) {
+    const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
+    const db = drizzlePostgres(client, { schema, logger, casing: "snake_case" }) as unknown as Database;
+    const handle: DbHandle = {
+      db,
+      kind: "postgres",
+      async ping() {
+        await client`select 1`;
+      },
+      async migrate() {
+        await migratePostgres(db as never, { migrationsFolder });
+      },
+      async close() {
+        await client.end({ timeout: 5 });
+      },
+      statements: () => count,
+    };
+    try {
+      await handle.ping();
+    } catch (error) {
+      await client.end({ timeout: 1 }).catch(() => {});
+      throw new DatabaseUnreachableError(
+        `Cannot reach the PostgreSQL server in DATABASE_URL (${redact(opts.url)}): ${(error as Error).message}`,
+      );
+    }
+    return handle;
+  }
+  const dir = opts.dir ?? "memory";
+  if (dir !== "memory") mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir === "memory" ? undefined : dir, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema, logger, casing: "snake_case" });
+  return {
+    db,
+    kind: "pglite",
+    async ping() {
+      await client.query("select 1");
+    },
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+    },
+    statements: () => count,
+  };
+}
+
+function redact(url: string) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "an unparsable URL";
+  }
+}

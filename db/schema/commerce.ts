@@ -1,0 +1,292 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { discountCampaigns, products, skus } from "./catalog.ts";
+import { customers } from "./customers.ts";
+import { channels, languages, markets } from "./markets.ts";
+import type { Localized } from "./types.ts";
+
+const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Promo codes: requirements (conditions) and effects (actions) as small pure rules evaluated by domain/.
+ * Fixed amounts are per currency: {code: "fixedOff", args: {SEK: 10000, NOK: 10000}}.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Stored upper-cased. */
+    code: text().notNull(),
+    campaignId: integer().references(() => discountCampaigns.id, { onDelete: "set null" }),
+    names: jsonb().$type<Localized>().notNull().default({}),
+    conditions: jsonb().$type<{ code: string; args: unknown }[]>().notNull().default([]),
+    actions: jsonb().$type<{ code: string; args?: unknown }[]>().notNull().default([]),
+    validFrom: timestamp({ withTimezone: true }),
+    validTo: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    maxUsesPerCustomer: integer(),
+    uses: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex().on(t.code)],
+);
+
+export const promoCodeUses = pgTable(
+  "promo_code_uses",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    promoCodeId: integer()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    /** Lower-cased e-mail, so guest uses count per customer too. */
+    email: text(),
+    orderId: bigint({ mode: "number" }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.promoCodeId, t.email), uniqueIndex().on(t.promoCodeId, t.orderId)],
+);
+
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    code: text().notNull().unique(),
+    currencyCode: text().notNull(),
+    initialMinor: integer().notNull(),
+    balanceMinor: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    active: boolean().notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [check("gift_card_balance", sql`${t.balanceMinor} >= 0 and ${t.balanceMinor} <= ${t.initialMinor}`)],
+);
+
+export const giftCardTransactions = pgTable(
+  "gift_card_transactions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    giftCardId: integer()
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    orderId: bigint({ mode: "number" }),
+    amountMinor: integer().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.giftCardId), uniqueIndex().on(t.giftCardId, t.orderId)],
+);
+
+export const shippingOptions = pgTable(
+  "shipping_options",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    marketAlias: text()
+      .notNull()
+      .references(() => markets.alias, { onDelete: "cascade" }),
+    key: text().notNull(),
+    names: jsonb().$type<Localized>().notNull(),
+    feeMinor: integer().notNull(),
+    freeOverMinor: integer(),
+    isDefault: boolean().notNull().default(false),
+    provider: text().notNull().default("sandbox"),
+    sortOrder: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex().on(t.marketAlias, t.key)],
+);
+
+export const paymentMethods = pgTable("payment_methods", {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  key: text().notNull().unique(),
+  names: jsonb().$type<Localized>().notNull(),
+  /** e.g. "KLARNA", "INVOICE". */
+  paymentType: text().notNull(),
+  /** "EXTERNAL" (hosted checkout) or "STANDARD". */
+  checkoutType: text().notNull(),
+  marketAliases: text().array().notNull().default(sql`'{}'::text[]`),
+  customerTypes: text().array().notNull().default(sql`'{PERSON,ORGANIZATION}'::text[]`),
+  sortOrder: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+});
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channelId: text()
+      .notNull()
+      .references(() => channels.id),
+    marketAlias: text()
+      .notNull()
+      .references(() => markets.alias),
+    languageId: text()
+      .notNull()
+      .references(() => languages.id),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    customerType: text().notNull().default("PERSON"),
+    promoCode: text(),
+    giftCardCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    merchantData: jsonb(),
+    externalShippingFeeMinor: integer(),
+    shippingOptionKey: text(),
+    /** Bumped on every change; checkout sessions are tied to a version. */
+    version: integer().notNull().default(0),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index().on(t.customerId), index().on(t.updatedAt)],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    cartId: uuid()
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id),
+    quantity: integer().notNull(),
+    /** Items added together (a package) share a group key. */
+    groupKey: text(),
+    /** The package product an item belongs to. */
+    packageId: integer().references(() => products.id),
+    packageGroupId: integer(),
+    message: text(),
+    createdAt: created(),
+  },
+  (t) => [
+    unique("cart_items_line").on(t.cartId, t.skuId, t.groupKey).nullsNotDistinct(),
+    check("cart_item_quantity", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Checkout sessions per cart and provider, with the idempotency key reused across retries. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cartId: uuid()
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    cartVersion: integer().notNull(),
+    paymentMethodKey: text().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    providerReference: text(),
+    /** The shopper's checkout input: e-mail, addresses, identity number, shipping choice. */
+    data: jsonb().notNull().default({}),
+    status: text().notNull().default("open"),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index().on(t.cartId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    publicId: uuid().notNull().unique().defaultRandom(),
+    /** One order per cart: completing the same cart twice returns the same order. */
+    cartId: uuid().notNull().unique(),
+    channelId: text()
+      .notNull()
+      .references(() => channels.id),
+    marketAlias: text()
+      .notNull()
+      .references(() => markets.alias),
+    languageId: text()
+      .notNull()
+      .references(() => languages.id),
+    currencyCode: text().notNull(),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    identityNumber: text(),
+    customerType: text().notNull().default("PERSON"),
+    organizationId: text(),
+    companyName: text(),
+    billingAddress: jsonb().notNull(),
+    shippingAddress: jsonb().notNull(),
+    zip: text(),
+    /** "received", "processing", "completed", "cancelled", "refunded". */
+    status: text().notNull().default("received"),
+    shippingMethod: text(),
+    shippingFeeIncVatMinor: integer().notNull().default(0),
+    shippingFeeVatMinor: integer().notNull().default(0),
+    paymentMethod: text(),
+    paymentReference: text(),
+    itemValueIncVatMinor: integer().notNull(),
+    itemValueExVatMinor: integer().notNull(),
+    discountIncVatMinor: integer().notNull().default(0),
+    vatMinor: integer().notNull(),
+    balanceUsedMinor: integer().notNull().default(0),
+    totalIncVatMinor: integer().notNull(),
+    promoCode: text(),
+    message: text(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index().on(t.customerId, t.createdAt), index().on(t.email)],
+);
+
+/** A snapshot of each line as sold: price, VAT rate and amounts never change after the order. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    skuId: integer().references(() => skus.id, { onDelete: "set null" }),
+    productId: integer().references(() => products.id, { onDelete: "set null" }),
+    articleNumber: text().notNull(),
+    name: text().notNull(),
+    skuName: text(),
+    quantity: integer().notNull(),
+    unitRegularIncVatMinor: integer().notNull(),
+    unitSellingIncVatMinor: integer().notNull(),
+    vatRateBp: integer().notNull(),
+    /** Order-level discounts prorated onto the line. */
+    discountIncVatMinor: integer().notNull().default(0),
+    lineTotalIncVatMinor: integer().notNull(),
+    lineVatMinor: integer().notNull(),
+    campaignNames: text().array().notNull().default(sql`'{}'::text[]`),
+    groupKey: text(),
+    packageId: integer(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    reason: text(),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.orderId)],
+);

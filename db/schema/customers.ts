@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog.ts";
+import { channels, languages } from "./markets.ts";
+
+const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** A shopper's account. Personal data: never logged; deleting an account erases these fields. */
+export const customers = pgTable(
+  "customers",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Stored lower-cased; unique among live accounts. */
+    email: text().notNull(),
+    /** Argon2id hash of the client's SHA-384 pre-hash (see API.md). */
+    passwordHash: text(),
+    channelId: text().references(() => channels.id),
+    languageId: text().references(() => languages.id),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    /** "unspecified", "woman", "man". */
+    gender: text().notNull().default("unspecified"),
+    careOf: text(),
+    address: text(),
+    address2: text(),
+    zip: text(),
+    city: text(),
+    countryCode: text(),
+    newsletter: boolean().notNull().default(false),
+    /** Personnummer / fødselsnummer. */
+    personalId: text(),
+    orderMessage: text(),
+    entryCode: text(),
+    /** "PERSON" or "ORGANIZATION". */
+    customerType: text().notNull().default("PERSON"),
+    organizationId: text(),
+    companyName: text(),
+    blocked: boolean().notNull().default(false),
+    createdAt: created(),
+    updatedAt: created(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("customers_email_live").on(t.email).where(sql`${t.deletedAt} is null`)],
+);
+
+/** Balance movements (credit from refunds or goodwill, spending at checkout); the balance is their sum. */
+export const customerBalanceEntries = pgTable(
+  "customer_balance_entries",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    amountMinor: integer().notNull(),
+    reason: text().notNull(),
+    orderId: bigint({ mode: "number" }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.customerId, t.currencyCode)],
+);
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    orderId: bigint({ mode: "number" }).notNull(),
+    currencyCode: text().notNull(),
+    amountMinor: integer().notNull(),
+    /** "pending", "completed", "failed". */
+    status: text().notNull().default("pending"),
+    reason: text(),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.customerId), index().on(t.orderId)],
+);
+
+/** Refresh tokens, stored hashed and rotated; a reused (rotated) token revokes its family. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    familyId: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.familyId), index().on(t.customerId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    keyHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.customerId)],
+);
+
+/** Favourites of signed-in customers (guests keep theirs in the mili-persisted-states cookie). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);

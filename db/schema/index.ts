@@ -1,0 +1,5 @@
+export * from "./catalog.ts";
+export * from "./commerce.ts";
+export * from "./content.ts";
+export * from "./customers.ts";
+export * from "./markets.ts";
