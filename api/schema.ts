@@ -1,0 +1,11 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./types/channel.ts";
+import "./types/product.ts";
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql, so every change to the API shows in review. */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

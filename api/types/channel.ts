@@ -1,0 +1,124 @@
+import { builder, localeArgs } from "../builder.ts";
+import { marketId as scopedMarketId } from "#services/reference.ts";
+import type { ChannelRecord, MarketRecord, ReferenceData } from "#services/reference.ts";
+
+interface MarketView {
+  market: MarketRecord;
+  channel: ChannelRecord;
+  ref: ReferenceData;
+  languageId: string;
+}
+interface ChannelView {
+  channel: ChannelRecord;
+  ref: ReferenceData;
+  languageId: string;
+}
+
+const LanguageType = builder
+  .objectRef<{ id: string; name: string; code: string }>("Language")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeString("id", { description: 'e.g. "sv-SE"' }),
+      name: t.exposeString("name", { description: "The language's own name, e.g. Svenska" }),
+      code: t.exposeString("code", { description: 'Two-letter code, e.g. "sv"' }),
+    }),
+  });
+
+const CountryType = builder.objectRef<{ name: string; code: string }>("Country").implement({
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "In the request's language" }),
+    code: t.exposeString("code", { description: "ISO 3166-1 alpha-2" }),
+  }),
+});
+
+const CurrencyType = builder.objectRef<{ name: string; code: string; symbol: string }>("Currency").implement({
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    code: t.exposeString("code", { description: "ISO 4217" }),
+    symbol: t.exposeString("symbol"),
+  }),
+});
+
+const MarketType = builder.objectRef<MarketView>("Market").implement({
+  fields: (t) => ({
+    id: t.string({ description: 'Scoped to the channel, e.g. "1|se"', resolve: (v) => scopedMarketId(v.channel, v.market.alias) }),
+    alias: t.string({ resolve: (v) => v.market.alias }),
+    defaultLanguageId: t.string({ resolve: (v) => v.market.defaultLanguageId }),
+    virtual: t.boolean({ resolve: (v) => v.market.virtual }),
+    onlyDisplayInCheckout: t.boolean({ resolve: (v) => v.market.onlyDisplayInCheckout }),
+    groupKey: t.string({ description: 'Region group, e.g. "scandinavia", "europe"', resolve: (v) => v.market.groupKey }),
+    allowedLanguages: t.field({
+      type: [LanguageType],
+      resolve: (v) =>
+        v.market.allowedLanguageIds.flatMap((id) => {
+          const l = v.ref.languages.get(id);
+          return l ? [{ id: l.id, name: l.name, code: l.code }] : [];
+        }),
+    }),
+    country: t.field({
+      type: CountryType,
+      nullable: true,
+      resolve: (v) =>
+        v.market.country
+          ? {
+              code: v.market.country.code,
+              name: v.market.country.names[v.languageId] ?? v.market.country.names.en ?? v.market.country.code,
+            }
+          : null,
+    }),
+    currency: t.field({
+      type: CurrencyType,
+      nullable: true,
+      description: "Null for a market without a currency ('Currency not found for this market').",
+      resolve: (v) => v.market.currency,
+    }),
+  }),
+});
+
+const ChannelType = builder.objectRef<ChannelView>("Channel").implement({
+  fields: (t) => ({
+    channelId: t.string({ resolve: (v) => v.channel.id }),
+    name: t.string({ resolve: (v) => v.channel.name }),
+    defaultMarketId: t.string({ description: "The default market's alias", resolve: (v) => v.channel.defaultMarketAlias }),
+    defaultLanguageId: t.string({ resolve: (v) => v.channel.defaultLanguageId }),
+    theme: t.field({
+      type: [ThemeVariableType],
+      description: "Style variables applied as CSS custom properties",
+      resolve: (v) => Object.entries(v.channel.theme).map(([key, value]) => ({ key, value })),
+    }),
+    markets: t.field({
+      type: [MarketType],
+      resolve: (v) =>
+        v.channel.marketAliases.flatMap((alias) => {
+          const market = v.ref.markets.get(alias);
+          return market ? [{ market, channel: v.channel, ref: v.ref, languageId: v.languageId }] : [];
+        }),
+    }),
+  }),
+});
+
+const ThemeVariableType = builder.objectRef<{ key: string; value: string }>("ThemeVariable").implement({
+  fields: (t) => ({ key: t.exposeString("key"), value: t.exposeString("value") }),
+});
+
+builder.queryFields((t) => ({
+  channel: t.field({
+    type: ChannelType,
+    nullable: true,
+    description: "A channel with its markets; an unknown channelId falls back to the default channel.",
+    args: { ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      return { channel: locale.channel, ref: await ctx.reference.get(), languageId: locale.language.id };
+    },
+  }),
+  channels: t.field({
+    type: [ChannelType],
+    args: { ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      const ref = await ctx.reference.get();
+      return [...ref.channels.values()].map((channel) => ({ channel, ref, languageId: locale.language.id }));
+    },
+  }),
+}));

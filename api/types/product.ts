@@ -1,0 +1,92 @@
+import { listProducts, MAX_SKIP, MAX_TAKE, type ProductSort, type ProductSummary } from "#services/catalog.ts";
+import { builder, localeArgs } from "../builder.ts";
+import { apiError } from "../errors.ts";
+import { PriceType, StockType } from "./price.ts";
+
+interface ProductEdge {
+  product: ProductSummary;
+  locale: string;
+}
+
+const LinkType = builder.objectRef<{ name: string; alias: string; canonicalUrl: string }>("Link");
+LinkType.implement({
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    alias: t.exposeString("alias"),
+    canonicalUrl: t.exposeString("canonicalUrl", { description: "Path without the language prefix" }),
+  }),
+});
+
+const ProductImageType = builder.objectRef<{ fileName: string; tags: string[] }>("ProductImage").implement({
+  fields: (t) => ({
+    fileName: t.exposeString("fileName", { description: "Served at /images/product/{width}/{fileName}" }),
+    tags: t.exposeStringList("tags"),
+  }),
+});
+
+export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
+  fields: (t) => ({
+    productId: t.int({ resolve: (e) => e.product.productId }),
+    articleNumber: t.string({ resolve: (e) => e.product.articleNumber }),
+    name: t.string({ resolve: (e) => e.product.name }),
+    alias: t.string({ resolve: (e) => e.product.alias }),
+    type: t.string({ description: '"product" or "package"', resolve: (e) => e.product.type }),
+    canonicalUrl: t.string({ resolve: (e) => e.product.canonicalUrl }),
+    brand: t.field({ type: LinkType, nullable: true, resolve: (e) => e.product.brand }),
+    primaryCategory: t.field({ type: LinkType, nullable: true, resolve: (e) => e.product.primaryCategory }),
+    productImages: t.field({ type: [ProductImageType], resolve: (e) => e.product.productImages }),
+    unitPrice: t.field({
+      type: PriceType,
+      nullable: true,
+      resolve: (e) => (e.product.unitPrice ? { price: e.product.unitPrice, locale: e.locale } : null),
+    }),
+    totalStock: t.field({ type: StockType, resolve: (e) => e.product.totalStock }),
+    discountType: t.string({ resolve: (e) => e.product.discountType }),
+  }),
+});
+
+const SortType = builder.enumType("SortType", {
+  values: ["LATEST", "PRICE", "PRICE_DESC", "MOST_SOLD", "ALPHABETICAL"] as const,
+});
+
+const FilterInputType = builder.inputType("FilterInputType", {
+  fields: (t) => ({
+    sort: t.field({ type: SortType, required: false }),
+  }),
+});
+
+const ProductsResultType = builder
+  .objectRef<{ products: ProductEdge[]; count: number }>("ProductsResult")
+  .implement({
+    fields: (t) => ({
+      products: t.field({ type: [ProductType], resolve: (r) => r.products }),
+      count: t.exposeInt("count", { description: "All products matching, not only this page" }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  products: t.field({
+    type: ProductsResultType,
+    nullable: true,
+    description: `A page of products. take at most ${MAX_TAKE}, skip at most ${MAX_SKIP}.`,
+    args: {
+      skip: t.arg.int({ required: false }),
+      take: t.arg.int({ required: false }),
+      filter: t.arg({ type: FilterInputType, required: false }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const take = args.take ?? 20;
+      const skip = args.skip ?? 0;
+      if (take < 0 || take > MAX_TAKE) throw apiError("BAD_USER_INPUT", `take must be between 0 and ${MAX_TAKE}`);
+      if (skip < 0 || skip > MAX_SKIP) throw apiError("BAD_USER_INPUT", `skip must be between 0 and ${MAX_SKIP}`);
+      const locale = await ctx.locale(args);
+      const sort: ProductSort = args.filter?.sort ?? "LATEST";
+      const result = await listProducts(ctx.db, await ctx.reference.get(), locale, { skip, take, sort });
+      return {
+        count: result.count,
+        products: result.products.map((product) => ({ product, locale: locale.language.id })),
+      };
+    },
+  }),
+}));

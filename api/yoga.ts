@@ -1,0 +1,89 @@
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { type APQStore, createInMemoryAPQStore, hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
+import { createYoga, type Plugin } from "graphql-yoga";
+import { type ApiServices, createApiContext } from "./context.ts";
+import { schema } from "./schema.ts";
+
+export interface ApiOptions {
+  services: ApiServices;
+  /** The key every request must carry in X-ApiKey. */
+  apiKey: string;
+  /** Operations registered at build time, by SHA-256 of their text. */
+  persistedOperations?: Record<string, string>;
+  /** Accept only registered operations (production may choose this). */
+  persistedOnly?: boolean;
+  graphqlEndpoint?: string;
+}
+
+/** The GraphQL API: Yoga with Pothos' schema, the API key, persisted queries and limits. */
+export function createApi(opts: ApiOptions) {
+  const registered = new Map(Object.entries(opts.persistedOperations ?? {}));
+  const fallback = createInMemoryAPQStore({ max: 2000, ttl: 0 });
+  const store: APQStore = {
+    get: (key) => registered.get(key) ?? fallback.get(key),
+    set: (key, query) => (registered.has(key) ? undefined : fallback.set(key, query)),
+  };
+  return createYoga({
+    schema,
+    graphqlEndpoint: opts.graphqlEndpoint ?? "/graphql",
+    landingPage: false,
+    graphiql: false,
+    // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
+    maskedErrors: { isDev: false },
+    context: ({ request }) => createApiContext(opts.services, request.headers.get("x-request-id") ?? crypto.randomUUID()),
+    plugins: [
+      useApiKey(opts.apiKey),
+      ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
+      useAPQ({ store }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        costLimit: { maxCost: 20_000 },
+        maxAliases: { n: 20 },
+        maxTokens: { n: 4000 },
+        maxDirectives: { n: 20 },
+        blockFieldSuggestion: { enabled: true },
+      }),
+    ],
+  });
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+function errorResponse(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
+    status,
+    headers: { "content-type": "application/graphql-response+json; charset=utf-8" },
+  });
+}
+
+/** Every request carries X-ApiKey; without the right key nothing is executed (HTTP 401). */
+function useApiKey(apiKey: string): Plugin {
+  return {
+    onRequest({ request, endResponse }) {
+      if (request.headers.get("x-apikey") !== apiKey) {
+        endResponse(errorResponse(401, "UNAUTHENTICATED", "A valid X-ApiKey header is required"));
+      }
+    },
+  };
+}
+
+/** Refuses operations that were not registered at build time (by hash or by full text). */
+function useRegisteredOnly(registered: Map<string, string>): Plugin {
+  return {
+    async onParams({ params, setResult }) {
+      const hash = (params.extensions?.persistedQuery as { sha256Hash?: string } | undefined)?.sha256Hash;
+      const known = params.query
+        ? registered.has(await hashSHA256(params.query))
+        : Boolean(hash && registered.has(hash));
+      if (!known) {
+        setResult({
+          errors: [
+            Object.assign(new Error("Only registered operations are accepted"), {
+              extensions: { code: "PERSISTED_QUERY_NOT_ALLOWED" },
+            }) as never,
+          ],
+        });
+      }
+    },
+  };
+}

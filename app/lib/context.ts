@@ -1,0 +1,18 @@
+import { createContext } from "react-router";
+
+/**
+ * What the server hands every loader and action (server/app.ts fills it): the CSP nonce, the request id and
+ * the GraphQL transport. The storefront never imports the API: it talks GraphQL, in-process or over HTTP.
+ */
+export interface RequestContext {
+  nonce: string;
+  requestId: string;
+  apiKey: string;
+  graphqlFetch: (request: Request) => Promise<Response>;
+  graphqlUrl: string;
+  domains: Record<string, "nb" | "sv">;
+  marketInPath: boolean;
+  fallbackMarket: string;
+}
+
+export const requestContext = createContext<RequestContext>();

@@ -1,0 +1,153 @@
+import type { Tx } from "../client.ts";
+import {
+  contentPages,
+  contentPageTranslations,
+  menuItems,
+  menus,
+  widgetAreas,
+  widgets,
+} from "../schema/index.ts";
+import type { CategoryNode } from "./vocabulary/index.ts";
+
+type Bi = { sv: string; nb: string };
+const loc = (t: Bi) => ({ "sv-SE": t.sv, "nb-NO": t.nb });
+
+const PAGES: { key: string; alias: Bi; title: Bi; body: Bi }[] = [
+  {
+    key: "customer-service",
+    alias: { sv: "kundservice", nb: "kundeservice" },
+    title: { sv: "Kundservice", nb: "Kundeservice" },
+    body: {
+      sv: "Vi finns här för dig måndag–fredag 9–15 (lunchstängt 12–13). Mejla kundservice@mili.se eller ring 010-123 45 67. Ange gärna ditt ordernummer så hjälper vi dig snabbare.",
+      nb: "Vi er her for deg mandag–fredag 9–15 (lunsjstengt 12–13). Send e-post til kundeservice@mili.no eller ring 21 23 45 67. Oppgi gjerne ordrenummeret ditt, så hjelper vi deg raskere.",
+    },
+  },
+  {
+    key: "terms",
+    alias: { sv: "kopvillkor", nb: "kjopsvilkar" },
+    title: { sv: "Köpvillkor", nb: "Kjøpsvilkår" },
+    body: {
+      sv: "Alla priser anges i svenska kronor inklusive moms för privatpersoner. Du har 30 dagars öppet köp och 14 dagars ångerrätt enligt distansavtalslagen. Reklamationer hanteras enligt konsumentköplagen.",
+      nb: "Alle priser oppgis i norske kroner inkludert merverdiavgift for privatpersoner. Du har 30 dagers åpent kjøp og 14 dagers angrerett etter angrerettloven. Reklamasjoner behandles etter forbrukerkjøpsloven.",
+    },
+  },
+  {
+    key: "shipping",
+    alias: { sv: "frakt-och-leverans", nb: "frakt-og-levering" },
+    title: { sv: "Frakt och leverans", nb: "Frakt og levering" },
+    body: {
+      sv: "Vi skickar inom 1–2 arbetsdagar. Fri frakt när du handlar för över 99 kr. Varor i beställning skickas så snart de kommer in och har längre leveranstid.",
+      nb: "Vi sender innen 1–2 virkedager. Fri frakt når du handler for over 99 kr. Varer i bestilling sendes så snart de kommer inn og har lengre leveringstid.",
+    },
+  },
+  {
+    key: "returns",
+    alias: { sv: "returer", nb: "retur-og-reklamasjon" },
+    title: { sv: "Returer och reklamationer", nb: "Retur og reklamasjon" },
+    body: {
+      sv: "Ångrat dig? Skicka tillbaka varan oanvänd inom 30 dagar med returetiketten i paketet. Pengarna betalas tillbaka inom 14 dagar.",
+      nb: "Angret deg? Send varen ubrukt tilbake innen 30 dager med returetiketten i pakken. Pengene betales tilbake innen 14 dager.",
+    },
+  },
+  {
+    key: "about",
+    alias: { sv: "om-mili", nb: "om-mili" },
+    title: { sv: "Om Mili", nb: "Om Mili" },
+    body: {
+      sv: "Mili är en nordisk butik för friluftsliv, träning och sportnutrition, med lager i Sverige och Norge.",
+      nb: "Mili er en nordisk butikk for friluftsliv, trening og sportsernæring, med lager i Sverige og Norge.",
+    },
+  },
+  {
+    key: "privacy",
+    alias: { sv: "integritetspolicy", nb: "personvern" },
+    title: { sv: "Integritetspolicy", nb: "Personvernerklæring" },
+    body: {
+      sv: "Vi behandlar dina personuppgifter enligt dataskyddsförordningen (GDPR) och bara för att kunna leverera din beställning och ge dig service. Du kan när som helst begära utdrag eller radering.",
+      nb: "Vi behandler personopplysningene dine etter personvernforordningen (GDPR) og bare for å kunne levere bestillingen din og gi deg service. Du kan når som helst be om innsyn eller sletting.",
+    },
+  },
+];
+
+export async function seedContent(tx: Tx, seedDate: Date, topCategories: CategoryNode[]) {
+  const pages = await tx
+    .insert(contentPages)
+    .values(PAGES.map((p) => ({ key: p.key, publishedAt: seedDate })))
+    .returning({ id: contentPages.id, key: contentPages.key });
+  const pageId = (key: string) => pages.find((p) => p.key === key)?.id as number;
+  await tx.insert(contentPageTranslations).values(
+    PAGES.flatMap((p) => [
+      { pageId: pageId(p.key), languageId: "sv-SE", alias: p.alias.sv, title: p.title.sv, metaDescription: p.body.sv.slice(0, 155) },
+      { pageId: pageId(p.key), languageId: "nb-NO", alias: p.alias.nb, title: p.title.nb, metaDescription: p.body.nb.slice(0, 155) },
+    ]),
+  );
+  const areas = await tx
+    .insert(widgetAreas)
+    .values([
+      ...PAGES.map((p) => ({ family: "Content", areaName: "Body", pageId: pageId(p.key), targetAlias: p.key })),
+      { family: "Frontpage", areaName: "Main" },
+    ])
+    .returning({ id: widgetAreas.id, pageId: widgetAreas.pageId, family: widgetAreas.family });
+  await tx.insert(widgets).values([
+    ...PAGES.map((p) => ({
+      areaId: areas.find((a) => a.pageId === pageId(p.key))?.id as number,
+      type: "text",
+      config: { text: loc(p.body) },
+    })),
+    ...(() => {
+      const front = areas.find((a) => a.family === "Frontpage")?.id as number;
+      return [
+        {
+          areaId: front,
+          type: "banner",
+          sortOrder: 0,
+          config: {
+            title: loc({ sv: "Vinterrea – upp till 40 %", nb: "Vintersalg – opptil 40 %" }),
+            text: loc({ sv: "Varma jackor, kängor och underställ till vinterns turer.", nb: "Varme jakker, støvler og ullundertøy til vinterens turer." }),
+            link: { campaignKey: "vinterrea" },
+          },
+        },
+        {
+          areaId: front,
+          type: "productList",
+          sortOrder: 1,
+          config: { title: loc({ sv: "Nyheter", nb: "Nyheter" }), sort: "LATEST", take: 8 },
+        },
+        {
+          areaId: front,
+          type: "productList",
+          sortOrder: 2,
+          config: { title: loc({ sv: "Mest sålda", nb: "Mest solgt" }), sort: "MOST_SOLD", take: 8 },
+        },
+      ];
+    })(),
+  ]);
+
+  const [header, service, about] = await tx
+    .insert(menus)
+    .values([
+      { locationId: "header-main", names: loc({ sv: "Huvudmeny", nb: "Hovedmeny" }) },
+      { locationId: "footer-service", names: loc({ sv: "Kundservice", nb: "Kundeservice" }) },
+      { locationId: "footer-about", names: loc({ sv: "Om Mili", nb: "Om Mili" }) },
+    ])
+    .returning({ id: menus.id });
+  const item = (menuId: number, labels: Bi, targetType: string, target: unknown, sortOrder: number) => ({
+    menuId,
+    labels: loc(labels),
+    targetType,
+    target,
+    sortOrder,
+  });
+  const byKey = (key: string) => PAGES.find((p) => p.key === key) as (typeof PAGES)[number];
+  await tx.insert(menuItems).values([
+    ...topCategories.map((c, i) =>
+      item(header?.id as number, { sv: c.sv.name, nb: c.nb.name }, "category", { key: c.key }, i),
+    ),
+    item(header?.id as number, { sv: "Varumärken", nb: "Varemerker" }, "url", loc({ sv: "/varumarken", nb: "/varemerker" }), 50),
+    item(header?.id as number, { sv: "Nyheter", nb: "Nyheter" }, "url", loc({ sv: "/nyheter", nb: "/nyheter" }), 51),
+    ...["customer-service", "shipping", "returns", "terms"].map((key, i) =>
+      item(service?.id as number, byKey(key).title, "content", { key }, i),
+    ),
+    ...["about", "privacy"].map((key, i) => item(about?.id as number, byKey(key).title, "content", { key }, i)),
+  ]);
+}

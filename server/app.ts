@@ -1,0 +1,139 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { Api } from "#api/yoga.ts";
+import type { DbHandle } from "#db/client.ts";
+import type { Config } from "./config.ts";
+import { imageRoutes } from "./images.ts";
+import type { Logger } from "./logger.ts";
+import { type Metrics, routeKind } from "./metrics.ts";
+import { securityHeaders } from "./security.ts";
+
+type Env = { Variables: { nonce: string; requestId: string } };
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: DbHandle;
+  api: Api;
+  metrics: Metrics;
+  images: Parameters<typeof imageRoutes>[0]["store"];
+  /** The storefront, built by React Router; absent in API-only tests. */
+  storefront?: { build: ServerBuild; clientDir: string };
+  /** Whether start-up (migrations, seed) has finished. */
+  isReady: () => boolean;
+}
+
+/** What the storefront's loaders get from the server (see app/lib/context.ts). */
+export interface StorefrontRequestContext {
+  nonce: string;
+  requestId: string;
+  apiKey: string;
+  /** Executes a GraphQL request: in-process against the API, or over HTTP when GRAPHQL_URL is set. */
+  graphqlFetch: (request: Request) => Promise<Response>;
+  graphqlUrl: string;
+  domains: Record<string, "nb" | "sv">;
+  marketInPath: boolean;
+  fallbackMarket: string;
+}
+
+/** One process: the storefront (SSR), /graphql, images, health and metrics. */
+export function createApp(deps: AppDeps) {
+  const { config, logger, metrics } = deps;
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    const path = c.req.path;
+    const route = routeKind(path);
+    const seconds = (performance.now() - started) / 1000;
+    const status = c.res.status;
+    metrics.httpDuration.observe({ method: c.req.method, route, status: `${Math.floor(status / 100)}xx` }, seconds);
+    if (status >= 500) metrics.httpErrors.inc({ route });
+    c.res.headers.set("X-Request-Id", requestId);
+    if (route !== "ops" && route !== "assets") {
+      logger.info({ requestId, method: c.req.method, path, status, ms: Math.round(seconds * 1000) }, "request");
+    }
+  });
+  app.use(securityHeaders({ trustProxy: config.TRUST_PROXY }));
+
+  app.onError((error, c) => {
+    logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  app.get("/healthz", (c) => (deps.isReady() ? c.text("ok") : c.text("starting", 503)));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.db.db.execute("select 1");
+      return c.json({ status: "ready", database: deps.db.kind });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      return c.json({ status: "unavailable", database: deps.db.kind }, 503);
+    }
+  });
+  app.get("/metrics", async (c) => {
+    c.header("Content-Type", metrics.registry.contentType);
+    return c.body(await metrics.registry.metrics());
+  });
+
+  app.route("/images", imageRoutes({ store: deps.images }));
+
+  const graphql = (request: Request) => deps.api.fetch(request) as Promise<Response>;
+  app.use(
+    "/graphql",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413),
+    }),
+  );
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+
+  const sf = deps.storefront;
+  if (sf) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: sf.clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: sf.clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+    const handle = createRequestHandler(sf.build, config.production ? "production" : "development");
+    const key = (sf.build.entry.module as unknown as { requestContext: Parameters<RouterContextProvider["set"]>[0] })
+      .requestContext;
+    const inProcess = !config.GRAPHQL_URL;
+    const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
+    const graphqlFetch = inProcess ? graphql : (request: Request) => fetch(request);
+    app.all("*", (c) => {
+      const context = new RouterContextProvider();
+      const value: StorefrontRequestContext = {
+        nonce: c.get("nonce"),
+        requestId: c.get("requestId"),
+        apiKey: config.apiKey,
+        graphqlFetch,
+        graphqlUrl,
+        domains: Object.fromEntries(config.DOMAINS),
+        marketInPath: config.MARKET_IN_PATH,
+        fallbackMarket: config.FALLBACK_MARKET,
+      };
+      context.set(key, value);
+      return handle(c.req.raw, context);
+    });
+  }
+  return app;
+}

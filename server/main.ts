@@ -1,0 +1,119 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApi } from "#api/yoga.ts";
+import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
+import { seedIfEmpty } from "#db/seed/index.ts";
+import { createReferenceCache } from "#services/reference.ts";
+import { createImageStore } from "#services/images/render.ts";
+import { createApp } from "./app.ts";
+import { ConfigError, parseConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { createMetrics } from "./metrics.ts";
+import { loadPersistedOperations } from "./persisted-operations.ts";
+
+/**
+ * Starts the shop: listens at once (health answers 503 "starting"), migrates and seeds the database, then
+ * serves everything. SIGTERM lets in-flight requests finish and closes the database cleanly.
+ */
+export async function start(env: Record<string, string | undefined> = process.env) {
+  const config = parseConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const root = resolve(import.meta.dirname, "..");
+  let handler: (request: Request) => Response | Promise<Response> = (request) =>
+    new URL(request.url).pathname === "/healthz"
+      ? new Response("starting", { status: 503 })
+      : new Response("Mili is starting, try again in a moment", { status: 503, headers: { "Retry-After": "2" } });
+
+  const server = serve({
+    fetch: (request) => handler(request),
+    port: config.PORT,
+    hostname: config.HOST,
+  }) as import("node:http").Server;
+  await new Promise<void>((done) => server.once("listening", () => done()));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    dir: config.PGLITE_DIR === "memory" ? "memory" : resolve(root, config.PGLITE_DIR),
+  });
+  await db.migrate();
+  const seeded = await seedIfEmpty(db, { products: config.SEED_PRODUCTS, logger });
+  if (seeded) logger.info(seeded, "seeded the demo catalog");
+
+  const buildDir = join(root, "build");
+  const serverBuild = join(buildDir, "server", "index.js");
+  const storefront = existsSync(serverBuild)
+    ? {
+        build: (await import(pathToFileURL(serverBuild).href)) as ServerBuild,
+        clientDir: join(buildDir, "client"),
+      }
+    : undefined;
+  if (!storefront) logger.warn("no storefront build found (run npm run build): serving the API only");
+
+  const reference = createReferenceCache(db.db);
+  const metrics = createMetrics();
+  const api = createApi({
+    services: { db: db.db, reference, logger },
+    apiKey: config.apiKey,
+    persistedOperations: loadPersistedOperations(buildDir),
+    persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
+  });
+  const app = createApp({
+    config,
+    logger,
+    db,
+    api,
+    metrics,
+    images: createImageStore({ cacheDir: join(root, "var", "cache", "images") }),
+    storefront: storefront && { ...storefront, clientDir: storefront.clientDir },
+    isReady: () => !stopping,
+  });
+  let stopping = false;
+  handler = (request) => app.fetch(request);
+  logger.info({ port, database: db.kind }, `Mili is ready at http://localhost:${port}`);
+
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish within 10 s; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    await db.close();
+    clearTimeout(force);
+    logger.info("stopped");
+  }
+  return { port, server, db, stop, logger };
+}
+
+if (import.meta.main) {
+  try {
+    const shop = await start();
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        shop.stop(signal).then(
+          () => process.exit(0),
+          (error) => {
+            shop.logger.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
+      });
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+      console.error(error.message);
+    } else {
+      console.error("Mili could not start:", error);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,193 @@
+import { asc } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import {
+  channelMarkets,
+  channels,
+  countries,
+  currencies,
+  languages,
+  marketLanguages,
+  markets,
+  vatRates,
+} from "#db/schema/index.ts";
+import type { VatRate } from "#domain/vat.ts";
+
+/**
+ * Channels, markets, languages, currencies and VAT rates: small, read on every request, changed rarely.
+ * Loaded in one round of queries and kept for a short while, so a request never waits on them twice.
+ */
+export interface ReferenceData {
+  channels: Map<string, ChannelRecord>;
+  markets: Map<string, MarketRecord>;
+  languages: Map<string, LanguageRecord>;
+  vatRates: VatRate[];
+  loadedAt: number;
+}
+
+export interface LanguageRecord {
+  id: string;
+  code: string;
+  name: string;
+}
+
+export interface MarketRecord {
+  alias: string;
+  defaultLanguageId: string;
+  virtual: boolean;
+  onlyDisplayInCheckout: boolean;
+  groupKey: string;
+  pricesIncludeVat: boolean;
+  shippingFeeMinor: number;
+  freeShippingOverMinor: number | null;
+  allowedLanguageIds: string[];
+  country: { code: string; names: Record<string, string> } | null;
+  currency: { code: string; name: string; symbol: string; minorUnits: number } | null;
+}
+
+export interface ChannelRecord {
+  id: string;
+  name: string;
+  defaultMarketAlias: string;
+  defaultLanguageId: string;
+  theme: Record<string, string>;
+  marketAliases: string[];
+}
+
+const TTL_MS = 60_000;
+
+export function createReferenceCache(db: Database) {
+  let current: ReferenceData | undefined;
+  let loading: Promise<ReferenceData> | undefined;
+
+  async function load(): Promise<ReferenceData> {
+    const [chRows, cmRows, mRows, mlRows, lRows, cRows, cuRows, vRows] = await Promise.all([
+      db.select().from(channels),
+      db.select().from(channelMarkets).orderBy(asc(channelMarkets.sortOrder)),
+      db.select().from(markets).orderBy(asc(markets.sortOrder)),
+      db.select().from(marketLanguages).orderBy(asc(marketLanguages.sortOrder)),
+      db.select().from(languages),
+      db.select().from(countries),
+      db.select().from(currencies),
+      db.select().from(vatRates),
+    ]);
+    const countryByCode = new Map(cRows.map((c) => [c.code, c]));
+    const currencyByCode = new Map(cuRows.map((c) => [c.code, c]));
+    const marketMap = new Map<string, MarketRecord>();
+    for (const m of mRows) {
+      if (!m.active) continue;
+      const country = m.countryCode ? countryByCode.get(m.countryCode) : undefined;
+      const currency = m.currencyCode ? currencyByCode.get(m.currencyCode) : undefined;
+      marketMap.set(m.alias, {
+        alias: m.alias,
+        defaultLanguageId: m.defaultLanguageId,
+        virtual: m.virtual,
+        onlyDisplayInCheckout: m.onlyDisplayInCheckout,
+        groupKey: m.groupKey,
+        pricesIncludeVat: m.pricesIncludeVat,
+        shippingFeeMinor: m.shippingFeeMinor,
+        freeShippingOverMinor: m.freeShippingOverMinor,
+        allowedLanguageIds: mlRows.filter((l) => l.marketAlias === m.alias).map((l) => l.languageId),
+        country: country ? { code: country.code, names: country.names } : null,
+        currency: currency
+          ? { code: currency.code, name: currency.name, symbol: currency.symbol, minorUnits: currency.minorUnits }
+          : null,
+      });
+    }
+    const channelMap = new Map<string, ChannelRecord>();
+    for (const c of chRows) {
+      channelMap.set(c.id, {
+        id: c.id,
+        name: c.name,
+        defaultMarketAlias: c.defaultMarketAlias,
+        defaultLanguageId: c.defaultLanguageId,
+        theme: c.theme,
+        marketAliases: cmRows
+          .filter((cm) => cm.channelId === c.id && marketMap.has(cm.marketAlias))
+          .map((cm) => cm.marketAlias),
+      });
+    }
+    return {
+      channels: channelMap,
+      markets: marketMap,
+      languages: new Map(lRows.map((l) => [l.id, l])),
+      vatRates: vRows.map((v) => ({
+        market: v.countryCode,
+        productClass: v.productClass as VatRate["productClass"],
+        rateBp: v.rateBp,
+        validFrom: v.validFrom,
+        validTo: v.validTo,
+      })),
+      loadedAt: Date.now(),
+    };
+  }
+
+  return {
+    async get(): Promise<ReferenceData> {
+      if (current && Date.now() - current.loadedAt < TTL_MS) return current;
+      loading ??= load().finally(() => {
+        loading = undefined;
+      });
+      current = await loading;
+      return current;
+    },
+    /** Drops the cached copy (after the seed or an admin change). */
+    invalidate() {
+      current = undefined;
+    },
+  };
+}
+
+export type ReferenceCache = ReturnType<typeof createReferenceCache>;
+
+export interface Locale {
+  channel: ChannelRecord;
+  market: MarketRecord;
+  language: LanguageRecord;
+}
+
+export interface LocaleRequest {
+  channelId?: string | null;
+  marketId?: string | null;
+  languageId?: string | null;
+}
+
+export const DEFAULT_CHANNEL_ID = "2|no";
+
+/**
+ * Resolves the channel, market and language of an operation. An unknown or missing value falls back to the
+ * channel's default; each fallback from a value that was given is reported so the caller can log it.
+ */
+export function resolveLocale(
+  ref: ReferenceData,
+  req: LocaleRequest,
+): { locale: Locale; fallbacks: string[] } {
+  const fallbacks: string[] = [];
+  let channel = req.channelId ? ref.channels.get(req.channelId) : undefined;
+  if (!channel) {
+    if (req.channelId) fallbacks.push(`unknown channelId "${req.channelId}"`);
+    channel = ref.channels.get(DEFAULT_CHANNEL_ID) ?? [...ref.channels.values()][0];
+  }
+  if (!channel) throw new Error("No channel is configured: run the seed (npm run seed)");
+
+  // A market id may be given as its alias ("se") or as a channel-scoped id ("1|se").
+  const marketAlias = req.marketId?.includes("|") ? req.marketId.split("|")[1] : req.marketId;
+  let market = marketAlias && channel.marketAliases.includes(marketAlias) ? ref.markets.get(marketAlias) : undefined;
+  if (!market) {
+    if (req.marketId) fallbacks.push(`unknown marketId "${req.marketId}" for channel ${channel.id}`);
+    market = ref.markets.get(channel.defaultMarketAlias);
+  }
+  if (!market) throw new Error(`Channel ${channel.id} has no default market`);
+
+  let language = req.languageId ? ref.languages.get(req.languageId) : undefined;
+  if (!language || !(language.id === channel.defaultLanguageId || market.allowedLanguageIds.includes(language.id))) {
+    if (req.languageId) fallbacks.push(`unknown or unavailable languageId "${req.languageId}"`);
+    language = ref.languages.get(channel.defaultLanguageId);
+  }
+  if (!language) throw new Error(`Channel ${channel.id} has no default language`);
+  return { locale: { channel, market, language }, fallbacks };
+}
+
+/** The market id as the API shows it: scoped to the channel, e.g. "1|se". */
+export function marketId(channel: ChannelRecord, alias: string): string {
+  return `${channel.id.split("|")[0]}|${alias}`;
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { start } from "#server/main.ts";
+
+/**
+ * The whole shop in this process on a random port: a fresh PGlite directory, or a new database on the
+ * PostgreSQL server in DATABASE_URL. Seeded with a small catalog unless told otherwise.
+ */
+export async function startShop(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "mili-shop-"));
+  const base = process.env.DATABASE_URL;
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (base) {
+    dbName = `mili_shop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const shop = await start({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    PGLITE_DIR: join(dir, "db"),
+    SEED_PRODUCTS: "80",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const origin = `http://127.0.0.1:${shop.port}`;
+  return {
+    ...shop,
+    origin,
+    async close() {
+      await shop.stop("test");
+      rmSync(dir, { recursive: true, force: true });
+      if (base && dbName) {
+        const admin = postgres(base, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export type Shop = Awaited<ReturnType<typeof startShop>>;
+
+export const API_KEY = "dev-api-key";
+
+/** POSTs a GraphQL request with the development API key. */
+export async function gql(origin: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${origin}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-apikey": API_KEY, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[] } };
+}
