@@ -94,7 +94,8 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { port, server, db, stop, logger };
 }
 
-if (import.meta.main) {
+/** Starts the shop as a process: exits with a clear message when it cannot start, stops cleanly on SIGTERM. */
+export async function run() {
   try {
     const shop = await start();
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -117,3 +118,5 @@ if (import.meta.main) {
     process.exit(1);
   }
 }
+
+if (import.meta.main) await run();

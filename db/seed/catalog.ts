@@ -99,7 +99,7 @@ export function ean13(body: string): string {
 }
 
 /** A Nordic shelf price in whole kronor: below 100 ends in 9, below 1 000 in 9 or 49, above in 99 or 499. */
-function shelfPrice(kr: number): number {
+export function shelfPrice(kr: number): number {
   if (kr < 100) return Math.max(19, Math.round(kr / 10) * 10 - 1);
   if (kr < 1000) return Math.round(kr / 50) * 50 - 1;
   return Math.round(kr / 100) * 100 - 1;

@@ -36,6 +36,7 @@ export async function seed(handle: DbHandle, opts: SeedOptions) {
     await deriveMarketPrices(tx);
     const pkgs = await seedPackages(
       tx,
+      seedDate,
       catalog.summary.products,
       catalog.summary.skus,
       400000 + catalog.summary.variantGroups + 1,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
+import { shelfPrice } from "./catalog.ts";
 import {
   packageGroups,
   packageOptions,
@@ -65,7 +66,13 @@ const PACKAGES: {
 ];
 
 /** Product packages: groups of options with required picks; the bundle costs 10 % less than its default picks. */
-export async function seedPackages(tx: Tx, firstProductId: number, firstSkuId: number, firstArticle: number) {
+export async function seedPackages(
+  tx: Tx,
+  seedDate: Date,
+  firstProductId: number,
+  firstSkuId: number,
+  firstArticle: number,
+) {
   let productId = firstProductId;
   let skuId = firstSkuId;
   let made = 0;
@@ -93,6 +100,8 @@ export async function seedPackages(tx: Tx, firstProductId: number, firstSkuId: n
       kind: pkg.groups[0]?.kind ?? "parcel",
       productClass: pkg.key === "training" ? "food" : "standard",
       trackingCode: `MILI-PKG-${pkg.key}`,
+      createdAt: new Date(seedDate.getTime() - 45 * 86_400_000),
+      updatedAt: new Date(seedDate.getTime() - 45 * 86_400_000),
     });
     await tx.insert(productTranslations).values([
       { productId, languageId: "sv-SE", name: pkg.name.sv, alias: pkg.alias.sv, text1: pkg.text.sv, text2: pkg.text.sv, metaTitle: pkg.name.sv },
@@ -161,7 +170,7 @@ export async function seedPackages(tx: Tx, firstProductId: number, firstSkuId: n
       await tx.insert(prices).values(
         sums.map((s) => {
           // A bundle price, not a reduction: regular and selling are the same.
-          const bundle = Math.round((s.regular * 0.9) / 100) * 100;
+          const bundle = shelfPrice(Math.round((s.regular * 0.9) / 100)) * 100;
           return { skuId, marketAlias: s.marketAlias, currencyCode: s.currencyCode, regularMinor: bundle, sellingMinor: bundle };
         }),
       );

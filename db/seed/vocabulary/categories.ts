@@ -6,6 +6,7 @@
  * ordinary spelling. Every leaf names the product kind it holds, and every kind has exactly one leaf.
  */
 
+import { slugify } from "#domain/ids.ts";
 import type { ProductKindKey } from "./kinds.ts";
 import type { Lang } from "./variants.ts";
 
@@ -25,30 +26,6 @@ export interface CategoryNode {
   /** The product kind a leaf holds. */
   kind?: ProductKindKey;
   children?: CategoryNode[];
-}
-
-const TRANSLITERATIONS: Readonly<Record<string, string>> = {
-  å: "a",
-  ä: "a",
-  ö: "o",
-  æ: "ae",
-  ø: "o",
-  é: "e",
-  ü: "u",
-};
-
-/**
- * The URL slug of a Swedish or Norwegian name, following the rules of domain/ids.ts `slugify` (which db/seed
- * vocabulary does not import): "Vandringskängor" → "vandringskangor", "Klær" → "klaer".
- */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[åäöæøéü]/g, (ch) => TRANSLITERATIONS[ch] ?? "")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 type LabelInput = readonly [name: string, aliases?: readonly string[]];
