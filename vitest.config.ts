@@ -1,6 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// Node loads graphql's CommonJS entry; make Vitest load the same file, so there is one graphql-js
+// (GraphQLError instances from resolvers must be recognised by Yoga's error masking).
+const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
+
 export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
     projects: [
       {

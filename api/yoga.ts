@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { type APQStore, createInMemoryAPQStore, hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
+import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { type ApiServices, createApiContext } from "./context.ts";
 import { schema } from "./schema.ts";
@@ -27,6 +28,12 @@ export function createApi(opts: ApiOptions) {
     schema,
     graphqlEndpoint: opts.graphqlEndpoint ?? "/graphql",
     landingPage: false,
+    logging: {
+      debug: (...args) => opts.services.logger.debug({ args }, "graphql"),
+      info: (...args) => opts.services.logger.info({ args }, "graphql"),
+      warn: (...args) => opts.services.logger.warn({ args }, "graphql"),
+      error: (...args) => opts.services.logger.error({ err: args.find((a) => a instanceof Error), args }, "graphql error"),
+    },
     graphiql: false,
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
     maskedErrors: { isDev: false },
@@ -35,6 +42,7 @@ export function createApi(opts: ApiOptions) {
       useApiKey(opts.apiKey),
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
+      useBadRequestStatus(),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         costLimit: { maxCost: 20_000 },
@@ -54,6 +62,31 @@ function errorResponse(status: number, code: string, message: string): Response 
     status,
     headers: { "content-type": "application/graphql-response+json; charset=utf-8" },
   });
+}
+
+/**
+ * A request that does not parse or validate is the client's fault: HTTP 400 even for clients that accept only
+ * application/json (Yoga would answer those 200, as the legacy GraphQL-over-HTTP rules allow).
+ */
+function useBadRequestStatus(): Plugin {
+  type HttpExtension = { status?: number; spec?: boolean; headers?: Record<string, string> };
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !("errors" in result) || !result.errors?.length) return;
+      const errors = result.errors.map((error) => {
+        const http = error.extensions?.http as HttpExtension | undefined;
+        if (!http?.spec) return error;
+        return new GraphQLError(error.message, {
+          nodes: error.nodes,
+          source: error.source,
+          positions: error.positions,
+          path: error.path,
+          extensions: { ...error.extensions, http: { ...http, spec: false } },
+        });
+      });
+      setResult({ ...result, errors });
+    },
+  };
 }
 
 /** Every request carries X-ApiKey; without the right key nothing is executed (HTTP 401). */

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -37,6 +38,15 @@ export const links: Route.LinksFunction = () => [
 
 function langFromPath(pathname: string): Lang {
   return pathname === "/sv" || pathname.startsWith("/sv/") ? "sv" : "nb";
+}
+
+/**
+ * The root has no params, so by default its loader would not run again on a client-side navigation from / to
+ * /sv: the page would keep the other language's lang attribute, channel and language switch. Reload it whenever
+ * the language changes. With DOMAINS the language follows the host, which a client-side navigation keeps.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -6,3 +6,8 @@ export function loader() {
 export default function NotFound() {
   return null;
 }
+
+/** A form post to an unknown path is just as unknown. */
+export function action() {
+  throw new Response(null, { status: 404, statusText: "Not Found" });
+}

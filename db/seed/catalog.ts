@@ -427,15 +427,17 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
             sortOrder: i,
           });
           const regularKr = shelfPrice(basePrice * (size.priceFactor ?? 1));
-          const sellingKr = percent ? shelfPrice(regularKr * (1 - percent / 100)) : regularKr;
-          const reducedSince = percent ? new Date(seedDate.getTime() - reducedDaysAgo * DAY) : null;
+          const reducedKr = percent ? shelfPrice(regularKr * (1 - percent / 100)) : regularKr;
+          // A reduction that rounds away (cheap sizes) is no reduction: the price stays regular.
+          const sellingKr = Math.min(reducedKr, regularKr);
+          const reducedSince = sellingKr < regularKr ? new Date(seedDate.getTime() - reducedDaysAgo * DAY) : null;
           rows.prices.push({
             skuId,
             marketAlias: "se",
             currencyCode: "SEK",
             regularMinor: regularKr * 100,
             sellingMinor: sellingKr * 100,
-            campaignId: campaign ? campaignIds[campaign.key] : null,
+            campaignId: campaign && reducedSince ? campaignIds[campaign.key] : null,
             reducedSince,
             updatedAt: reducedSince ?? createdAt,
           });

@@ -110,6 +110,10 @@ async function finishCatalog(tx: Tx) {
     left join brands b on b.id = p.brand_id
     where p.id = t.product_id`);
   await tx.execute(sql`
+    insert into campaign_products (campaign_id, product_id)
+    select distinct p.campaign_id, s.product_id from prices p join skus s on s.id = p.sku_id
+    where p.campaign_id is not null and p.market_alias = 'se'`);
+  await tx.execute(sql`
     update products p set rating_score = r.score, vote_count = r.votes
     from (select product_id, round(avg(rating), 2) as score, count(*)::int as votes
           from reviews where status = 'approved' group by product_id) r

@@ -127,7 +127,7 @@ export async function seedPackages(
         });
       }
     }
-    for (const [gi, g] of groups.entries()) {
+    for (const [gi, g] of groups.filter((x) => x.options.length > 0).entries()) {
       const [group] = await tx
         .insert(packageGroups)
         .values({

@@ -1,0 +1,118 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+
+/** Shared helpers of the benchmark scripts: output, result files, throwaway PostgreSQL databases. */
+
+export const root = resolve(import.meta.dirname, "..");
+export const resultsDir = join(import.meta.dirname, "results");
+
+export function say(line = "") {
+  process.stdout.write(`${line}\n`);
+}
+
+/** Prints rows as an aligned text table (numbers right-aligned). */
+export function table(rows: Record<string, string | number | null | undefined>[]) {
+  if (!rows.length) return;
+  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => cell(r[h]).length)));
+  const line = (values: string[], numeric: boolean[]) =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join("  ");
+  say(line(headers, headers.map(() => false)));
+  say(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) {
+    say(
+      line(
+        headers.map((h) => cell(r[h])),
+        headers.map((h) => typeof r[h] === "number"),
+      ),
+    );
+  }
+}
+
+/** The machine the figures were taken on, stored with every result. */
+export function machine() {
+  const cpu = cpus();
+  return {
+    cores: cpu.length,
+    cpu: cpu[0]?.model ?? "unknown",
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+export function gitHead(): string | null {
+  try {
+    const head = readFileSync(join(root, ".git", "HEAD"), "utf8").trim();
+    if (!head.startsWith("ref: ")) return head;
+    return readFileSync(join(root, ".git", head.slice(5)), "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Writes bench/results/<name>.json with the date, machine and commit next to the figures. */
+export function writeResult(name: string, data: unknown) {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${name}.json`);
+  const body = { benchmark: name, date: new Date().toISOString(), commit: gitHead(), machine: machine(), ...(data as object) };
+  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  say(`\nwrote ${file}`);
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const seconds = (ms: number) => round(ms / 1000, 1);
+
+/** A new, empty database on the PostgreSQL server at `base`; `drop` removes it again. */
+export async function tempPostgresDatabase(base: string, prefix: string) {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const a = postgres(base, { max: 1, onnotice: () => {} });
+      try {
+        await a.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
+/** Polls `url` until it answers 200, or throws after `timeoutMs`. */
+export async function waitFor200(url: string, timeoutMs: number, isAlive: () => boolean = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`the server exited before ${url} answered 200`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS, and VmHWM = peak). */
+export function procMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: round(kb("VmRSS") / 1024), peakMb: round(kb("VmHWM") / 1024) };
+}
+
+export const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";

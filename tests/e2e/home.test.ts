@@ -1,0 +1,277 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe, describeViolations, useBrowser } from "#tests/support/browser.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const session = useBrowser();
+const url = (path: string) => new URL(path, shop.origin).href;
+
+/** A whole price such as "1 299 kr": groups of thousands separated by U+00A0, as is the space before "kr". */
+const PRICE = /^\d{1,3}(\u00a0\d{3})*\u00a0kr$/;
+
+const LANGUAGES = {
+  nb: {
+    path: "/",
+    title: "Mili – Friluftsliv, sport og sportsernæring",
+    heading: "Nyheter i butikken",
+    markets: "Vi leverer til",
+    scandinavia: "Skandinavia",
+    europe: "Europa",
+    skip: "Hopp til innholdet",
+    switchTo: "På svenska",
+    notFoundPath: "/finnes-ikke",
+    notFound: "Denne siden ble ikke funnet",
+  },
+  sv: {
+    path: "/sv",
+    title: "Mili – Friluftsliv, sport och sportnutrition",
+    heading: "Nyheter i butiken",
+    markets: "Vi levererar till",
+    scandinavia: "Skandinavien",
+    europe: "Europa",
+    skip: "Hoppa till innehållet",
+    switchTo: "På norsk",
+    notFoundPath: "/sv/finns-inte",
+    notFound: "Sidan kunde inte hittas",
+  },
+} as const;
+
+type Lang = keyof typeof LANGUAGES;
+
+/** Opens a page and waits until the client router has hydrated it, so hydration errors cannot slip by. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(url(path), { waitUntil: "load" });
+  if (!response) throw new Error(`no response for ${path}`);
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+        .initialized === true,
+  );
+  // Let React finish the hydration commit (and report anything it found) before the test goes on.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  return response;
+}
+
+const productCards = (page: Page) => page.getByRole("main").locator(":scope > ul > li");
+
+async function expectHome(page: Page, lang: Lang) {
+  const l = LANGUAGES[lang];
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(l.heading);
+  await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
+  expect(new URL(page.url()).pathname).toBe(l.path);
+}
+
+describe.each(["nb", "sv"] as const)("the home page in %s", (lang) => {
+  const l = LANGUAGES[lang];
+
+  it("answers 200 in its language with a title, products with prices and the markets by region", async () => {
+    const { page } = session;
+    const response = await open(page, l.path);
+    expect(response.status()).toBe(200);
+    await expectHome(page, lang);
+    expect(await page.title()).toBe(l.title);
+
+    const cards = await productCards(page).all();
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const name = (await card.getByRole("link").locator("span.font-medium").textContent())?.trim();
+      expect(name, "product name").toBeTruthy();
+      const price = await card.locator("p > span").first().textContent();
+      expect(price, `price of ${name}`).toMatch(PRICE);
+    }
+
+    const markets = page.getByRole("region", { name: l.markets });
+    const region = (name: string) =>
+      markets
+        .getByRole("heading", { level: 3, name, exact: true })
+        .locator("xpath=following-sibling::ul[1]")
+        .getByRole("listitem");
+    const scandinavia = await region(l.scandinavia).allTextContents();
+    expect(scandinavia.some((m) => m.startsWith("Norge"))).toBe(true);
+    expect(scandinavia.some((m) => m.startsWith("Sverige"))).toBe(true);
+    await expect
+      .poll(() => markets.getByRole("heading", { level: 3, name: l.europe, exact: true }).count())
+      .toBe(1);
+  });
+
+  it("has the page metadata: viewport, theme colour, web app, Open Graph, manifest, icon, canonical, hreflang", async () => {
+    const { page } = session;
+    await open(page, l.path);
+    const head = await page.evaluate(() => {
+      const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? null;
+      const link = (selector: string) => document.head.querySelector(selector)?.getAttribute("href") ?? null;
+      return {
+        viewport: meta('meta[name="viewport"]'),
+        themeColor: meta('meta[name="theme-color"]'),
+        webApp: meta('meta[name="mobile-web-app-capable"]'),
+        ogType: meta('meta[property="og:type"]'),
+        manifest: link('link[rel="manifest"]'),
+        icon: link('link[rel="icon"]'),
+        canonical: link('link[rel="canonical"]'),
+        nbNO: link('link[rel="alternate"][hreflang="nb-NO"]'),
+        svSE: link('link[rel="alternate"][hreflang="sv-SE"]'),
+      };
+    });
+    expect(head.viewport).toContain("width=device-width");
+    expect(head.themeColor).toBe("orange");
+    expect(head.webApp).toBe("yes");
+    expect(head.ogType).toBe("website");
+    expect(head.manifest).toBeTruthy();
+    expect(head.icon).toBeTruthy();
+    expect(head.canonical && new URL(head.canonical, shop.origin).pathname).toBe(l.path);
+    expect(head.nbNO && new URL(head.nbNO, shop.origin).pathname).toBe("/");
+    expect(head.svSE && new URL(head.svSE, shop.origin).pathname).toBe("/sv");
+
+    // The linked manifest and icon exist.
+    for (const href of [head.manifest, head.icon]) {
+      const response = await fetch(url(href ?? ""));
+      expect(response.status, href ?? "").toBe(200);
+    }
+  });
+
+  it("is accessible: axe finds no serious or critical violation", async () => {
+    const { page } = session;
+    await open(page, l.path);
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+
+  it("lets the keyboard skip to the content: first Tab focuses a visible skip link, Enter moves to #main", async () => {
+    const { page } = session;
+    await open(page, l.path);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return null;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return {
+        text: el.textContent?.trim(),
+        href: el.getAttribute("href"),
+        outlineStyle: style.outlineStyle,
+        width: box.width,
+        height: box.height,
+      };
+    });
+    expect(focused?.text).toBe(l.skip);
+    expect(focused?.href).toBe("#main");
+    expect(focused?.outlineStyle).not.toBe("none");
+    // Visible while focused, not still clipped to 1×1 px by sr-only.
+    expect(focused?.width).toBeGreaterThan(1);
+    expect(focused?.height).toBeGreaterThan(1);
+
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#main");
+    // The sequential focus starting point is now #main: the next Tab lands inside it, past the header links.
+    await page.keyboard.press("Tab");
+    const next = await page.evaluate(() => {
+      const el = document.activeElement;
+      return {
+        insideMain: !!el?.closest("#main"),
+        outlineStyle: el ? getComputedStyle(el).outlineStyle : "none",
+      };
+    });
+    expect(next.insideMain).toBe(true);
+    expect(next.outlineStyle).not.toBe("none");
+  });
+
+  it("answers an unknown path with 404 and the not-found page in its language", async () => {
+    const { page, errors } = session;
+    // Chromium logs the failed document load of a 404 page itself; nothing else may be logged.
+    errors.allow(/Failed to load resource: the server responded with a status of 404/);
+    const response = await open(page, l.notFoundPath);
+    expect(response.status()).toBe(404);
+    expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(l.notFound);
+  });
+});
+
+describe("product images", () => {
+  it("load with width, height and srcset; the image URLs serve immutable AVIF when asked", async () => {
+    const { page } = session;
+    await open(page, "/");
+    const images = productCards(page).locator("img");
+    const count = await images.count();
+    expect(count).toBeGreaterThan(0);
+    for (const image of await images.all()) {
+      // Lazy images load once near the viewport: bring each into view, then wait until it has decoded.
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const attrs = await image.evaluate((img: HTMLImageElement) => ({
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        srcset: img.getAttribute("srcset"),
+      }));
+      expect(Number(attrs.width)).toBeGreaterThan(0);
+      expect(Number(attrs.height)).toBeGreaterThan(0);
+      expect(attrs.srcset).toMatch(/\s\d+w(,|$)/);
+    }
+
+    const src = await images.first().getAttribute("src");
+    expect(src).toBeTruthy();
+    const response = await fetch(url(src ?? ""), { headers: { Accept: "image/avif,image/webp,*/*" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+});
+
+describe("the language switch", () => {
+  it("goes from / to /sv and back, with the page in the right language each time", async () => {
+    const { page } = session;
+    await open(page, "/");
+    await expectHome(page, "nb");
+
+    const toSwedish = page.getByRole("banner").getByRole("link", { name: LANGUAGES.nb.switchTo });
+    expect(await toSwedish.getAttribute("hreflang")).toBe("sv-SE");
+    await toSwedish.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/sv");
+    await expectHome(page, "sv");
+    expect(await page.title()).toBe(LANGUAGES.sv.title);
+
+    const toNorwegian = page.getByRole("banner").getByRole("link", { name: LANGUAGES.sv.switchTo });
+    expect(await toNorwegian.getAttribute("hreflang")).toBe("nb-NO");
+    await toNorwegian.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await expectHome(page, "nb");
+    expect(await page.title()).toBe(LANGUAGES.nb.title);
+    await expect.poll(() => page.getByRole("banner").getByRole("link", { name: LANGUAGES.nb.switchTo }).count()).toBe(1);
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it.each(["/", "/sv", "/finnes-ikke"])("%s: every inline script carries the nonce the header names", async (path) => {
+    const response = await fetch(url(path));
+    const csp = response.headers.get("content-security-policy");
+    expect(csp).toBeTruthy();
+    const nonce = /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("'strict-dynamic'");
+
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs = "", body = ""]) => ({
+      attrs,
+      inline: !/\ssrc\s*=/i.test(attrs) && body.trim() !== "",
+      nonce: /\snonce="([^"]*)"/i.exec(attrs)?.[1],
+    }));
+    const inline = scripts.filter((s) => s.inline);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
+    // With 'strict-dynamic', 'self' no longer allows parser-inserted <script src>: those need the nonce too.
+    for (const script of scripts.filter((s) => !s.inline)) expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
+
+    // A fresh nonce for every response.
+    const again = (await fetch(url(path))).headers.get("content-security-policy");
+    expect(/'nonce-([^']+)'/.exec(again ?? "")?.[1]).not.toBe(nonce);
+  });
+});
