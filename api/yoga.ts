@@ -32,12 +32,14 @@ export function createApi(opts: ApiOptions) {
       debug: (...args) => opts.services.logger.debug({ args }, "graphql"),
       info: (...args) => opts.services.logger.info({ args }, "graphql"),
       warn: (...args) => opts.services.logger.warn({ args }, "graphql"),
-      error: (...args) => opts.services.logger.error({ err: args.find((a) => a instanceof Error), args }, "graphql error"),
+      error: (...args) =>
+        opts.services.logger.error({ err: args.find((a) => a instanceof Error), args }, "graphql error"),
     },
     graphiql: false,
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
     maskedErrors: { isDev: false },
-    context: ({ request }) => createApiContext(opts.services, request.headers.get("x-request-id") ?? crypto.randomUUID()),
+    context: ({ request }) =>
+      createApiContext(opts.services, request.headers.get("x-request-id") ?? crypto.randomUUID()),
     plugins: [
       useApiKey(opts.apiKey),
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),

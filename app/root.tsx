@@ -45,7 +45,11 @@ function langFromPath(pathname: string): Lang {
  * /sv: the page would keep the other language's lang attribute, channel and language switch. Reload it whenever
  * the language changes. With DOMAINS the language follows the host, which a client-side navigation keeps.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
@@ -65,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:type" content="website" />
         <meta name="description" content={t("site.description")} />
         <Meta />
-        <Links />
+        <Links nonce={data?.nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
         <a
@@ -89,7 +93,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={localizedPath(loaderData.lang, "/", loaderData.domains)} className="text-2xl font-black text-brand-ink">
+          <Link
+            to={localizedPath(loaderData.lang, "/", loaderData.domains)}
+            className="text-2xl font-black text-brand-ink"
+          >
             {t("site.name")}
             <span className="sr-only"> – {t("nav.home")}</span>
           </Link>
@@ -130,4 +137,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   );
 }
-

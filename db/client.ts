@@ -66,7 +66,9 @@ export async function openDatabase(opts: { url?: string; dir?: string | "memory"
   }
   const dir = opts.dir ?? "memory";
   if (dir !== "memory") mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir === "memory" ? undefined : dir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dir === "memory" ? undefined : dir, {
+    extensions: { pg_trgm, unaccent },
+  });
   const db = drizzlePglite(client, { schema, logger, casing: "snake_case" });
   return {
     db,

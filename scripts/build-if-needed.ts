@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const SOURCES = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "schema.graphql"];
+const SOURCES = [
+  "app",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+  "schema.graphql",
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

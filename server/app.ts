@@ -52,11 +52,17 @@ export function createApp(deps: AppDeps) {
     const route = routeKind(path);
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
-    metrics.httpDuration.observe({ method: c.req.method, route, status: `${Math.floor(status / 100)}xx` }, seconds);
+    metrics.httpDuration.observe(
+      { method: c.req.method, route, status: `${Math.floor(status / 100)}xx` },
+      seconds,
+    );
     if (status >= 500) metrics.httpErrors.inc({ route });
     c.res.headers.set("X-Request-Id", requestId);
     if (route !== "ops" && route !== "assets") {
-      logger.info({ requestId, method: c.req.method, path, status, ms: Math.round(seconds * 1000) }, "request");
+      logger.info(
+        { requestId, method: c.req.method, path, status, ms: Math.round(seconds * 1000) },
+        "request",
+      );
     }
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY }));
@@ -88,7 +94,8 @@ export function createApp(deps: AppDeps) {
     "/graphql",
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: (c) => c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413),
+      onError: (c) =>
+        c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413),
     }),
   );
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
@@ -114,8 +121,9 @@ export function createApp(deps: AppDeps) {
       }),
     );
     const handle = createRequestHandler(sf.build, config.production ? "production" : "development");
-    const key = (sf.build.entry.module as unknown as { requestContext: Parameters<RouterContextProvider["set"]>[0] })
-      .requestContext;
+    const key = (
+      sf.build.entry.module as unknown as { requestContext: Parameters<RouterContextProvider["set"]>[0] }
+    ).requestContext;
     const inProcess = !config.GRAPHQL_URL;
     const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
     const graphqlFetch = inProcess ? graphql : (request: Request) => fetch(request);

@@ -18,7 +18,10 @@ const domains = z
     for (const pair of value.split(",")) {
       const [lang, host] = pair.split("|").map((s) => s.trim());
       if ((lang !== "nb" && lang !== "sv") || !host) {
-        ctx.addIssue({ code: "custom", message: `DOMAINS entry "${pair}" must look like nb|mili.no or sv|mili.se` });
+        ctx.addIssue({
+          code: "custom",
+          message: `DOMAINS entry "${pair}" must look like nb|mili.no or sv|mili.se`,
+        });
         return z.NEVER;
       }
       map.set(host.toLowerCase(), lang);
@@ -39,7 +42,9 @@ export const envSchema = z
     REDIS_URL: z.string().optional(),
     API_KEY: z.string().min(1).optional(),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-    AUTH_PASSWORD_SALT: z.string().default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
+    AUTH_PASSWORD_SALT: z
+      .string()
+      .default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
     SMTP_URL: z.string().optional(),
     GRAPHQL_URL: z.string().url().optional(),
     DOMAINS: domains,
@@ -54,7 +59,8 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
     for (const name of ["API_KEY", "AUTH_SECRET"] as const) {
-      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
     }
   });
 

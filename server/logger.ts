@@ -6,7 +6,15 @@ export function createLogger(level: string) {
     level,
     base: { service: "mili" },
     redact: {
-      paths: ["*.email", "*.password", "*.token", "*.authorization", "*.cookie", "*.identityNumber", "*.address"],
+      paths: [
+        "*.email",
+        "*.password",
+        "*.token",
+        "*.authorization",
+        "*.cookie",
+        "*.identityNumber",
+        "*.address",
+      ],
       censor: "[redacted]",
     },
   });

@@ -6,8 +6,8 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
-import { createReferenceCache } from "#services/reference.ts";
 import { createImageStore } from "#services/images/render.ts";
+import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -25,7 +25,10 @@ export async function start(env: Record<string, string | undefined> = process.en
   let handler: (request: Request) => Response | Promise<Response> = (request) =>
     new URL(request.url).pathname === "/healthz"
       ? new Response("starting", { status: 503 })
-      : new Response("Mili is starting, try again in a moment", { status: 503, headers: { "Retry-After": "2" } });
+      : new Response("Mili is starting, try again in a moment", {
+          status: 503,
+          headers: { "Retry-After": "2" },
+        });
 
   const server = serve({
     fetch: (request) => handler(request),

@@ -37,7 +37,9 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler<{ Vari
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
-    const proto = opts.trustProxy ? c.req.header("x-forwarded-proto") : new URL(c.req.url).protocol.replace(":", "");
+    const proto = opts.trustProxy
+      ? c.req.header("x-forwarded-proto")
+      : new URL(c.req.url).protocol.replace(":", "");
     if (proto === "https") h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }

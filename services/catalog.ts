@@ -117,7 +117,10 @@ export async function listProducts(
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(
       categoryTranslations,
-      and(eq(categoryTranslations.categoryId, products.primaryCategoryId), eq(categoryTranslations.languageId, lang)),
+      and(
+        eq(categoryTranslations.categoryId, products.primaryCategoryId),
+        eq(categoryTranslations.languageId, lang),
+      ),
     )
     .where(eq(products.active, true))
     .orderBy(...order)
@@ -127,7 +130,11 @@ export async function listProducts(
   const ids = rows.map((r) => r.id);
   const images = ids.length
     ? await db
-        .select({ productId: productImages.productId, fileName: productImages.fileName, tags: productImages.tags })
+        .select({
+          productId: productImages.productId,
+          fileName: productImages.fileName,
+          tags: productImages.tags,
+        })
         .from(productImages)
         .where(inArray(productImages.productId, ids))
         .orderBy(asc(productImages.productId), asc(productImages.sortOrder))
@@ -149,17 +156,24 @@ export async function listProducts(
         name: r.name,
         alias: r.alias,
         canonicalUrl: productUrl(r.type, r.categoryAlias, r.alias),
-        brand: r.brandName && r.brandAlias ? { name: r.brandName, alias: r.brandAlias, canonicalUrl: `/b/${r.brandAlias}` } : null,
+        brand:
+          r.brandName && r.brandAlias
+            ? { name: r.brandName, alias: r.brandAlias, canonicalUrl: `/b/${r.brandAlias}` }
+            : null,
         primaryCategory:
           r.categoryName && r.categoryAlias && categoryPath
             ? { name: r.categoryName, alias: r.categoryAlias, canonicalUrl: `/c/${categoryPath}` }
             : null,
-        productImages: images.filter((i) => i.productId === r.id).map((i) => ({ fileName: i.fileName, tags: i.tags })),
+        productImages: images
+          .filter((i) => i.productId === r.id)
+          .map((i) => ({ fileName: i.fileName, tags: i.tags })),
         unitPrice: {
           currency: r.currency,
           regularIncVat: r.regular,
           sellingIncVat: r.selling,
-          vatRateBp: country ? vatRateFor(ref.vatRates, country, productClassOf(r.productClass), today).rateBp : 0,
+          vatRateBp: country
+            ? vatRateFor(ref.vatRates, country, productClassOf(r.productClass), today).rateBp
+            : 0,
         },
         totalStock: {
           inStock: r.inStock,

@@ -89,7 +89,12 @@ export function createReferenceCache(db: Database) {
         allowedLanguageIds: mlRows.filter((l) => l.marketAlias === m.alias).map((l) => l.languageId),
         country: country ? { code: country.code, names: country.names } : null,
         currency: currency
-          ? { code: currency.code, name: currency.name, symbol: currency.symbol, minorUnits: currency.minorUnits }
+          ? {
+              code: currency.code,
+              name: currency.name,
+              symbol: currency.symbol,
+              minorUnits: currency.minorUnits,
+            }
           : null,
       });
     }
@@ -171,7 +176,8 @@ export function resolveLocale(
 
   // A market id may be given as its alias ("se") or as a channel-scoped id ("1|se").
   const marketAlias = req.marketId?.includes("|") ? req.marketId.split("|")[1] : req.marketId;
-  let market = marketAlias && channel.marketAliases.includes(marketAlias) ? ref.markets.get(marketAlias) : undefined;
+  let market =
+    marketAlias && channel.marketAliases.includes(marketAlias) ? ref.markets.get(marketAlias) : undefined;
   if (!market) {
     if (req.marketId) fallbacks.push(`unknown marketId "${req.marketId}" for channel ${channel.id}`);
     market = ref.markets.get(channel.defaultMarketAlias);
@@ -179,7 +185,10 @@ export function resolveLocale(
   if (!market) throw new Error(`Channel ${channel.id} has no default market`);
 
   let language = req.languageId ? ref.languages.get(req.languageId) : undefined;
-  if (!language || !(language.id === channel.defaultLanguageId || market.allowedLanguageIds.includes(language.id))) {
+  if (
+    !language ||
+    !(language.id === channel.defaultLanguageId || market.allowedLanguageIds.includes(language.id))
+  ) {
     if (req.languageId) fallbacks.push(`unknown or unavailable languageId "${req.languageId}"`);
     language = ref.languages.get(channel.defaultLanguageId);
   }

@@ -1,6 +1,6 @@
-import { builder, localeArgs } from "../builder.ts";
-import { marketId as scopedMarketId } from "#services/reference.ts";
 import type { ChannelRecord, MarketRecord, ReferenceData } from "#services/reference.ts";
+import { marketId as scopedMarketId } from "#services/reference.ts";
+import { builder, localeArgs } from "../builder.ts";
 
 interface MarketView {
   market: MarketRecord;
@@ -14,15 +14,13 @@ interface ChannelView {
   languageId: string;
 }
 
-const LanguageType = builder
-  .objectRef<{ id: string; name: string; code: string }>("Language")
-  .implement({
-    fields: (t) => ({
-      id: t.exposeString("id", { description: 'e.g. "sv-SE"' }),
-      name: t.exposeString("name", { description: "The language's own name, e.g. Svenska" }),
-      code: t.exposeString("code", { description: 'Two-letter code, e.g. "sv"' }),
-    }),
-  });
+const LanguageType = builder.objectRef<{ id: string; name: string; code: string }>("Language").implement({
+  fields: (t) => ({
+    id: t.exposeString("id", { description: 'e.g. "sv-SE"' }),
+    name: t.exposeString("name", { description: "The language's own name, e.g. Svenska" }),
+    code: t.exposeString("code", { description: 'Two-letter code, e.g. "sv"' }),
+  }),
+});
 
 const CountryType = builder.objectRef<{ name: string; code: string }>("Country").implement({
   fields: (t) => ({
@@ -41,12 +39,18 @@ const CurrencyType = builder.objectRef<{ name: string; code: string; symbol: str
 
 const MarketType = builder.objectRef<MarketView>("Market").implement({
   fields: (t) => ({
-    id: t.string({ description: 'Scoped to the channel, e.g. "1|se"', resolve: (v) => scopedMarketId(v.channel, v.market.alias) }),
+    id: t.string({
+      description: 'Scoped to the channel, e.g. "1|se"',
+      resolve: (v) => scopedMarketId(v.channel, v.market.alias),
+    }),
     alias: t.string({ resolve: (v) => v.market.alias }),
     defaultLanguageId: t.string({ resolve: (v) => v.market.defaultLanguageId }),
     virtual: t.boolean({ resolve: (v) => v.market.virtual }),
     onlyDisplayInCheckout: t.boolean({ resolve: (v) => v.market.onlyDisplayInCheckout }),
-    groupKey: t.string({ description: 'Region group, e.g. "scandinavia", "europe"', resolve: (v) => v.market.groupKey }),
+    groupKey: t.string({
+      description: 'Region group, e.g. "scandinavia", "europe"',
+      resolve: (v) => v.market.groupKey,
+    }),
     allowedLanguages: t.field({
       type: [LanguageType],
       resolve: (v) =>
@@ -62,7 +66,8 @@ const MarketType = builder.objectRef<MarketView>("Market").implement({
         v.market.country
           ? {
               code: v.market.country.code,
-              name: v.market.country.names[v.languageId] ?? v.market.country.names.en ?? v.market.country.code,
+              name:
+                v.market.country.names[v.languageId] ?? v.market.country.names.en ?? v.market.country.code,
             }
           : null,
     }),
@@ -79,7 +84,10 @@ const ChannelType = builder.objectRef<ChannelView>("Channel").implement({
   fields: (t) => ({
     channelId: t.string({ resolve: (v) => v.channel.id }),
     name: t.string({ resolve: (v) => v.channel.name }),
-    defaultMarketId: t.string({ description: "The default market's alias", resolve: (v) => v.channel.defaultMarketAlias }),
+    defaultMarketId: t.string({
+      description: "The default market's alias",
+      resolve: (v) => v.channel.defaultMarketAlias,
+    }),
     defaultLanguageId: t.string({ resolve: (v) => v.channel.defaultLanguageId }),
     theme: t.field({
       type: [ThemeVariableType],

@@ -13,7 +13,8 @@ export interface PriceEdge {
 
 export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
   fields: (t) => {
-    const amount = (pick: (p: PriceMinor) => number) => (e: PriceEdge) => toDecimal(pick(e.price), e.price.currency);
+    const amount = (pick: (p: PriceMinor) => number) => (e: PriceEdge) =>
+      toDecimal(pick(e.price), e.price.currency);
     const formatted = (pick: (p: PriceMinor) => number) => (e: PriceEdge) =>
       formatMoney(pick(e.price), e.price.currency, e.locale);
     const regularInc = (p: PriceMinor) => p.regularIncVat;
@@ -35,7 +36,10 @@ export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
         description: "VAT included in the selling price",
         resolve: (e) => toDecimal(vatOfGross(e.price.sellingIncVat, e.price.vatRateBp), e.price.currency),
       }),
-      vatRate: t.float({ description: "VAT rate in percent, e.g. 25", resolve: (e) => e.price.vatRateBp / 100 }),
+      vatRate: t.float({
+        description: "VAT rate in percent, e.g. 25",
+        resolve: (e) => e.price.vatRateBp / 100,
+      }),
       discountPercentage: t.int({
         resolve: (e) => discountPercentage(e.price.regularIncVat, e.price.sellingIncVat),
       }),
@@ -49,6 +53,9 @@ export const StockType = builder.objectRef<StockView>("Stock").implement({
     oversellable: t.exposeInt("oversellable", { description: "Units sellable beyond stock (backorder)" }),
     totalStock: t.exposeInt("totalStock"),
     static: t.exposeInt("static", { description: "Always-available stock, never counted down" }),
-    incoming: t.exposeString("incoming", { nullable: true, description: "Expected restock date (YYYY-MM-DD)" }),
+    incoming: t.exposeString("incoming", {
+      nullable: true,
+      description: "Expected restock date (YYYY-MM-DD)",
+    }),
   }),
 });

@@ -1,4 +1,10 @@
-import { listProducts, MAX_SKIP, MAX_TAKE, type ProductSort, type ProductSummary } from "#services/catalog.ts";
+import {
+  listProducts,
+  MAX_SKIP,
+  MAX_TAKE,
+  type ProductSort,
+  type ProductSummary,
+} from "#services/catalog.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError } from "../errors.ts";
 import { PriceType, StockType } from "./price.ts";
@@ -78,8 +84,10 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const take = args.take ?? 20;
       const skip = args.skip ?? 0;
-      if (take < 0 || take > MAX_TAKE) throw apiError("BAD_USER_INPUT", `take must be between 0 and ${MAX_TAKE}`);
-      if (skip < 0 || skip > MAX_SKIP) throw apiError("BAD_USER_INPUT", `skip must be between 0 and ${MAX_SKIP}`);
+      if (take < 0 || take > MAX_TAKE)
+        throw apiError("BAD_USER_INPUT", `take must be between 0 and ${MAX_TAKE}`);
+      if (skip < 0 || skip > MAX_SKIP)
+        throw apiError("BAD_USER_INPUT", `skip must be between 0 and ${MAX_SKIP}`);
       const locale = await ctx.locale(args);
       const sort: ProductSort = args.filter?.sort ?? "LATEST";
       const result = await listProducts(ctx.db, await ctx.reference.get(), locale, { skip, take, sort });

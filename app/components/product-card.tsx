@@ -1,6 +1,6 @@
+import type { Translate } from "../i18n/index.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import type { HomeProductsQuery } from "../lib/graphql/operations.ts";
-import type { Translate } from "../i18n/index.ts";
 
 type Product = ResultOf<typeof HomeProductsQuery>["products"]["products"][number];
 
@@ -45,7 +45,9 @@ export function ProductCard({
             className="aspect-square w-full rounded-md object-cover"
           />
         ) : null}
-        {product.brand ? <span className="mt-2 text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</span> : null}
+        {product.brand ? (
+          <span className="mt-2 text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</span>
+        ) : null}
         <span className="mt-1 font-medium group-hover:underline">{product.name}</span>
       </a>
       {price ? (

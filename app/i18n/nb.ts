@@ -2,7 +2,8 @@
 export const nb = {
   "site.name": "Mili",
   "site.tagline": "Friluftsliv, sport og sportsernæring",
-  "site.description": "Mili – alt til friluftsliv, trening og sportsernæring. Rask levering i Norge og Sverige.",
+  "site.description":
+    "Mili – alt til friluftsliv, trening og sportsernæring. Rask levering i Norge og Sverige.",
   "nav.skipToContent": "Hopp til innholdet",
   "nav.home": "Forside",
   "home.heading": "Nyheter i butikken",
@@ -18,7 +19,8 @@ export const nb = {
   "language.switch": "På svenska",
   "error.notFound": "Denne siden ble ikke funnet",
   "error.notFoundHelp": "Siden du leter etter finnes ikke, eller den har flyttet.",
-  "error.generic": "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
+  "error.generic":
+    "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
   "error.backHome": "Til forsiden",
 } as const;
 

@@ -4,7 +4,8 @@ import type { MessageKey } from "./nb.ts";
 export const sv: Record<MessageKey, string> = {
   "site.name": "Mili",
   "site.tagline": "Friluftsliv, sport och sportnutrition",
-  "site.description": "Mili – allt för friluftsliv, träning och sportnutrition. Snabb leverans i Sverige och Norge.",
+  "site.description":
+    "Mili – allt för friluftsliv, träning och sportnutrition. Snabb leverans i Sverige och Norge.",
   "nav.skipToContent": "Hoppa till innehållet",
   "nav.home": "Startsida",
   "home.heading": "Nyheter i butiken",

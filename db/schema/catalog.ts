@@ -419,4 +419,3 @@ export const productQuestions = pgTable(
   },
   (t) => [index().on(t.productId, t.languageId)],
 );
-

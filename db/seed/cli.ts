@@ -27,7 +27,9 @@ try {
   }
   await handle.migrate();
   const result = values.reset ? await seed(handle, { products }) : await seedIfEmpty(handle, { products });
-  console.log(result ? JSON.stringify(result) : "The database already holds a catalog; nothing changed (use --reset).");
+  console.log(
+    result ? JSON.stringify(result) : "The database already holds a catalog; nothing changed (use --reset).",
+  );
 } finally {
   await handle.close();
 }

@@ -64,14 +64,19 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
     },
     {
       key: "billigaste-strumpan-gratis",
-      conditions: [{ code: "inKinds", args: ["socks"] }, { code: "minimumQuantity", args: 3 }],
+      conditions: [
+        { code: "inKinds", args: ["socks"] },
+        { code: "minimumQuantity", args: 3 },
+      ],
       actions: [{ code: "cheapestFree" }],
       sv: { name: "Billigaste strumpan på köpet", alias: "billigaste-strumpan-gratis" },
       nb: { name: "Billigste sokken på kjøpet", alias: "billigste-sokken-gratis" },
     },
     {
       key: "10-procent-over-1500",
-      conditions: [{ code: "minimumAmount", args: { SEK: 150000, NOK: 150000, DKK: 100000, EUR: 13000, ISK: 19500 } }],
+      conditions: [
+        { code: "minimumAmount", args: { SEK: 150000, NOK: 150000, DKK: 100000, EUR: 13000, ISK: 19500 } },
+      ],
       actions: [{ code: "percentOff", args: 10 }],
       sv: { name: "10 % när du handlar för minst 1 500 kr", alias: "10-procent-over-1500" },
       nb: { name: "10 % når du handler for minst 1 500 kr", alias: "10-prosent-over-1500" },
@@ -113,7 +118,9 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
     {
       code: "SPORT100",
       names: { "sv-SE": "100 kr rabatt över 500 kr", "nb-NO": "100 kr rabatt over 500 kr" },
-      conditions: [{ code: "minimumAmount", args: { SEK: 50000, NOK: 50000, DKK: 35000, EUR: 4500, ISK: 6500 } }],
+      conditions: [
+        { code: "minimumAmount", args: { SEK: 50000, NOK: 50000, DKK: 35000, EUR: 4500, ISK: 6500 } },
+      ],
       actions: [{ code: "fixedOff", args: { SEK: 10000, NOK: 10000, DKK: 7000, EUR: 900, ISK: 1300 } }],
       maxUsesPerCustomer: 1,
     },

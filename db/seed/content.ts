@@ -77,14 +77,31 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
   const pageId = (key: string) => pages.find((p) => p.key === key)?.id as number;
   await tx.insert(contentPageTranslations).values(
     PAGES.flatMap((p) => [
-      { pageId: pageId(p.key), languageId: "sv-SE", alias: p.alias.sv, title: p.title.sv, metaDescription: p.body.sv.slice(0, 155) },
-      { pageId: pageId(p.key), languageId: "nb-NO", alias: p.alias.nb, title: p.title.nb, metaDescription: p.body.nb.slice(0, 155) },
+      {
+        pageId: pageId(p.key),
+        languageId: "sv-SE",
+        alias: p.alias.sv,
+        title: p.title.sv,
+        metaDescription: p.body.sv.slice(0, 155),
+      },
+      {
+        pageId: pageId(p.key),
+        languageId: "nb-NO",
+        alias: p.alias.nb,
+        title: p.title.nb,
+        metaDescription: p.body.nb.slice(0, 155),
+      },
     ]),
   );
   const areas = await tx
     .insert(widgetAreas)
     .values([
-      ...PAGES.map((p) => ({ family: "Content", areaName: "Body", pageId: pageId(p.key), targetAlias: p.key })),
+      ...PAGES.map((p) => ({
+        family: "Content",
+        areaName: "Body",
+        pageId: pageId(p.key),
+        targetAlias: p.key,
+      })),
       { family: "Frontpage", areaName: "Main" },
     ])
     .returning({ id: widgetAreas.id, pageId: widgetAreas.pageId, family: widgetAreas.family });
@@ -103,7 +120,10 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
           sortOrder: 0,
           config: {
             title: loc({ sv: "Vinterrea – upp till 40 %", nb: "Vintersalg – opptil 40 %" }),
-            text: loc({ sv: "Varma jackor, kängor och underställ till vinterns turer.", nb: "Varme jakker, støvler og ullundertøy til vinterens turer." }),
+            text: loc({
+              sv: "Varma jackor, kängor och underställ till vinterns turer.",
+              nb: "Varme jakker, støvler og ullundertøy til vinterens turer.",
+            }),
             link: { campaignKey: "vinterrea" },
           },
         },
@@ -139,15 +159,31 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
     sortOrder,
   });
   const byKey = (key: string) => PAGES.find((p) => p.key === key) as (typeof PAGES)[number];
-  await tx.insert(menuItems).values([
-    ...topCategories.map((c, i) =>
-      item(header?.id as number, { sv: c.sv.name, nb: c.nb.name }, "category", { key: c.key }, i),
-    ),
-    item(header?.id as number, { sv: "Varumärken", nb: "Varemerker" }, "url", loc({ sv: "/varumarken", nb: "/varemerker" }), 50),
-    item(header?.id as number, { sv: "Nyheter", nb: "Nyheter" }, "url", loc({ sv: "/nyheter", nb: "/nyheter" }), 51),
-    ...["customer-service", "shipping", "returns", "terms"].map((key, i) =>
-      item(service?.id as number, byKey(key).title, "content", { key }, i),
-    ),
-    ...["about", "privacy"].map((key, i) => item(about?.id as number, byKey(key).title, "content", { key }, i)),
-  ]);
+  await tx
+    .insert(menuItems)
+    .values([
+      ...topCategories.map((c, i) =>
+        item(header?.id as number, { sv: c.sv.name, nb: c.nb.name }, "category", { key: c.key }, i),
+      ),
+      item(
+        header?.id as number,
+        { sv: "Varumärken", nb: "Varemerker" },
+        "url",
+        loc({ sv: "/varumarken", nb: "/varemerker" }),
+        50,
+      ),
+      item(
+        header?.id as number,
+        { sv: "Nyheter", nb: "Nyheter" },
+        "url",
+        loc({ sv: "/nyheter", nb: "/nyheter" }),
+        51,
+      ),
+      ...["customer-service", "shipping", "returns", "terms"].map((key, i) =>
+        item(service?.id as number, byKey(key).title, "content", { key }, i),
+      ),
+      ...["about", "privacy"].map((key, i) =>
+        item(about?.id as number, byKey(key).title, "content", { key }, i),
+      ),
+    ]);
 }

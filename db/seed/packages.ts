@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
-import { shelfPrice } from "./catalog.ts";
 import {
   packageGroups,
   packageOptions,
@@ -11,6 +10,7 @@ import {
   productTranslations,
   skus,
 } from "../schema/index.ts";
+import { shelfPrice } from "./catalog.ts";
 
 type Bi = { sv: string; nb: string };
 
@@ -30,9 +30,27 @@ const PACKAGES: {
       nb: "Alt du trenger til dagsturen: velg sekk og fyll på med staver og hodelykt. Du får 10 % rabatt på pakken.",
     },
     groups: [
-      { name: { sv: "Ryggsäck", nb: "Sekk" }, description: { sv: "Välj en ryggsäck", nb: "Velg en sekk" }, kind: "backpack", required: true, options: 3 },
-      { name: { sv: "Vandringsstavar", nb: "Turstaver" }, description: { sv: "Valfritt", nb: "Valgfritt" }, kind: "trekking-poles", required: false, options: 2 },
-      { name: { sv: "Pannlampa", nb: "Hodelykt" }, description: { sv: "Valfritt", nb: "Valgfritt" }, kind: "headlamp", required: false, options: 2 },
+      {
+        name: { sv: "Ryggsäck", nb: "Sekk" },
+        description: { sv: "Välj en ryggsäck", nb: "Velg en sekk" },
+        kind: "backpack",
+        required: true,
+        options: 3,
+      },
+      {
+        name: { sv: "Vandringsstavar", nb: "Turstaver" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "trekking-poles",
+        required: false,
+        options: 2,
+      },
+      {
+        name: { sv: "Pannlampa", nb: "Hodelykt" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "headlamp",
+        required: false,
+        options: 2,
+      },
     ],
   },
   {
@@ -44,9 +62,27 @@ const PACKAGES: {
       nb: "Proteinpulver med tilbehør for deg som trener ofte. Velg smak og legg til kreatin og proteinbarer.",
     },
     groups: [
-      { name: { sv: "Proteinpulver", nb: "Proteinpulver" }, description: { sv: "Välj ett pulver", nb: "Velg et pulver" }, kind: "protein-powder", required: true, options: 3 },
-      { name: { sv: "Kreatin", nb: "Kreatin" }, description: { sv: "Valfritt", nb: "Valgfritt" }, kind: "creatine", required: false, options: 2 },
-      { name: { sv: "Proteinbars", nb: "Proteinbarer" }, description: { sv: "Valfritt", nb: "Valgfritt" }, kind: "protein-bar", required: false, options: 3 },
+      {
+        name: { sv: "Proteinpulver", nb: "Proteinpulver" },
+        description: { sv: "Välj ett pulver", nb: "Velg et pulver" },
+        kind: "protein-powder",
+        required: true,
+        options: 3,
+      },
+      {
+        name: { sv: "Kreatin", nb: "Kreatin" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "creatine",
+        required: false,
+        options: 2,
+      },
+      {
+        name: { sv: "Proteinbars", nb: "Proteinbarer" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "protein-bar",
+        required: false,
+        options: 3,
+      },
     ],
   },
   {
@@ -58,9 +94,27 @@ const PACKAGES: {
       nb: "Ski og staver i én pakke, med skibriller som tillegg.",
     },
     groups: [
-      { name: { sv: "Skidor", nb: "Ski" }, description: { sv: "Välj skidor", nb: "Velg ski" }, kind: "skis", required: true, options: 3 },
-      { name: { sv: "Stavar", nb: "Staver" }, description: { sv: "Välj stavar", nb: "Velg staver" }, kind: "ski-poles", required: true, options: 2 },
-      { name: { sv: "Skidglasögon", nb: "Skibriller" }, description: { sv: "Valfritt", nb: "Valgfritt" }, kind: "ski-goggles", required: false, options: 2 },
+      {
+        name: { sv: "Skidor", nb: "Ski" },
+        description: { sv: "Välj skidor", nb: "Velg ski" },
+        kind: "skis",
+        required: true,
+        options: 3,
+      },
+      {
+        name: { sv: "Stavar", nb: "Staver" },
+        description: { sv: "Välj stavar", nb: "Velg staver" },
+        kind: "ski-poles",
+        required: true,
+        options: 2,
+      },
+      {
+        name: { sv: "Skidglasögon", nb: "Skibriller" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "ski-goggles",
+        required: false,
+        options: 2,
+      },
     ],
   },
 ];
@@ -77,7 +131,10 @@ export async function seedPackages(
   let skuId = firstSkuId;
   let made = 0;
   for (const [index, pkg] of PACKAGES.entries()) {
-    const groups: { def: (typeof pkg.groups)[number]; options: { id: number; primaryCategoryId: number | null }[] }[] = [];
+    const groups: {
+      def: (typeof pkg.groups)[number];
+      options: { id: number; primaryCategoryId: number | null }[];
+    }[] = [];
     for (const g of pkg.groups) {
       const options = await tx
         .select({ id: products.id, primaryCategoryId: products.primaryCategoryId })
@@ -104,15 +161,32 @@ export async function seedPackages(
       updatedAt: new Date(seedDate.getTime() - 45 * 86_400_000),
     });
     await tx.insert(productTranslations).values([
-      { productId, languageId: "sv-SE", name: pkg.name.sv, alias: pkg.alias.sv, text1: pkg.text.sv, text2: pkg.text.sv, metaTitle: pkg.name.sv },
-      { productId, languageId: "nb-NO", name: pkg.name.nb, alias: pkg.alias.nb, text1: pkg.text.nb, text2: pkg.text.nb, metaTitle: pkg.name.nb },
+      {
+        productId,
+        languageId: "sv-SE",
+        name: pkg.name.sv,
+        alias: pkg.alias.sv,
+        text1: pkg.text.sv,
+        text2: pkg.text.sv,
+        metaTitle: pkg.name.sv,
+      },
+      {
+        productId,
+        languageId: "nb-NO",
+        name: pkg.name.nb,
+        alias: pkg.alias.nb,
+        text1: pkg.text.nb,
+        text2: pkg.text.nb,
+        metaTitle: pkg.name.nb,
+      },
     ]);
     if (first) {
       const cats = await tx
         .select({ categoryId: productCategories.categoryId })
         .from(productCategories)
         .where(eq(productCategories.productId, first.id));
-      if (cats.length) await tx.insert(productCategories).values(cats.map((c) => ({ productId, categoryId: c.categoryId })));
+      if (cats.length)
+        await tx.insert(productCategories).values(cats.map((c) => ({ productId, categoryId: c.categoryId })));
       const images = await tx
         .select({ fileName: productImages.fileName })
         .from(productImages)
@@ -171,7 +245,13 @@ export async function seedPackages(
         sums.map((s) => {
           // A bundle price, not a reduction: regular and selling are the same.
           const bundle = shelfPrice(Math.round((s.regular * 0.9) / 100)) * 100;
-          return { skuId, marketAlias: s.marketAlias, currencyCode: s.currencyCode, regularMinor: bundle, sellingMinor: bundle };
+          return {
+            skuId,
+            marketAlias: s.marketAlias,
+            currencyCode: s.currencyCode,
+            regularMinor: bundle,
+            sellingMinor: bundle,
+          };
         }),
       );
     }

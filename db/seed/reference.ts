@@ -31,14 +31,88 @@ export interface SeedMarket {
 
 /** Free shipping over 99 kr (in the market's currency), per the specification. */
 export const MARKETS: SeedMarket[] = [
-  { alias: "se", country: "SE", currency: "SEK", defaultLanguageId: "sv-SE", allowed: ["sv-SE"], group: "scandinavia", shippingFeeMinor: 4900, freeShippingOverMinor: 9900 },
-  { alias: "no", country: "NO", currency: "NOK", defaultLanguageId: "nb-NO", allowed: ["nb-NO"], group: "scandinavia", shippingFeeMinor: 4900, freeShippingOverMinor: 9900 },
-  { alias: "dk", country: "DK", currency: "DKK", defaultLanguageId: "nb-NO", allowed: ["nb-NO", "sv-SE"], group: "scandinavia", shippingFeeMinor: 3900, freeShippingOverMinor: 9900 },
-  { alias: "fi", country: "FI", currency: "EUR", defaultLanguageId: "sv-SE", allowed: ["sv-SE", "nb-NO"], group: "europe", shippingFeeMinor: 590, freeShippingOverMinor: 9900 },
-  { alias: "de", country: "DE", currency: "EUR", defaultLanguageId: "sv-SE", allowed: ["sv-SE", "nb-NO"], group: "europe", shippingFeeMinor: 790, freeShippingOverMinor: 9900 },
-  { alias: "nl", country: "NL", currency: "EUR", defaultLanguageId: "sv-SE", allowed: ["sv-SE", "nb-NO"], group: "europe", shippingFeeMinor: 790, freeShippingOverMinor: 9900 },
-  { alias: "is", country: "IS", currency: "ISK", defaultLanguageId: "nb-NO", allowed: ["nb-NO", "sv-SE"], group: "europe", onlyDisplayInCheckout: true, shippingFeeMinor: 149000, freeShippingOverMinor: 9900 },
-  { alias: "staff", country: null, currency: "SEK", defaultLanguageId: "sv-SE", allowed: ["sv-SE", "nb-NO"], group: "scandinavia", virtual: true, shippingFeeMinor: 0, freeShippingOverMinor: 0 },
+  {
+    alias: "se",
+    country: "SE",
+    currency: "SEK",
+    defaultLanguageId: "sv-SE",
+    allowed: ["sv-SE"],
+    group: "scandinavia",
+    shippingFeeMinor: 4900,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "no",
+    country: "NO",
+    currency: "NOK",
+    defaultLanguageId: "nb-NO",
+    allowed: ["nb-NO"],
+    group: "scandinavia",
+    shippingFeeMinor: 4900,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "dk",
+    country: "DK",
+    currency: "DKK",
+    defaultLanguageId: "nb-NO",
+    allowed: ["nb-NO", "sv-SE"],
+    group: "scandinavia",
+    shippingFeeMinor: 3900,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "fi",
+    country: "FI",
+    currency: "EUR",
+    defaultLanguageId: "sv-SE",
+    allowed: ["sv-SE", "nb-NO"],
+    group: "europe",
+    shippingFeeMinor: 590,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "de",
+    country: "DE",
+    currency: "EUR",
+    defaultLanguageId: "sv-SE",
+    allowed: ["sv-SE", "nb-NO"],
+    group: "europe",
+    shippingFeeMinor: 790,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "nl",
+    country: "NL",
+    currency: "EUR",
+    defaultLanguageId: "sv-SE",
+    allowed: ["sv-SE", "nb-NO"],
+    group: "europe",
+    shippingFeeMinor: 790,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "is",
+    country: "IS",
+    currency: "ISK",
+    defaultLanguageId: "nb-NO",
+    allowed: ["nb-NO", "sv-SE"],
+    group: "europe",
+    onlyDisplayInCheckout: true,
+    shippingFeeMinor: 149000,
+    freeShippingOverMinor: 9900,
+  },
+  {
+    alias: "staff",
+    country: null,
+    currency: "SEK",
+    defaultLanguageId: "sv-SE",
+    allowed: ["sv-SE", "nb-NO"],
+    group: "scandinavia",
+    virtual: true,
+    shippingFeeMinor: 0,
+    freeShippingOverMinor: 0,
+  },
 ];
 
 /** VAT rows beyond the domain's defaults, for the demo's other European markets. */
@@ -94,22 +168,46 @@ export async function seedReference(tx: Tx) {
   );
   await tx
     .insert(marketLanguages)
-    .values(MARKETS.flatMap((m) => m.allowed.map((languageId, i) => ({ marketAlias: m.alias, languageId, sortOrder: i }))));
+    .values(
+      MARKETS.flatMap((m) =>
+        m.allowed.map((languageId, i) => ({ marketAlias: m.alias, languageId, sortOrder: i })),
+      ),
+    );
   await tx.insert(channels).values([
-    { id: "1|se", name: "Mili Sverige", defaultMarketAlias: "se", defaultLanguageId: "sv-SE", theme: THEMES["1|se"], url: "https://mili.se" },
-    { id: "2|no", name: "Mili Norge", defaultMarketAlias: "no", defaultLanguageId: "nb-NO", theme: THEMES["2|no"], url: "https://mili.no" },
+    {
+      id: "1|se",
+      name: "Mili Sverige",
+      defaultMarketAlias: "se",
+      defaultLanguageId: "sv-SE",
+      theme: THEMES["1|se"],
+      url: "https://mili.se",
+    },
+    {
+      id: "2|no",
+      name: "Mili Norge",
+      defaultMarketAlias: "no",
+      defaultLanguageId: "nb-NO",
+      theme: THEMES["2|no"],
+      url: "https://mili.no",
+    },
   ]);
-  await tx.insert(channelMarkets).values(
-    ["1|se", "2|no"].flatMap((channelId) => MARKETS.map((m, i) => ({ channelId, marketAlias: m.alias, sortOrder: i }))),
-  );
+  await tx
+    .insert(channelMarkets)
+    .values(
+      ["1|se", "2|no"].flatMap((channelId) =>
+        MARKETS.map((m, i) => ({ channelId, marketAlias: m.alias, sortOrder: i })),
+      ),
+    );
   await tx.insert(vatRates).values(
-    [...DEFAULT_VAT_RATES, ...EXTRA_VAT.map((r) => ({ ...r, validFrom: "2023-01-01", validTo: null }))].map((r) => ({
-      countryCode: r.market.toUpperCase(),
-      productClass: r.productClass,
-      rateBp: r.rateBp,
-      validFrom: r.validFrom,
-      validTo: r.validTo,
-    })),
+    [...DEFAULT_VAT_RATES, ...EXTRA_VAT.map((r) => ({ ...r, validFrom: "2023-01-01", validTo: null }))].map(
+      (r) => ({
+        countryCode: r.market.toUpperCase(),
+        productClass: r.productClass,
+        rateBp: r.rateBp,
+        validFrom: r.validFrom,
+        validTo: r.validTo,
+      }),
+    ),
   );
   await tx.insert(parameterGroups).values([
     { id: 1, names: { "sv-SE": "Färg", "nb-NO": "Farge" }, sortOrder: 0 },

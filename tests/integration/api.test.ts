@@ -1,8 +1,8 @@
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "#api/yoga.ts";
 import { createGraphqlClient, GraphqlClientError } from "#app/lib/graphql/client.ts";
 import { ChannelQuery, HomeProductsQuery } from "#app/lib/graphql/operations.ts";
-import pino from "pino";
-import { createApi } from "#api/yoga.ts";
 import { openDatabase } from "#db/client.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -37,7 +37,10 @@ const CHANNEL = /* GraphQL */ `
 
 describe("channel", () => {
   it("answers both channels with every Market field", async () => {
-    const se = await gql(shop.origin, { query: CHANNEL, variables: { channelId: "1|se", languageId: "sv-SE" } });
+    const se = await gql(shop.origin, {
+      query: CHANNEL,
+      variables: { channelId: "1|se", languageId: "sv-SE" },
+    });
     expect(se.status).toBe(200);
     expect(se.body.errors).toBeUndefined();
     expect(se.body.data.channel.channelId).toBe("1|se");
@@ -60,7 +63,10 @@ describe("channel", () => {
     expect(markets.some((m: { virtual: boolean }) => m.virtual)).toBe(true);
     expect(markets.some((m: { onlyDisplayInCheckout: boolean }) => m.onlyDisplayInCheckout)).toBe(true);
 
-    const no = await gql(shop.origin, { query: CHANNEL, variables: { channelId: "2|no", languageId: "nb-NO" } });
+    const no = await gql(shop.origin, {
+      query: CHANNEL,
+      variables: { channelId: "2|no", languageId: "nb-NO" },
+    });
     expect(no.body.data.channel.defaultMarketId).toBe("no");
     const germany = no.body.data.channel.markets.find((m: { alias: string }) => m.alias === "de");
     expect(germany.country).toEqual({ name: "Tyskland", code: "DE" });
@@ -138,7 +144,11 @@ describe("transport rules", () => {
     // A real fault: the API over a database that has no tables.
     const broken = await openDatabase({ dir: "memory" });
     const api = createApi({
-      services: { db: broken.db, reference: createReferenceCache(broken.db), logger: pino({ level: "silent" }) },
+      services: {
+        db: broken.db,
+        reference: createReferenceCache(broken.db),
+        logger: pino({ level: "silent" }),
+      },
       apiKey: "k",
     });
     const response = await api.fetch(
@@ -198,14 +208,23 @@ describe("the storefront's GraphQL client against the real server", () => {
     requests.length = 0;
     const { data } = await client().request(HomeProductsQuery, { take: 3 });
     expect(data.products.products).toHaveLength(3);
-    expect(requests.at(-1)?.body.variables).toEqual({ channelId: "1|se", marketId: "se", languageId: "sv-SE", take: 3 });
-    expect(data.products.products[0]?.unitPrice?.sellingPriceIncVatFormatted).toMatch(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?\u00a0kr$/);
+    expect(requests.at(-1)?.body.variables).toEqual({
+      channelId: "1|se",
+      marketId: "se",
+      languageId: "sv-SE",
+      take: 3,
+    });
+    expect(data.products.products[0]?.unitPrice?.sellingPriceIncVatFormatted).toMatch(
+      /^\d{1,3}(\u00a0\d{3})*(,\d\d)?\u00a0kr$/,
+    );
   });
 
   it("sends the hash first and falls back to the full query once on PersistedQueryNotFound", async () => {
     requests.length = 0;
     const fresh = await import("#app/lib/graphql/graphql.ts");
-    const doc = fresh.graphql(`query NeverRegistered($channelId: String) { channel(channelId: $channelId) { channelId } }`);
+    const doc = fresh.graphql(
+      `query NeverRegistered($channelId: String) { channel(channelId: $channelId) { channelId } }`,
+    );
     const { data } = await client().request(doc);
     expect(data.channel?.channelId).toBe("1|se");
     expect(requests).toHaveLength(2);
@@ -247,7 +266,11 @@ describe("the storefront's GraphQL client against the real server", () => {
     // A real fault: the API over a database without tables answers errors and no data.
     const broken = await openDatabase({ dir: "memory" });
     const api = createApi({
-      services: { db: broken.db, reference: createReferenceCache(broken.db), logger: pino({ level: "silent" }) },
+      services: {
+        db: broken.db,
+        reference: createReferenceCache(broken.db),
+        logger: pino({ level: "silent" }),
+      },
       apiKey: "dev-api-key",
     });
     const fresh = await import("#app/lib/graphql/graphql.ts");

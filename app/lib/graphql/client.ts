@@ -22,9 +22,14 @@ export interface GraphqlErrorEntry {
 export class GraphqlClientError extends Error {
   readonly graphQLErrors: GraphqlErrorEntry[];
   readonly networkError: (Error & { statusCode?: number; result?: unknown }) | null;
-  constructor(opts: { graphQLErrors?: GraphqlErrorEntry[]; networkError?: GraphqlClientError["networkError"] }) {
+  constructor(opts: {
+    graphQLErrors?: GraphqlErrorEntry[];
+    networkError?: GraphqlClientError["networkError"];
+  }) {
     const graphQLErrors = opts.graphQLErrors ?? [];
-    const message = opts.networkError ? opts.networkError.message : graphQLErrors.map((e) => e.message).join("\n");
+    const message = opts.networkError
+      ? opts.networkError.message
+      : graphQLErrors.map((e) => e.message).join("\n");
     super(message);
     this.name = "GraphqlClientError";
     this.graphQLErrors = graphQLErrors;
@@ -94,7 +99,9 @@ export function createGraphqlClient(opts: ClientOptions) {
     try {
       response = await opts.fetch(request);
     } catch (error) {
-      throw new GraphqlClientError({ networkError: error instanceof Error ? error : new Error(String(error)) });
+      throw new GraphqlClientError({
+        networkError: error instanceof Error ? error : new Error(String(error)),
+      });
     }
     const text = await response.text();
     let json: unknown;
@@ -120,7 +127,8 @@ export function createGraphqlClient(opts: ClientOptions) {
       if (opts.persisted !== false) {
         const extensions = { persistedQuery: { version: 1, sha256Hash: await hash } };
         answer = await send({ operationName, variables: vars, extensions });
-        if (isPersistedMiss(answer.json)) answer = await send({ operationName, variables: vars, query, extensions });
+        if (isPersistedMiss(answer.json))
+          answer = await send({ operationName, variables: vars, query, extensions });
       } else {
         answer = await send({ operationName, variables: vars, query });
       }

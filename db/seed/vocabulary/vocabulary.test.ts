@@ -1,6 +1,6 @@
-import { slugify } from "#domain/ids.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { slugify } from "#domain/ids.ts";
 import {
   BRANDS,
   brandsForKind,

@@ -1,0 +1,106 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseUnreachableError } from "#db/client.ts";
+import { start } from "#server/main.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("operations endpoints", () => {
+  it("answers /healthz, /readyz and /metrics", async () => {
+    const health = await fetch(`${shop.origin}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${shop.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+    });
+    await fetch(`${shop.origin}/graphql`, { method: "POST" });
+    const metrics = await fetch(`${shop.origin}/metrics`);
+    expect(metrics.headers.get("content-type")).toMatch(/text\/plain/);
+    const text = await metrics.text();
+    expect(text).toMatch(/^# HELP http_request_duration_seconds/m);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="graphql",status="4xx"\} \d+/,
+    );
+    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based CSP, no framing, a referrer policy and a request id", async () => {
+    const response = await fetch(`${shop.origin}/healthz`, { headers: { "x-request-id": "abc-123" } });
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-request-id")).toBe("abc-123");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("uses a new nonce for every response", async () => {
+    const nonce = async () =>
+      (await fetch(`${shop.origin}/healthz`)).headers
+        .get("content-security-policy")
+        ?.match(/nonce-([^']+)/)?.[1];
+    expect(await nonce()).not.toBe(await nonce());
+  });
+
+  it("sends HSTS behind an HTTPS proxy when told to trust it", async () => {
+    const proxied = await startShop({ TRUST_PROXY: "true" });
+    try {
+      const response = await fetch(`${proxied.origin}/healthz`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("start-up and shutdown", () => {
+  it("finishes in-flight requests on shutdown, then closes the database", async () => {
+    const own = await startShop();
+    // A large AVIF image is rendered on demand: a request that is really in flight when the stop begins.
+    const inFlight = fetch(`${own.origin}/images/product/1280/tent-7-1-556b2f.avif`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const stopping = own.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    await stopping;
+    await expect(own.db.ping()).rejects.toThrow();
+  });
+
+  it("stops with a message naming DATABASE_URL when the database cannot be reached", async () => {
+    const attempt = start({
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+    });
+    await expect(attempt).rejects.toBeInstanceOf(DatabaseUnreachableError);
+    await expect(attempt).rejects.toThrow(/DATABASE_URL/);
+  });
+
+  it("refuses to start in production without API_KEY, naming it, and exits non-zero", () => {
+    const result = spawnSync(process.execPath, ["server/main.ts"], {
+      env: { PATH: process.env.PATH, NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), PORT: "0" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/API_KEY is required in production/);
+  });
+});
