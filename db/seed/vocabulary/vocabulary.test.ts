@@ -543,13 +543,13 @@ describe("purity", () => {
   const sources = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
 
   it.each(sources)(
-    "%s imports only sibling vocabulary files and reads no clock, randomness or environment",
+    "%s imports only sibling vocabulary files and domain/, and reads no clock, randomness or environment",
     (file) => {
       const text = readFileSync(new URL(file, dir), "utf8");
       const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^"']*?from\s*["']([^"']+)["']/gm)].map(
         (m) => m[1],
       );
-      for (const specifier of specifiers) expect(specifier, file).toMatch(/^\.\/[\w-]+\.ts$/);
+      for (const specifier of specifiers) expect(specifier, file).toMatch(/^(\.\/|#domain\/)[\w-]+\.ts$/);
       for (const forbidden of [
         /\bMath\.random\(/,
         /\bDate\.now\(/,
