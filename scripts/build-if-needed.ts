@@ -30,6 +30,8 @@ export function buildIfNeeded(): boolean {
   execFileSync(process.execPath, [join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
     cwd: root,
     stdio: "inherit",
+    // Always a production build, whatever NODE_ENV the caller runs under (Vitest sets "test").
+    env: { ...process.env, NODE_ENV: "production" },
   });
   return true;
 }

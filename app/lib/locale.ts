@@ -12,7 +12,9 @@ export type LangInfo = (typeof LANGS)[Lang];
 export function langOf(url: URL, domains: Record<string, Lang>): Lang {
   const byHost = domains[url.hostname.toLowerCase()];
   if (byHost) return byHost;
-  return url.pathname === "/sv" || url.pathname.startsWith("/sv/") ? "sv" : "nb";
+  // Client navigations load data from "/sv.data" or "/sv/_.data": the language is in the page's path.
+  const path = url.pathname.replace(/(\/_)?\.data$/, "") || "/";
+  return path === "/sv" || path.startsWith("/sv/") ? "sv" : "nb";
 }
 
 /** A path in a language: "/kassen" stays, Swedish gets "/sv" unless the host already says Swedish. */

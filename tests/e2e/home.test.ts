@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, useBrowser } from "#tests/support/browser.ts";
+import { axe, describeViolations, setupBrowser } from "#tests/support/browser.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
@@ -11,7 +11,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const session = useBrowser();
+const session = setupBrowser();
 const url = (path: string) => new URL(path, shop.origin).href;
 
 /** A whole price such as "1 299 kr": groups of thousands separated by U+00A0, as is the space before "kr". */
@@ -52,8 +52,8 @@ async function open(page: Page, path: string) {
   if (!response) throw new Error(`no response for ${path}`);
   await page.waitForFunction(
     () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
-        .initialized === true,
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+        ?.state.initialized === true,
   );
   // Let React finish the hydration commit (and report anything it found) before the test goes on.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
@@ -106,7 +106,8 @@ describe.each(["nb", "sv"] as const)("the home page in %s", (lang) => {
     const { page } = session;
     await open(page, l.path);
     const head = await page.evaluate(() => {
-      const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? null;
+      const meta = (selector: string) =>
+        document.head.querySelector(selector)?.getAttribute("content") ?? null;
       const link = (selector: string) => document.head.querySelector(selector)?.getAttribute("href") ?? null;
       return {
         viewport: meta('meta[name="viewport"]'),
@@ -245,33 +246,41 @@ describe("the language switch", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await expectHome(page, "nb");
     expect(await page.title()).toBe(LANGUAGES.nb.title);
-    await expect.poll(() => page.getByRole("banner").getByRole("link", { name: LANGUAGES.nb.switchTo }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("banner").getByRole("link", { name: LANGUAGES.nb.switchTo }).count())
+      .toBe(1);
   });
 });
 
 describe("Content-Security-Policy", () => {
-  it.each(["/", "/sv", "/finnes-ikke"])("%s: every inline script carries the nonce the header names", async (path) => {
-    const response = await fetch(url(path));
-    const csp = response.headers.get("content-security-policy");
-    expect(csp).toBeTruthy();
-    const nonce = /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-    expect(nonce).toBeTruthy();
-    expect(csp).toContain("'strict-dynamic'");
+  it.each(["/", "/sv", "/finnes-ikke"])(
+    "%s: every inline script carries the nonce the header names",
+    async (path) => {
+      const response = await fetch(url(path));
+      const csp = response.headers.get("content-security-policy");
+      expect(csp).toBeTruthy();
+      const nonce = /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).toContain("'strict-dynamic'");
 
-    const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs = "", body = ""]) => ({
-      attrs,
-      inline: !/\ssrc\s*=/i.test(attrs) && body.trim() !== "",
-      nonce: /\snonce="([^"]*)"/i.exec(attrs)?.[1],
-    }));
-    const inline = scripts.filter((s) => s.inline);
-    expect(inline.length).toBeGreaterThan(0);
-    for (const script of inline) expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
-    // With 'strict-dynamic', 'self' no longer allows parser-inserted <script src>: those need the nonce too.
-    for (const script of scripts.filter((s) => !s.inline)) expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(
+        ([, attrs = "", body = ""]) => ({
+          attrs,
+          inline: !/\ssrc\s*=/i.test(attrs) && body.trim() !== "",
+          nonce: /\snonce="([^"]*)"/i.exec(attrs)?.[1],
+        }),
+      );
+      const inline = scripts.filter((s) => s.inline);
+      expect(inline.length).toBeGreaterThan(0);
+      for (const script of inline) expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
+      // With 'strict-dynamic', 'self' no longer allows parser-inserted <script src>: those need the nonce too.
+      for (const script of scripts.filter((s) => !s.inline))
+        expect(script.nonce, `<script${script.attrs}>`).toBe(nonce);
 
-    // A fresh nonce for every response.
-    const again = (await fetch(url(path))).headers.get("content-security-policy");
-    expect(/'nonce-([^']+)'/.exec(again ?? "")?.[1]).not.toBe(nonce);
-  });
+      // A fresh nonce for every response.
+      const again = (await fetch(url(path))).headers.get("content-security-policy");
+      expect(/'nonce-([^']+)'/.exec(again ?? "")?.[1]).not.toBe(nonce);
+    },
+  );
 });

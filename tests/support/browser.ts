@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 /** One axe rule violation (with the page nodes that break it). */
@@ -69,7 +75,7 @@ export interface BrowserSession {
  * Registers hooks for a test file: one Chromium for the file, a fresh context and page for each test, and a
  * check after each test that the page logged no `console.error` and threw no uncaught error (unless allowed).
  */
-export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserSession {
+export function setupBrowser(contextOptions: BrowserContextOptions = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -124,5 +130,7 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
 
 /** A readable one-line-per-node summary of axe violations, for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string[] {
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} – ${n.failureSummary ?? v.help}`));
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} – ${n.failureSummary ?? v.help}`),
+  );
 }

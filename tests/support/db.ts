@@ -5,7 +5,11 @@ import { type DbHandle, openDatabase } from "#db/client.ts";
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
  * PostgreSQL server in DATABASE_URL (dropped again by `dispose`).
  */
-export async function freshDatabase(): Promise<{ handle: DbHandle; url?: string; dispose: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  handle: DbHandle;
+  url?: string;
+  dispose: () => Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
   if (!base) {
     const handle = await openDatabase({ dir: "memory" });
