@@ -1,6 +1,8 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/channel.ts";
+import "./types/content.ts";
+import "./types/lists.ts";
 import "./types/product.ts";
 
 export const schema = builder.toSchema();

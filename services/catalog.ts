@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
   brands,
+  campaignTranslations,
+  categories,
   categoryTranslations,
+  discountCampaigns,
   prices,
   productImages,
   products,
@@ -57,7 +60,14 @@ export async function listProducts(
   db: Database,
   ref: ReferenceData,
   locale: Locale,
-  opts: { skip: number; take: number; sort: ProductSort; today?: Date },
+  opts: {
+    skip: number;
+    take: number;
+    sort: ProductSort;
+    today?: Date;
+    alias?: string;
+    productIds?: number[];
+  },
 ): Promise<{ products: ProductSummary[]; count: number }> {
   const lang = locale.language.id;
   const market = locale.market.alias;
@@ -122,7 +132,13 @@ export async function listProducts(
         eq(categoryTranslations.languageId, lang),
       ),
     )
-    .where(eq(products.active, true))
+    .where(
+      and(
+        eq(products.active, true),
+        opts.alias === undefined ? undefined : eq(productTranslations.alias, opts.alias),
+        opts.productIds === undefined ? undefined : inArray(products.id, opts.productIds),
+      ),
+    )
     .orderBy(...order)
     .limit(opts.take)
     .offset(opts.skip);
@@ -198,4 +214,199 @@ function productClassOf(value: string): ProductClass {
 export function productUrl(type: string, categoryAlias: string | null, alias: string): string {
   const base = type === "package" ? "/pp" : "/p";
   return categoryAlias ? `${base}/${categoryAlias}/${alias}` : `${base}/${alias}`;
+}
+
+export interface ProductDetail extends ProductSummary {
+  texts: { text1: string | null; text2: string | null; text3: string | null };
+  meta: { title: string | null; description: string | null };
+  /** The product's path in every storefront language, for the language switch and hreflang. */
+  alternativeUrls: { languageId: string; url: string }[];
+}
+
+/** One product by its alias in the locale's language; null when there is no such (active, priced) product. */
+export async function findProduct(
+  db: Database,
+  ref: ReferenceData,
+  locale: Locale,
+  alias: string,
+): Promise<ProductDetail | null> {
+  const { products: found } = await listProducts(db, ref, locale, {
+    skip: 0,
+    take: 1,
+    sort: "LATEST",
+    alias,
+  });
+  const product = found[0];
+  if (!product) return null;
+  const translations = await db
+    .select({
+      languageId: productTranslations.languageId,
+      alias: productTranslations.alias,
+      text1: productTranslations.text1,
+      text2: productTranslations.text2,
+      text3: productTranslations.text3,
+      metaTitle: productTranslations.metaTitle,
+      metaDescription: productTranslations.metaDescription,
+      categoryAlias: categoryTranslations.alias,
+    })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .leftJoin(
+      categoryTranslations,
+      and(
+        eq(categoryTranslations.categoryId, products.primaryCategoryId),
+        eq(categoryTranslations.languageId, productTranslations.languageId),
+      ),
+    )
+    .where(eq(productTranslations.productId, product.productId));
+  const own = translations.find((t) => t.languageId === locale.language.id);
+  return {
+    ...product,
+    texts: { text1: own?.text1 ?? null, text2: own?.text2 ?? null, text3: own?.text3 ?? null },
+    meta: { title: own?.metaTitle ?? null, description: own?.metaDescription ?? null },
+    alternativeUrls: translations.map((t) => ({
+      languageId: t.languageId,
+      url: productUrl(product.type, t.categoryAlias, t.alias),
+    })),
+  };
+}
+
+export interface CategoryNodeView {
+  categoryId: number;
+  parentCategoryId: number | null;
+  name: string;
+  alias: string;
+  canonicalUrl: string;
+  /** The category's path in every storefront language. */
+  alternativeUrls: { languageId: string; url: string }[];
+  children: CategoryNodeView[];
+}
+
+/** The active category tree in the locale's language, in merchandised order. One statement. */
+export async function categoryTree(db: Database, locale: Locale): Promise<CategoryNodeView[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      languageId: categoryTranslations.languageId,
+      name: categoryTranslations.name,
+      alias: categoryTranslations.alias,
+    })
+    .from(categories)
+    .innerJoin(categoryTranslations, eq(categoryTranslations.categoryId, categories.id))
+    .where(eq(categories.active, true))
+    .orderBy(asc(categories.sortOrder));
+  const byLanguage = new Map<string, Map<number, { alias: string; parentId: number | null }>>();
+  for (const r of rows) {
+    const map = byLanguage.get(r.languageId) ?? new Map();
+    map.set(r.id, { alias: r.alias, parentId: r.parentId });
+    byLanguage.set(r.languageId, map);
+  }
+  const pathOf = (languageId: string, id: number): string => {
+    const map = byLanguage.get(languageId);
+    const node = map?.get(id);
+    if (!node) return "";
+    // Category URLs carry at most the parent: /c/{parent}/{category}.
+    const parent = node.parentId ? map?.get(node.parentId) : undefined;
+    return parent ? `/c/${parent.alias}/${node.alias}` : `/c/${node.alias}`;
+  };
+  const nodes = new Map<number, CategoryNodeView>();
+  for (const r of rows) {
+    if (r.languageId !== locale.language.id) continue;
+    nodes.set(r.id, {
+      categoryId: r.id,
+      parentCategoryId: r.parentId,
+      name: r.name,
+      alias: r.alias,
+      canonicalUrl: pathOf(r.languageId, r.id),
+      alternativeUrls: [...byLanguage.keys()].map((languageId) => ({
+        languageId,
+        url: pathOf(languageId, r.id),
+      })),
+      children: [],
+    });
+  }
+  const roots: CategoryNodeView[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentCategoryId ? nodes.get(node.parentCategoryId) : undefined;
+    if (parent) parent.children.push(node);
+    else if (!node.parentCategoryId) roots.push(node);
+  }
+  return roots;
+}
+
+/** Walks a tree depth-first. */
+export function flattenTree(nodes: CategoryNodeView[]): CategoryNodeView[] {
+  return nodes.flatMap((n) => [n, ...flattenTree(n.children)]);
+}
+
+export interface BrandView {
+  brandId: number;
+  name: string;
+  alias: string;
+  canonicalUrl: string;
+  description: string | null;
+}
+
+export async function listBrands(db: Database, locale: Locale): Promise<BrandView[]> {
+  const rows = await db.select().from(brands).where(eq(brands.active, true)).orderBy(asc(brands.name));
+  return rows.map((b) => ({
+    brandId: b.id,
+    name: b.name,
+    alias: b.alias,
+    canonicalUrl: `/b/${b.alias}`,
+    description: b.description[locale.language.id] ?? null,
+  }));
+}
+
+export interface CampaignView {
+  campaignId: number;
+  name: string;
+  alias: string;
+  hideTitle: boolean;
+  discountType: string;
+  description: string | null;
+  canonicalUrl: string;
+  alternativeUrls: { languageId: string; url: string }[];
+}
+
+/** Campaigns running now, in the locale's language. */
+export async function listCampaigns(db: Database, locale: Locale, now = new Date()): Promise<CampaignView[]> {
+  const rows = await db
+    .select({
+      id: discountCampaigns.id,
+      hideTitle: discountCampaigns.hideTitle,
+      discountType: discountCampaigns.discountType,
+      languageId: campaignTranslations.languageId,
+      name: campaignTranslations.name,
+      alias: campaignTranslations.alias,
+      description: campaignTranslations.description,
+    })
+    .from(discountCampaigns)
+    .innerJoin(campaignTranslations, eq(campaignTranslations.campaignId, discountCampaigns.id))
+    .where(
+      and(
+        eq(discountCampaigns.active, true),
+        or(isNull(discountCampaigns.startsAt), lte(discountCampaigns.startsAt, now)),
+        or(isNull(discountCampaigns.endsAt), gte(discountCampaigns.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(discountCampaigns.priority), asc(discountCampaigns.id));
+  const views: CampaignView[] = [];
+  for (const r of rows) {
+    if (r.languageId !== locale.language.id) continue;
+    views.push({
+      campaignId: r.id,
+      name: r.name,
+      alias: r.alias,
+      hideTitle: r.hideTitle,
+      discountType: r.discountType,
+      description: r.description,
+      canonicalUrl: `/dc/${r.alias}`,
+      alternativeUrls: rows
+        .filter((x) => x.id === r.id)
+        .map((x) => ({ languageId: x.languageId, url: `/dc/${x.alias}` })),
+    });
+  }
+  return views;
 }

@@ -1,16 +1,19 @@
 import {
+  findProduct,
   listProducts,
   MAX_SKIP,
   MAX_TAKE,
+  type ProductDetail,
   type ProductSort,
   type ProductSummary,
 } from "#services/catalog.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError } from "../errors.ts";
+import { AlternativeUrlType } from "./lists.ts";
 import { PriceType, StockType } from "./price.ts";
 
 interface ProductEdge {
-  product: ProductSummary;
+  product: ProductSummary | ProductDetail;
   locale: string;
 }
 
@@ -48,6 +51,38 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
     }),
     totalStock: t.field({ type: StockType, resolve: (e) => e.product.totalStock }),
     discountType: t.string({ resolve: (e) => e.product.discountType }),
+    texts: t.field({
+      type: ProductTextsType,
+      nullable: true,
+      resolve: (e) => ("texts" in e.product ? e.product.texts : null),
+    }),
+    meta: t.field({
+      type: MetaType,
+      nullable: true,
+      resolve: (e) => ("meta" in e.product ? e.product.meta : null),
+    }),
+    alternativeUrls: t.field({
+      type: [AlternativeUrlType],
+      description: "The product's path in each storefront language (on the product query)",
+      resolve: (e) => ("alternativeUrls" in e.product ? e.product.alternativeUrls : []),
+    }),
+  }),
+});
+
+const ProductTextsType = builder
+  .objectRef<{ text1: string | null; text2: string | null; text3: string | null }>("ProductTexts")
+  .implement({
+    fields: (t) => ({
+      text1: t.exposeString("text1", { nullable: true, description: "Description" }),
+      text2: t.exposeString("text2", { nullable: true, description: "Selling point" }),
+      text3: t.exposeString("text3", { nullable: true, description: "Care and use" }),
+    }),
+  });
+
+const MetaType = builder.objectRef<{ title: string | null; description: string | null }>("Meta").implement({
+  fields: (t) => ({
+    title: t.exposeString("title", { nullable: true }),
+    description: t.exposeString("description", { nullable: true }),
   }),
 });
 
@@ -71,6 +106,22 @@ const ProductsResultType = builder
   });
 
 builder.queryFields((t) => ({
+  product: t.field({
+    type: ProductType,
+    nullable: true,
+    description: "A product by its alias in the request's language; null when there is no such product.",
+    args: {
+      alias: t.arg.string({ required: true }),
+      productId: t.arg.int({ required: false }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      const product = await findProduct(ctx.db, await ctx.reference.get(), locale, args.alias);
+      if (!product || (args.productId != null && product.productId !== args.productId)) return null;
+      return { product, locale: locale.language.id };
+    },
+  }),
   products: t.field({
     type: ProductsResultType,
     nullable: true,

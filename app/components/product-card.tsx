@@ -2,7 +2,7 @@ import type { Translate } from "../i18n/index.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import type { HomeProductsQuery } from "../lib/graphql/operations.ts";
 
-type Product = ResultOf<typeof HomeProductsQuery>["products"]["products"][number];
+type Product = NonNullable<ResultOf<typeof HomeProductsQuery>["products"]>["products"][number];
 
 const WIDTHS = [160, 320, 480, 640] as const;
 

@@ -10,7 +10,7 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, lang } = requestClient(request, context);
   const { data } = await client.request(HomeProductsQuery, { take: 8 });
-  return { lang, products: data.products.products, count: data.products.count };
+  return { lang, products: data.products?.products ?? [], count: data.products?.count ?? 0 };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
