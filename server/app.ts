@@ -36,6 +36,8 @@ export interface StorefrontRequestContext {
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;
   fallbackMarket: string;
+  /** The request's logger (JSON lines with the request id). */
+  log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
 
 /** One process: the storefront (SSR), /graphql, images, health and metrics. */
@@ -138,6 +140,7 @@ export function createApp(deps: AppDeps) {
         domains: Object.fromEntries(config.DOMAINS),
         marketInPath: config.MARKET_IN_PATH,
         fallbackMarket: config.FALLBACK_MARKET,
+        log: (level, message, data) => logger[level]({ requestId: c.get("requestId"), ...data }, message),
       };
       context.set(key, value);
       return handle(c.req.raw, context);

@@ -47,7 +47,7 @@ export interface ProductSummary {
   createdAt: Date;
 }
 
-export type ProductSort = "LATEST" | "PRICE" | "PRICE_DESC" | "MOST_SOLD" | "ALPHABETICAL";
+export type ProductSort = "RELEVANCE" | "LATEST" | "PRICE" | "PRICE_DESC" | "MOST_SOLD" | "ALPHABETICAL";
 
 export const MAX_TAKE = 200;
 export const MAX_SKIP = 6000;
@@ -67,6 +67,11 @@ export async function listProducts(
     today?: Date;
     alias?: string;
     productIds?: number[];
+    categoryId?: number;
+    brandId?: number;
+    campaignId?: number;
+    /** Full-text search in the locale's language (swedish / norwegian configuration). */
+    searchText?: string;
   },
 ): Promise<{ products: ProductSummary[]; count: number }> {
   const lang = locale.language.id;
@@ -88,7 +93,13 @@ export async function listProducts(
     .groupBy(skus.productId)
     .as("p");
   const parentCategory = sql`(select ct.alias from categories c join category_translations ct on ct.category_id = c.parent_id and ct.language_id = ${lang} where c.id = ${products.primaryCategoryId})`;
+  const config = sql.raw(lang === "sv-SE" ? "'swedish'" : "'norwegian'");
+  const text = opts.searchText?.trim().slice(0, 100);
+  const query = text ? sql`websearch_to_tsquery(${config}::regconfig, ${text})` : undefined;
   const order = {
+    RELEVANCE: query
+      ? [desc(sql`ts_rank(${productTranslations.searchVector}, ${query})`), asc(products.id)]
+      : [desc(products.salesCount), asc(products.id)],
     LATEST: [desc(products.createdAt), asc(products.id)],
     PRICE: [asc(priceAgg.selling), asc(products.id)],
     PRICE_DESC: [desc(priceAgg.selling), asc(products.id)],
@@ -137,6 +148,14 @@ export async function listProducts(
         eq(products.active, true),
         opts.alias === undefined ? undefined : eq(productTranslations.alias, opts.alias),
         opts.productIds === undefined ? undefined : inArray(products.id, opts.productIds),
+        opts.categoryId === undefined
+          ? undefined
+          : sql`exists (select 1 from product_categories pc where pc.product_id = ${products.id} and pc.category_id = ${opts.categoryId})`,
+        opts.brandId === undefined ? undefined : eq(products.brandId, opts.brandId),
+        opts.campaignId === undefined
+          ? undefined
+          : sql`exists (select 1 from campaign_products cp where cp.product_id = ${products.id} and cp.campaign_id = ${opts.campaignId})`,
+        query ? sql`${productTranslations.searchVector} @@ ${query}` : undefined,
       ),
     )
     .orderBy(...order)

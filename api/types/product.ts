@@ -1,5 +1,9 @@
 import {
+  categoryTree,
   findProduct,
+  flattenTree,
+  listBrands,
+  listCampaigns,
   listProducts,
   MAX_SKIP,
   MAX_TAKE,
@@ -7,7 +11,9 @@ import {
   type ProductSort,
   type ProductSummary,
 } from "#services/catalog.ts";
+import type { Locale } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
 import { apiError } from "../errors.ts";
 import { AlternativeUrlType } from "./lists.ts";
 import { PriceType, StockType } from "./price.ts";
@@ -87,12 +93,14 @@ const MetaType = builder.objectRef<{ title: string | null; description: string |
 });
 
 const SortType = builder.enumType("SortType", {
-  values: ["LATEST", "PRICE", "PRICE_DESC", "MOST_SOLD", "ALPHABETICAL"] as const,
+  values: ["RELEVANCE", "LATEST", "PRICE", "PRICE_DESC", "MOST_SOLD", "ALPHABETICAL"] as const,
 });
 
 const FilterInputType = builder.inputType("FilterInputType", {
   fields: (t) => ({
     sort: t.field({ type: SortType, required: false }),
+    searchText: t.string({ required: false, description: "Words to search for (cut at 100 characters)" }),
+    productIds: t.intList({ required: false }),
   }),
 });
 
@@ -130,6 +138,9 @@ builder.queryFields((t) => ({
       skip: t.arg.int({ required: false }),
       take: t.arg.int({ required: false }),
       filter: t.arg({ type: FilterInputType, required: false }),
+      categoryAlias: t.arg.string({ required: false }),
+      brandAlias: t.arg.string({ required: false }),
+      discountCampaignAlias: t.arg.string({ required: false }),
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
@@ -140,8 +151,22 @@ builder.queryFields((t) => ({
       if (skip < 0 || skip > MAX_SKIP)
         throw apiError("BAD_USER_INPUT", `skip must be between 0 and ${MAX_SKIP}`);
       const locale = await ctx.locale(args);
-      const sort: ProductSort = args.filter?.sort ?? "LATEST";
-      const result = await listProducts(ctx.db, await ctx.reference.get(), locale, { skip, take, sort });
+      const searchText = args.filter?.searchText ?? undefined;
+      const sort: ProductSort = args.filter?.sort ?? (searchText ? "RELEVANCE" : "LATEST");
+      const lists = await resolveListAliases(ctx, locale, args);
+      if (lists === null) return { count: 0, products: [] };
+      const productIds = args.filter?.productIds ?? undefined;
+      if (productIds && productIds.length > MAX_TAKE) {
+        throw apiError("BAD_USER_INPUT", `productIds takes at most ${MAX_TAKE} ids`);
+      }
+      const result = await listProducts(ctx.db, await ctx.reference.get(), locale, {
+        skip,
+        take,
+        sort,
+        searchText,
+        productIds,
+        ...lists,
+      });
       return {
         count: result.count,
         products: result.products.map((product) => ({ product, locale: locale.language.id })),
@@ -149,3 +174,32 @@ builder.queryFields((t) => ({
     },
   }),
 }));
+
+/** Category, brand and campaign aliases to ids; null when one is given but unknown (the list is empty). */
+async function resolveListAliases(
+  ctx: ApiContext,
+  locale: Locale,
+  args: { categoryAlias?: string | null; brandAlias?: string | null; discountCampaignAlias?: string | null },
+): Promise<{ categoryId?: number; brandId?: number; campaignId?: number } | null> {
+  const out: { categoryId?: number; brandId?: number; campaignId?: number } = {};
+  if (args.categoryAlias) {
+    const category = flattenTree(await categoryTree(ctx.db, locale)).find(
+      (c) => c.alias === args.categoryAlias,
+    );
+    if (!category) return null;
+    out.categoryId = category.categoryId;
+  }
+  if (args.brandAlias) {
+    const brand = (await listBrands(ctx.db, locale)).find((b) => b.alias === args.brandAlias);
+    if (!brand) return null;
+    out.brandId = brand.brandId;
+  }
+  if (args.discountCampaignAlias) {
+    const campaign = (await listCampaigns(ctx.db, locale)).find(
+      (c) => c.alias === args.discountCampaignAlias,
+    );
+    if (!campaign) return null;
+    out.campaignId = campaign.campaignId;
+  }
+  return out;
+}

@@ -13,6 +13,7 @@ export interface RequestContext {
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;
   fallbackMarket: string;
+  log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
 
 export const requestContext = createContext<RequestContext>();
