@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -14,21 +16,90 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { translator } from "./i18n/index.ts";
-import { ChannelQuery } from "./lib/graphql/operations.ts";
+import { pageLocaleContext, requestContext } from "./lib/context.ts";
+import { COOKIES, readCookie } from "./lib/cookies.ts";
+import { createGraphqlClient } from "./lib/graphql/client.ts";
+import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
 import { requestClient } from "./lib/graphql/server.ts";
-import { LANGS, type Lang, localizedPath } from "./lib/locale.ts";
+import { LANGS, type Lang, langOf } from "./lib/locale.ts";
+import { decideLocale, href, pagePath } from "./lib/page-locale.ts";
+
+/**
+ * Decides the page's language, market and prefix once per request (path rules of spec §2) and hands it to
+ * every loader. Redirects and 404s for the URL shape happen here, before any screen loads data.
+ */
+const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, params }, next) => {
+  const rc = context.get(requestContext);
+  const url = new URL(request.url);
+  const provisional = params.lang === "sv" || params.lang === "nb" ? params.lang : langOf(url, rc.domains);
+  const info = LANGS[provisional];
+  const client = createGraphqlClient({
+    fetch: rc.graphqlFetch,
+    url: rc.graphqlUrl,
+    apiKey: rc.apiKey,
+    locale: { channelId: info.channelId, languageId: info.languageId },
+    headers: { "x-request-id": rc.requestId },
+  });
+  const { data: channel } = await client.request(ChannelQuery);
+  const decision = decideLocale(url, {
+    domains: rc.domains,
+    marketInPath: rc.marketInPath,
+    fallbackMarket: rc.fallbackMarket,
+    markets: (channel.channel?.markets ?? []).map((m) => ({
+      alias: m.alias,
+      defaultLanguageId: m.defaultLanguageId,
+      allowedLanguageIds: m.allowedLanguages.map((l) => l.id),
+    })),
+    selectedMarket: readCookie(request.headers.get("cookie"), COOKIES.selectedMarket),
+    params,
+  });
+  switch (decision.kind) {
+    case "redirect":
+      throw redirect(decision.location, decision.status);
+    case "fallback":
+      rc.log("error", "unknown market in path: falling back", {
+        market: decision.unknownMarket,
+        fallback: rc.fallbackMarket,
+      });
+      throw redirect(decision.location, 302);
+    case "notFound":
+      context.set(pageLocaleContext, null);
+      throw data(null, { status: 404 });
+    case "page":
+      context.set(pageLocaleContext, decision.locale);
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export type CustomerType = "PERSON" | "ORGANIZATION";
+
+/** Customer types from configuration, each with whether its prices include VAT. */
+export const CUSTOMER_TYPES: { type: CustomerType; vatIncluded: boolean }[] = [
+  { type: "PERSON", vatIncluded: true },
+  { type: "ORGANIZATION", vatIncluded: false },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, lang, rc } = requestClient(request, context);
-  const { data } = await client.request(ChannelQuery);
+  const { client, locale, rc } = requestClient(request, context);
+  const { data: frame } = await client.request(FrameQuery);
+  const cookieType = readCookie(request.headers.get("cookie"), COOKIES.userType);
+  const customerType = CUSTOMER_TYPES.find((c) => c.type === cookieType) ?? CUSTOMER_TYPES[0];
   return {
-    lang,
+    locale,
+    lang: locale.lang,
     nonce: rc.nonce,
-    domains: rc.domains,
-    theme: Object.fromEntries((data.channel?.theme ?? []).map((v) => [v.key, v.value])),
-    markets: data.channel?.markets ?? [],
+    theme: Object.fromEntries((frame.channel?.theme ?? []).map((v) => [v.key, v.value])),
+    markets: frame.channel?.markets ?? [],
+    categories: frame.categories,
+    menus: { header: frame.header, footerService: frame.footerService, footerAbout: frame.footerAbout },
+    customerType: customerType?.type ?? "PERSON",
+    vatIncluded: customerType?.vatIncluded ?? true,
   };
 }
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -36,29 +107,30 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-function langFromPath(pathname: string): Lang {
-  return pathname === "/sv" || pathname.startsWith("/sv/") ? "sv" : "nb";
-}
-
 /**
  * The root has no params, so by default its loader would not run again on a client-side navigation from / to
- * /sv: the page would keep the other language's lang attribute, channel and language switch. Reload it whenever
- * the language changes. With DOMAINS the language follows the host, which a client-side navigation keeps.
+ * /sv. Reload the frame whenever the language, market or prefix changes, and after mutations.
  */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname) || defaultShouldRevalidate;
+  const prefix = (u: URL) => pagePath(u.pathname).split("/").slice(0, 3).join("/");
+  return prefix(currentUrl) !== prefix(nextUrl) || defaultShouldRevalidate;
+}
+
+function langFromPath(pathname: string): Lang {
+  const path = pagePath(pathname);
+  return path === "/sv" || path.startsWith("/sv/") || /^\/[a-z]{2,5}\/sv(\/|$)/.test(path) ? "sv" : "nb";
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
-  const lang = data?.lang ?? langFromPath(location.pathname);
+  const lang = root?.lang ?? langFromPath(location.pathname);
   const t = translator(lang);
-  const style = Object.fromEntries(Object.entries(data?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
+  const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   return (
     <html lang={lang} style={style}>
       <head>
@@ -67,9 +139,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="orange" />
         <meta name="mobile-web-app-capable" content="yes" />
         <meta property="og:type" content="website" />
+        <meta property="og:site_name" content="Mili" />
         <meta name="description" content={t("site.description")} />
         <Meta />
-        <Links nonce={data?.nonce} />
+        <Links nonce={root?.nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
         <a
@@ -79,61 +152,94 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("nav.skipToContent")}
         </a>
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const t = translator(loaderData.lang);
-  const other: Lang = loaderData.lang === "nb" ? "sv" : "nb";
-  return (
-    <>
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link
-            to={localizedPath(loaderData.lang, "/", loaderData.domains)}
-            className="text-2xl font-black text-brand-ink"
-          >
-            {t("site.name")}
-            <span className="sr-only"> – {t("nav.home")}</span>
-          </Link>
-          <Link
-            to={localizedPath(other, "/", loaderData.domains)}
-            hrefLang={LANGS[other].languageId}
-            lang={other}
-            className="text-sm underline"
-          >
-            {t("language.switch")}
-          </Link>
-        </div>
-      </header>
-      <Outlet />
-      <footer className="mt-12 border-t border-stone-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm">{t("footer.openingHours")}</p>
-      </footer>
-    </>
-  );
+export default function App() {
+  return <Outlet />;
+}
+
+/** Where an error's status comes from: the error itself, its status field, or the response; default 500. */
+export function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  if (error && typeof error === "object") {
+    const e = error as { status?: unknown; statusCode?: unknown; response?: { status?: unknown } };
+    for (const candidate of [e.status, e.statusCode, e.response?.status]) {
+      if (typeof candidate === "number" && candidate >= 400 && candidate < 600) return candidate;
+    }
+  }
+  return 500;
+}
+
+/** Keeps a failing error page from taking the whole page down. */
+class ErrorPageGuard extends Component<{ children: ReactNode; home: string }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="text-2xl font-bold">An error occurred while showing the error page</h1>
+        <p className="mt-4">
+          <a className="underline" href={this.props.home}>
+            Home
+          </a>
+        </p>
+      </main>
+    );
+  }
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const lang = langFromPath(location.pathname);
-  const t = translator(lang);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const lang = root?.lang ?? langFromPath(location.pathname);
+  const home = root ? href(root.locale, "/") : lang === "sv" ? "/sv" : "/";
+  const status = errorStatus(error);
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
-      <title>{`${notFound ? t("error.notFound") : t("error.generic")} | Mili`}</title>
-      <h1 className="text-3xl font-bold">{notFound ? t("error.notFound") : t("error.generic")}</h1>
-      {notFound ? <p className="mt-4">{t("error.notFoundHelp")}</p> : null}
-      <p className="mt-6">
-        <a className="underline" href={lang === "sv" ? "/sv" : "/"}>
-          {t("error.backHome")}
-        </a>
-      </p>
-    </main>
+    <ErrorPageGuard home={home}>
+      <ErrorPage status={status} lang={lang} home={home} />
+    </ErrorPageGuard>
+  );
+}
+
+function ErrorPage({ status, lang, home }: { status: number; lang: Lang; home: string }) {
+  const t = translator(lang);
+  const notFound = status === 404;
+  const heading = notFound ? t("error.notFound") : t("error.generic");
+  return (
+    <>
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-3">
+          <Link to={home} className="text-2xl font-black text-brand-ink">
+            {t("site.name")}
+            <span className="sr-only"> – {t("nav.home")}</span>
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+        <title>{`${heading} | Mili`}</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="text-3xl font-bold" tabIndex={-1}>
+          {heading}
+        </h1>
+        {notFound ? (
+          <p className="mt-4">{t("error.notFoundHelp")}</p>
+        ) : (
+          <p className="mt-4">{t("error.status", { status })}</p>
+        )}
+        <p className="mt-6">
+          <a className="underline" href={home}>
+            {t("error.backHome")}
+          </a>
+        </p>
+      </main>
+    </>
   );
 }

@@ -1,15 +1,55 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import type { Lang } from "./lib/locale.ts";
+import { type Layout, SCREENS, type Screen } from "./lib/screens.ts";
 
 /**
- * The localized route table: one definition per screen, expanded for each language (Norwegian at the root,
- * Swedish under /sv). Route ids carry the language so both variants coexist.
+ * The localized route table, built from the screen table (lib/screens.ts), once per URL shape:
+ * - no prefix: Norwegian, and Swedish on a host that DOMAINS maps to Swedish (both languages' localized paths);
+ * - /sv: Swedish;
+ * - /{market}/{lang}: multi-market mode (MARKET_IN_PATH); the locale middleware refuses it otherwise.
+ * Which language a request is in, and whether its prefix is allowed, is decided at run time by the locale
+ * middleware in root.tsx; the route table only makes every legal URL match its screen.
  */
-const screens = [{ id: "home", file: "routes/home.tsx", paths: { nb: "/", sv: "/sv" } }] as const;
+const VARIANTS: { key: string; prefix: string; langs: Lang[] }[] = [
+  { key: "root", prefix: "", langs: ["nb", "sv"] },
+  { key: "sv", prefix: "sv", langs: ["sv"] },
+  { key: "market", prefix: ":market/:lang", langs: ["nb", "sv"] },
+];
+
+const LAYOUT_FILES: Record<Layout, string> = {
+  default: "layouts/default.tsx",
+  undistracted: "layouts/undistracted.tsx",
+  authenticated: "layouts/authenticated.tsx",
+  list: "layouts/list.tsx",
+};
+
+function join(prefix: string, path: string) {
+  return [prefix, path.replace(/^\//, "")].filter(Boolean).join("/");
+}
+
+function routesFor(variant: (typeof VARIANTS)[number], screen: Screen) {
+  const paths =
+    typeof screen.path === "string"
+      ? [{ path: screen.path, id: `${variant.key}.${screen.id}` }]
+      : variant.langs.map((lang) => ({
+          path: (screen.path as Record<Lang, string>)[lang],
+          id: `${variant.key}.${screen.id}.${lang}`,
+        }));
+  return paths.map(({ path, id }) => {
+    const full = join(variant.prefix, path);
+    return full === "" ? index(screen.file, { id }) : route(full, screen.file, { id });
+  });
+}
 
 export default [
-  ...screens.flatMap((s) => [
-    route(s.paths.nb, s.file, { id: `${s.id}-nb` }),
-    route(s.paths.sv, s.file, { id: `${s.id}-sv` }),
-  ]),
+  ...VARIANTS.flatMap((variant) =>
+    (Object.keys(LAYOUT_FILES) as Layout[]).map((name) =>
+      layout(
+        LAYOUT_FILES[name],
+        { id: `${variant.key}.layout-${name}` },
+        SCREENS.filter((s) => s.layout === name).flatMap((s) => routesFor(variant, s)),
+      ),
+    ),
+  ),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -203,3 +203,32 @@ export async function listContentPages(db: Database, locale: Locale, now = new D
     )
     .orderBy(asc(contentPageTranslations.title));
 }
+
+/** The widgets of a site-wide area (family + area name), active now unless previewing. */
+export async function widgetArea(
+  db: Database,
+  family: string,
+  areaName: string,
+  opts: { preview?: boolean; now?: Date } = {},
+) {
+  const now = opts.now ?? new Date();
+  return db
+    .select({ id: widgets.id, type: widgets.type, config: widgets.config })
+    .from(widgets)
+    .innerJoin(widgetAreas, eq(widgetAreas.id, widgets.areaId))
+    .where(
+      and(
+        eq(widgetAreas.family, family),
+        eq(widgetAreas.areaName, areaName),
+        isNull(widgetAreas.pageId),
+        opts.preview
+          ? undefined
+          : and(
+              eq(widgets.active, true),
+              or(isNull(widgets.validFrom), lte(widgets.validFrom, now)),
+              or(isNull(widgets.validTo), gte(widgets.validTo, now)),
+            ),
+      ),
+    )
+    .orderBy(asc(widgetAreas.sortOrder), asc(widgets.sortOrder));
+}

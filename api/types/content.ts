@@ -1,4 +1,10 @@
-import { contentPage, listContentPages, type MenuItemView, menuAtLocation } from "#services/content.ts";
+import {
+  contentPage,
+  listContentPages,
+  type MenuItemView,
+  menuAtLocation,
+  widgetArea,
+} from "#services/content.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { AlternativeUrlType } from "./lists.ts";
 
@@ -80,6 +86,21 @@ builder.queryFields((t) => ({
       contentPage(ctx.db, await ctx.locale(args), args.alias, {
         previewToken: args.previewToken ?? undefined,
       }),
+  }),
+  widgetArea: t.field({
+    type: [WidgetType],
+    description:
+      'The widgets of a site-wide area, e.g. family "Frontpage", areaName "Main"; preview shows inactive ones.',
+    args: {
+      family: t.arg.string({ required: true }),
+      areaName: t.arg.string({ required: true }),
+      preview: t.arg.boolean({ required: false }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      await ctx.locale(args);
+      return widgetArea(ctx.db, args.family, args.areaName, { preview: args.preview ?? false });
+    },
   }),
   cmsPages: t.field({
     type: [CmsPageLinkType],

@@ -1,8 +1,8 @@
 import type { Translate } from "../i18n/index.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
-import type { HomeProductsQuery } from "../lib/graphql/operations.ts";
+import type { ProductListQuery } from "../lib/graphql/operations.ts";
 
-type Product = NonNullable<ResultOf<typeof HomeProductsQuery>["products"]>["products"][number];
+type Product = NonNullable<ResultOf<typeof ProductListQuery>["products"]>["products"][number];
 
 const WIDTHS = [160, 320, 480, 640] as const;
 

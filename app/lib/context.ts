@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { PageLocale } from "./page-locale.ts";
 
 /**
  * What the server hands every loader and action (server/app.ts fills it): the CSP nonce, the request id and
@@ -17,3 +18,6 @@ export interface RequestContext {
 }
 
 export const requestContext = createContext<RequestContext>();
+
+/** The page's language, market and prefix, decided once per request by the locale middleware (root.tsx). */
+export const pageLocaleContext = createContext<PageLocale | null>(null);

@@ -1,20 +1,38 @@
 import type { RouterContextProvider } from "react-router";
-import { requestContext } from "../context.ts";
-import { LANGS, type Lang, langOf } from "../locale.ts";
+import { pageLocaleContext, requestContext } from "../context.ts";
+import { LANGS, langOf } from "../locale.ts";
+import type { PageLocale } from "../page-locale.ts";
 import { createGraphqlClient } from "./client.ts";
 
-/** The request's language and a GraphQL client that adds its channel, market and language to every call. */
+/**
+ * The request's page locale and a GraphQL client that adds its channel, market and language to every call.
+ * The locale comes from the middleware in root.tsx; outside it (the 404 catch-all) it is derived from the URL.
+ */
 export function requestClient(request: Request, context: Readonly<RouterContextProvider>) {
   const rc = context.get(requestContext);
   const url = new URL(request.url);
-  const lang: Lang = langOf(url, rc.domains);
-  const info = LANGS[lang];
+  const locale: PageLocale = context.get(pageLocaleContext) ?? fallbackLocale(url, rc.domains);
   const client = createGraphqlClient({
     fetch: rc.graphqlFetch,
     url: rc.graphqlUrl,
     apiKey: rc.apiKey,
-    locale: { channelId: info.channelId, marketId: info.defaultMarket, languageId: info.languageId },
+    locale: { channelId: locale.channelId, marketId: locale.market, languageId: locale.languageId },
     headers: { "x-request-id": rc.requestId },
   });
-  return { client, lang, info, rc, url };
+  return { client, lang: locale.lang, locale, rc, url };
+}
+
+function fallbackLocale(url: URL, domains: Record<string, "nb" | "sv">): PageLocale {
+  const lang = langOf(url, domains);
+  const info = LANGS[lang];
+  return {
+    lang,
+    languageId: info.languageId,
+    channelId: info.channelId,
+    market: info.defaultMarket,
+    prefix: domains[url.hostname.toLowerCase()] ? "" : info.prefix,
+    path: url.pathname,
+    marketInPath: false,
+    domains,
+  };
 }
