@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 import "./types/channel.ts";
 import "./types/content.ts";
 import "./types/lists.ts";
+import "./types/newsletter.ts";
 import "./types/product.ts";
 
 export const schema = builder.toSchema();

@@ -311,7 +311,14 @@ export const WidgetAreaQuery = graphql(`
   }
 `);
 
+export const SubscribeToNewsletterMutation = graphql(`
+  mutation SubscribeToNewsletter($email: String!, $tags: [String!], $channelId: String, $marketId: String, $languageId: String) {
+    subscribeToNewsletter(email: $email, tags: $tags, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);
+
 export const operations = [
+  SubscribeToNewsletterMutation,
   WidgetAreaQuery,
   ChannelQuery,
   HomeProductsQuery,
