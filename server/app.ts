@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import { imageRoutes } from "./images.ts";
 import type { Logger } from "./logger.ts";
 import { type Metrics, routeKind } from "./metrics.ts";
+import { createPageCache } from "./page-cache.ts";
 import { securityHeaders } from "./security.ts";
 
 type Env = { Variables: { nonce: string; requestId: string } };
@@ -129,6 +130,8 @@ export function createApp(deps: AppDeps) {
     const inProcess = !config.GRAPHQL_URL;
     const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
     const graphqlFetch = inProcess ? graphql : (request: Request) => fetch(request);
+    const pageCache = createPageCache({ enabled: config.PAGE_CACHE });
+    app.use("*", pageCache.middleware);
     app.all("*", (c) => {
       const context = new RouterContextProvider();
       const value: StorefrontRequestContext = {

@@ -55,6 +55,11 @@ export const envSchema = z
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PERSISTED_OPERATIONS_ONLY: bool,
+    /** Keep anonymous catalog pages in memory (on unless PAGE_CACHE=false). */
+    PAGE_CACHE: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v !== "false" && v !== "0"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

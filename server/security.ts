@@ -14,12 +14,14 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler<{ Vari
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     c.set("nonce", nonce);
     await next();
+    // A page served from the page cache carries the nonce it was rendered with.
+    const used = c.get("nonce");
     const h = c.res.headers;
     h.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+        `script-src 'self' 'nonce-${used}' 'strict-dynamic'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",

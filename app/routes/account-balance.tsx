@@ -1,5 +1,6 @@
 import { AccountPage } from "../components/account-page.tsx";
 import { translator } from "../i18n/index.ts";
+import { privateHeaders } from "../lib/cache.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/account-balance";
@@ -25,3 +26,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Page() {
   return <AccountPage heading="account.balance.heading" intro="account.balance.intro" />;
 }
+
+export const headers = privateHeaders;

@@ -1,4 +1,5 @@
 import { translator } from "../i18n/index.ts";
+import { publicHeaders } from "../lib/cache.ts";
 import { BrandsQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -75,3 +76,5 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

@@ -1,4 +1,5 @@
 import { translator } from "../i18n/index.ts";
+import { privateHeaders } from "../lib/cache.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -48,3 +49,5 @@ export default function Checkout() {
     </main>
   );
 }
+
+export const headers = privateHeaders;

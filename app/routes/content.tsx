@@ -1,5 +1,6 @@
 import { Widgets } from "../components/widgets.tsx";
 import { translator } from "../i18n/index.ts";
+import { publicHeaders } from "../lib/cache.ts";
 import { CmsPagesQuery, ContentPageQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -65,3 +66,5 @@ export default function Content({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

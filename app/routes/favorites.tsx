@@ -1,5 +1,6 @@
 import { ProductGrid } from "../components/product-grid.tsx";
 import { translator } from "../i18n/index.ts";
+import { privateHeaders } from "../lib/cache.ts";
 import { favoritesFromCookie } from "../lib/favorites.ts";
 import { ProductListQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
@@ -54,3 +55,5 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = privateHeaders;

@@ -1,5 +1,6 @@
 import { ProductGrid } from "../components/product-grid.tsx";
 import { translator } from "../i18n/index.ts";
+import { publicHeaders } from "../lib/cache.ts";
 import { ProductListQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
@@ -66,3 +67,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
+import { publicHeaders } from "../lib/cache.ts";
 import { ListPageInfoQuery, ProductListQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -116,3 +117,5 @@ export default function List({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

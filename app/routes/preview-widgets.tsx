@@ -1,5 +1,6 @@
 import { type WidgetData, Widgets } from "../components/widgets.tsx";
 import { translator } from "../i18n/index.ts";
+import { privateHeaders } from "../lib/cache.ts";
 import { ProductListQuery, WidgetAreaQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
@@ -56,3 +57,5 @@ export default function PreviewWidgets({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = privateHeaders;

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { productImageUrl } from "../components/product-card.tsx";
 import { Breadcrumbs } from "../components/product-grid.tsx";
+import { publicHeaders } from "../lib/cache.ts";
 import { ProductPageQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -108,3 +109,5 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

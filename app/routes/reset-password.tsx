@@ -1,4 +1,5 @@
 import { translator } from "../i18n/index.ts";
+import { privateHeaders } from "../lib/cache.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
@@ -41,3 +42,5 @@ export default function ResetPassword() {
     </main>
   );
 }
+
+export const headers = privateHeaders;

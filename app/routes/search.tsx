@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { translator } from "../i18n/index.ts";
+import { publicHeaders } from "../lib/cache.ts";
 import { ProductListQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -65,3 +66,5 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export const headers = publicHeaders;

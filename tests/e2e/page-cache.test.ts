@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+/** The server keeps anonymous catalog pages; personal pages and signed-in shoppers always get a fresh one. */
+describe("the page cache", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const get = (path: string, cookie?: string) =>
+    fetch(`${shop.origin}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+  it("serves a catalog page from the cache the second time, with a CSP nonce that matches its scripts", async () => {
+    const first = await get("/nyheter");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(/public.*s-maxage=\d+/);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const firstBody = await first.text();
+    const second = await get("/nyheter");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    const body = await second.text();
+    expect(body).toBe(firstBody);
+    const nonce = second.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const scriptNonces = [...body.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    for (const n of scriptNonces) expect(n).toBe(nonce);
+  });
+
+  it("keys pages by market and customer type", async () => {
+    await get("/varemerker");
+    expect((await get("/varemerker")).headers.get("x-cache")).toBe("HIT");
+    expect((await get("/varemerker", "mili-user-type=ORGANIZATION")).headers.get("x-cache")).toBe("MISS");
+    expect((await get("/varemerker", "mili-selected-market=dk")).headers.get("x-cache")).toBe("MISS");
+    expect((await get("/varemerker", "mili-selected-market=dk")).headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("never caches private pages or pages for a signed-in shopper", async () => {
+    await get("/kassen");
+    const again = await get("/kassen");
+    expect(again.headers.get("cache-control")).toBe("private, no-store");
+    expect(again.headers.get("x-cache")).not.toBe("HIT");
+    await get("/");
+    const signedIn = await get("/", "mili-auth=token");
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+  });
+
+  it("can be switched off", async () => {
+    const off = await startShop({ PAGE_CACHE: "false" });
+    try {
+      await fetch(`${off.origin}/nyheter`);
+      const again = await fetch(`${off.origin}/nyheter`);
+      expect(again.headers.get("x-cache")).toBeNull();
+      expect(again.headers.get("cache-control")).toMatch(/public/);
+    } finally {
+      await off.close();
+    }
+  });
+});
