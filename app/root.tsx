@@ -15,6 +15,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CustomerTypesContext } from "./components/frame/context.ts";
+import {
+  ClientRuntime,
+  NavigationFocus,
+  NotificationView,
+  OfflineNotice,
+  ProgressBar,
+} from "./components/frame/runtime.tsx";
+import { FRAME_MODALS } from "./components/frame.tsx";
+import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
 import { pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
@@ -143,6 +153,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="description" content={t("site.description")} />
         <Meta />
         <Links nonce={root?.nonce} />
+        <noscript>
+          <style>{".js-only{display:none!important}"}</style>
+        </noscript>
       </head>
       <body className="min-h-screen font-sans antialiased">
         <a
@@ -151,8 +164,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {t("nav.skipToContent")}
         </a>
+        <ProgressBar />
         {children}
+        <OfflineNotice t={t} />
+        <NotificationView t={t} />
+        <ClientRuntime />
         <ScrollRestoration nonce={root?.nonce} />
+        <NavigationFocus />
         <Scripts nonce={root?.nonce} />
       </body>
     </html>
@@ -160,7 +178,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <CustomerTypesContext value={CUSTOMER_TYPES}>
+      <ModalProvider modals={FRAME_MODALS}>
+        <Outlet />
+      </ModalProvider>
+    </CustomerTypesContext>
+  );
 }
 
 /** Where an error's status comes from: the error itself, its status field, or the response; default 500. */

@@ -51,5 +51,8 @@ export default [
       ),
     ),
   ),
+  route("api/newsletter", "routes/api.newsletter.ts", { id: "api-newsletter" }),
+  route("sv/api/newsletter", "routes/api.newsletter.ts", { id: "sv.api-newsletter" }),
+  route(":market/:lang/api/newsletter", "routes/api.newsletter.ts", { id: "market.api-newsletter" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

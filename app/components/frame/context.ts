@@ -1,0 +1,16 @@
+import { createContext, useContext } from "react";
+import type { CustomerType } from "../../root.tsx";
+
+export interface CustomerTypeOption {
+  type: CustomerType;
+  vatIncluded: boolean;
+}
+
+/** The configured customer types (root.tsx's CUSTOMER_TYPES, provided by the root's App). */
+export const CustomerTypesContext = createContext<CustomerTypeOption[]>([
+  { type: "PERSON", vatIncluded: true },
+]);
+
+export function useCustomerTypes(): CustomerTypeOption[] {
+  return useContext(CustomerTypesContext);
+}

@@ -1,0 +1,219 @@
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useLocation, useNavigation, useNavigationType, useRevalidator, useRouteError } from "react-router";
+import type { Translate } from "../../i18n/index.ts";
+import { FRAME_CONFIG } from "../../lib/client/config.ts";
+import { createImpressionTracker, eventBus } from "../../lib/client/event-bus.ts";
+import { useOnline } from "../../lib/client/hooks.ts";
+import { notifications, type Placement } from "../../lib/client/notifications.ts";
+import { createProgress, IDLE, isVisible, type ProgressState } from "../../lib/client/progress.ts";
+import { isChunkLoadError, reloadOnce } from "../../lib/client/reload-guard.ts";
+import { type Place, scrollActionFor, shouldFocusHeading } from "../../lib/client/scroll.ts";
+import { browserSwEnvironment, registerServiceWorker } from "../../lib/client/service-worker.ts";
+import { tabSync } from "../../lib/client/tab-sync.ts";
+
+/*
+ * The root Layout is mounted afresh when a navigation ends on the error page (React Router renders the error
+ * element in a different tree), so what must outlive that lives in the module: the progress bar's state, the
+ * impression tracker and the last place navigated to. None of it is touched during a server render.
+ */
+let progressState: ProgressState = IDLE;
+const progressListeners = new Set<() => void>();
+const progress = createProgress((next) => {
+  progressState = next;
+  for (const listener of [...progressListeners]) listener();
+}, FRAME_CONFIG.progress);
+const subscribeProgress = (listener: () => void) => {
+  progressListeners.add(listener);
+  return () => {
+    progressListeners.delete(listener);
+  };
+};
+const readProgress = () => progressState;
+const readIdle = () => IDLE;
+const trackImpression = createImpressionTracker(eventBus);
+let lastPlace: Place | null = null;
+
+/**
+ * The thin bar at the top during navigation and revalidation: shows only after 200 ms, advances on its own,
+ * fills and hides 500 ms after the end; red when the navigation ended on an error.
+ */
+export function ProgressBar() {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const error = useRouteError();
+  const busy = navigation.state !== "idle" || revalidator.state === "loading";
+  const failed = error !== undefined && error !== null;
+  const state = useSyncExternalStore(subscribeProgress, readProgress, readIdle);
+  useEffect(() => {
+    if (busy) progress.start();
+    else progress.done(failed);
+  }, [busy, failed]);
+  if (!isVisible(state)) return null;
+  return (
+    <div
+      aria-hidden="true"
+      className="progress-bar"
+      data-progress={state.phase}
+      data-failed={state.failed ? "" : undefined}
+      style={{ transform: `scaleX(${state.value})` }}
+    />
+  );
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function reloadForChunk(reason: unknown): boolean {
+  if (!isChunkLoadError(reason)) return false;
+  return reloadOnce(sessionStore(), Date.now(), () => window.location.reload(), FRAME_CONFIG.reloadGuard);
+}
+
+/**
+ * Everything the frame does in the background: page impressions on the event bus, revalidation when another
+ * tab changed the market, cart or user (and when the browser is back online), the reload after a failed
+ * chunk load, and the lazy service worker registration.
+ */
+export function ClientRuntime() {
+  const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const error = useRouteError();
+  useEffect(() => {
+    trackImpression({ pathname, search });
+  }, [pathname, search]);
+
+  useEffect(() => {
+    const refresh = () => void revalidate.current();
+    const off = tabSync.subscribe(refresh);
+    window.addEventListener("online", refresh);
+    return () => {
+      off();
+      window.removeEventListener("online", refresh);
+    };
+  }, []);
+
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      if (
+        reloadForChunk(
+          (event as Event & { payload?: unknown }).payload ?? "Failed to fetch dynamically imported module",
+        )
+      )
+        event.preventDefault();
+    };
+    const onError = (event: ErrorEvent) => void reloadForChunk(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => void reloadForChunk(event.reason);
+    window.addEventListener("vite:preloadError", onPreloadError);
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    if (import.meta.env.PROD) registerServiceWorker(browserSwEnvironment());
+    return () => {
+      window.removeEventListener("vite:preloadError", onPreloadError);
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (error) reloadForChunk(error);
+  }, [error]);
+
+  return null;
+}
+
+/**
+ * After a client-side navigation: keeps the scroll position between account pages, scrolls to the hash target,
+ * and moves focus to the page's main heading. Rendered after <ScrollRestoration>, whose own scrolling (top on
+ * new pages, saved positions on back/forward) runs first.
+ */
+export function NavigationFocus() {
+  const { pathname, search, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const lastY = useRef(0);
+
+  useEffect(() => {
+    const remember = () => {
+      lastY.current = window.scrollY;
+    };
+    remember();
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
+  }, []);
+
+  useLayoutEffect(() => {
+    const next = { pathname, search, hash };
+    const action = scrollActionFor(lastPlace, next, navigationType);
+    if (action.kind === "keep") window.scrollTo(0, lastY.current);
+    else if (action.kind === "top") window.scrollTo(0, 0);
+    else if (action.kind === "hash") document.getElementById(action.id)?.scrollIntoView();
+    const focus = shouldFocusHeading(lastPlace, next);
+    lastPlace = next;
+    if (focus) document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
+  }, [pathname, search, hash, navigationType]);
+
+  return null;
+}
+
+/** A visible notice while the browser is offline. */
+export function OfflineNotice({ t }: { t: Translate }) {
+  const online = useOnline();
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+      {online ? null : (
+        <p
+          className="pointer-events-auto rounded-md bg-stone-900 px-4 py-3 text-sm text-white shadow-lg"
+          data-offline
+        >
+          {t("offline.notice")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const PLACEMENT: Record<Placement, string> = {
+  "top-right": "top-4 right-4",
+  "top-left": "top-4 left-4",
+  "bottom-right": "bottom-20 right-4",
+  "bottom-left": "bottom-20 left-4",
+};
+
+/** The current notification (one at a time), in a polite live region. */
+export function NotificationView({ t }: { t: Translate }) {
+  const current = useSyncExternalStore(notifications.subscribe, notifications.get, () => null);
+  return (
+    <div
+      role="status"
+      className={`pointer-events-none fixed z-50 max-w-sm ${PLACEMENT[current?.placement ?? "top-right"]}`}
+    >
+      {current ? (
+        <div
+          className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 bg-white p-3 text-sm shadow-lg ring-1 ring-stone-200 ${
+            current.mode === "error"
+              ? "border-red-700"
+              : current.mode === "success"
+                ? "border-green-700"
+                : "border-brand"
+          }`}
+          data-notification={current.mode}
+        >
+          <p className="flex-1">{current.message}</p>
+          <button
+            type="button"
+            onClick={() => notifications.dismiss(current.id)}
+            className="-m-1 rounded p-1 leading-none text-stone-700 hover:text-ink"
+          >
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">{t("notification.dismiss")}</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
