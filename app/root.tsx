@@ -92,12 +92,13 @@ export const CUSTOMER_TYPES: { type: CustomerType; vatIncluded: boolean }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, locale, rc } = requestClient(request, context);
+  const { client, locale, rc, url } = requestClient(request, context);
   const { data: frame } = await client.request(FrameQuery);
   const cookieType = readCookie(request.headers.get("cookie"), COOKIES.userType);
   const customerType = CUSTOMER_TYPES.find((c) => c.type === cookieType) ?? CUSTOMER_TYPES[0];
   return {
     locale,
+    origin: url.origin,
     lang: locale.lang,
     nonce: rc.nonce,
     theme: Object.fromEntries((frame.channel?.theme ?? []).map((v) => [v.key, v.value])),

@@ -49,7 +49,7 @@ export const nb = {
     "Betalingen ble avbrutt eller avvist, og ingenting er trukket. Varene ligger fortsatt i handlekurven din.",
   "checkout.failed.back": "Tilbake til kassen",
   "footer.customerService": "Kundeservice",
-  "account.navigation": "Min konto",
+  "account.navigation": "Kontomeny",
   "account.nav.account": "Oversikt",
   "account.nav.account-orders": "Bestillinger",
   "account.nav.account-settings": "Innstillinger",

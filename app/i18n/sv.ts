@@ -50,7 +50,7 @@ export const sv: Record<MessageKey, string> = {
     "Betalningen avbröts eller nekades och inga pengar har dragits. Varorna finns kvar i din varukorg.",
   "checkout.failed.back": "Tillbaka till kassan",
   "footer.customerService": "Kundservice",
-  "account.navigation": "Mina sidor",
+  "account.navigation": "Kontomeny",
   "account.nav.account": "Översikt",
   "account.nav.account-orders": "Ordrar",
   "account.nav.account-settings": "Inställningar",

@@ -14,6 +14,8 @@ export interface PageLocale {
   path: string;
   marketInPath: boolean;
   domains: Record<string, Lang>;
+  /** The storefront languages the current market allows. */
+  allowedLanguages: Lang[];
 }
 
 export interface MarketRule {
@@ -76,7 +78,12 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
         const svHost = Object.entries(opts.domains).find(([, l]) => l === "sv")?.[0];
         const stripped = path.slice(3) || "/";
         if (!svHost) return { kind: "notFound" };
-        return { kind: "redirect", location: `${url.protocol}//${svHost}${stripped}${search}`, status: 301 };
+        const port = url.port ? `:${url.port}` : "";
+        return {
+          kind: "redirect",
+          location: `${url.protocol}//${svHost}${port}${stripped}${search}`,
+          status: 301,
+        };
       }
       lang = hostLang;
       prefix = "";
@@ -94,9 +101,10 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
         status: 301,
       };
     }
+    const market = selected ?? LANGS[lang].defaultMarket;
     return {
       kind: "page",
-      locale: build(lang, selected ?? LANGS[lang].defaultMarket, prefix, rest, false, opts.domains),
+      locale: build(lang, market, prefix, rest, false, opts.domains, allowedLangs(known.get(market))),
     };
   }
 
@@ -106,7 +114,12 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
   if (segments.length === 2 && first && second && LANG_BY_CODE[first] && known.has(second)) {
     return { kind: "redirect", location: `/${second}/${first}${search}`, status: 301 };
   }
-  if (opts.params.market === undefined) {
+  // A path shaped /{market}/{lang}/… that no screen matched (only the catch-all did): judge it as a market path,
+  // so an unknown page under a market is a 404 rather than getting another market prepended.
+  const marketShaped = first !== undefined && second !== undefined && LANG_BY_CODE[second] !== undefined;
+  const params =
+    opts.params.market === undefined && marketShaped ? { market: first, lang: second } : opts.params;
+  if (params.market === undefined) {
     // No market in the path: prepend the current one.
     const svPrefixed = path === "/sv" || path.startsWith("/sv/");
     const lang: Lang = hostLang ?? (svPrefixed ? "sv" : "nb");
@@ -119,8 +132,8 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
       status: 302,
     };
   }
-  const marketParam = opts.params.market;
-  const langParam = opts.params.lang ?? "";
+  const marketParam = params.market;
+  const langParam = params.lang ?? "";
   const rest = `/${segments.slice(2).join("/")}`;
   const market = known.get(marketParam);
   if (!market) {
@@ -153,7 +166,15 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
   }
   return {
     kind: "page",
-    locale: build(lang, market.alias, `/${market.alias}/${code}`, rest, true, opts.domains),
+    locale: build(
+      lang,
+      market.alias,
+      `/${market.alias}/${code}`,
+      rest,
+      true,
+      opts.domains,
+      allowedLangs(market),
+    ),
   };
 }
 
@@ -165,6 +186,15 @@ function allowedCode(market: MarketRule | undefined, wanted: Lang | undefined): 
   return languageCode(market.defaultLanguageId);
 }
 
+/** The storefront languages a market allows (both when the market is unknown). */
+function allowedLangs(market: MarketRule | undefined): Lang[] {
+  if (!market) return ["nb", "sv"];
+  const langs = market.allowedLanguageIds
+    .map(languageCode)
+    .filter((c): c is Lang => c === "nb" || c === "sv");
+  return langs.length ? langs : ["nb", "sv"];
+}
+
 function build(
   lang: Lang,
   market: string,
@@ -172,8 +202,10 @@ function build(
   path: string,
   marketInPath: boolean,
   domains: Record<string, Lang>,
+  allowedLanguages: Lang[],
 ): PageLocale {
   return {
+    allowedLanguages,
     lang,
     languageId: LANGS[lang].languageId,
     channelId: LANGS[lang].channelId,
@@ -208,10 +240,13 @@ export { SCREENS };
 export function hrefInLanguage(locale: PageLocale, lang: Lang, path: string, origin?: string): string {
   const host = Object.entries(locale.domains).find(([, l]) => l === lang)?.[0];
   if (host) {
-    const protocol = origin ? new URL(origin).protocol : "https:";
-    return `${protocol}//${host}${path === "/" ? "/" : path}`;
+    const base = origin ? new URL(origin) : undefined;
+    const port = base?.port ? `:${base.port}` : "";
+    return `${base?.protocol ?? "https:"}//${host}${port}${path === "/" ? "/" : path}`;
   }
-  const prefix = locale.marketInPath ? `/${locale.market}/${lang}` : LANGS[lang].prefix;
+  // In multi-market mode, a language the current market does not allow is shown in its own default market.
+  const market = locale.allowedLanguages.includes(lang) ? locale.market : LANGS[lang].defaultMarket;
+  const prefix = locale.marketInPath ? `/${market}/${lang}` : LANGS[lang].prefix;
   const relative = path === "/" ? prefix || "/" : `${prefix}${path}`;
   return origin ? `${origin}${relative}` : relative;
 }

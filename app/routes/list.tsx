@@ -13,8 +13,11 @@ const PAGE_SIZE = 20;
 /** ?page=N, a positive whole number; anything else means page 1. */
 export function pageNumber(value: string | null): number {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 300 ? n : 1;
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
+
+/** The API serves at most 6,000 products into a list; pages beyond are not found. */
+const MAX_SKIP = 6000;
 
 /**
  * Category (/c/…), brand (/b/…) and campaign (/dc/…) lists. /l/… and /list/… find a list by alias and move
@@ -37,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page.canonicalUrl !== locale.path)
     throw redirect(`${href(locale, page.canonicalUrl)}${url.search}`, 301);
   const pageNo = pageNumber(url.searchParams.get("page"));
+  if ((pageNo - 1) * PAGE_SIZE > MAX_SKIP) throw new Response(null, { status: 404, statusText: "Not Found" });
   const { data: list } = await client.request(ProductListQuery, {
     take: PAGE_SIZE,
     skip: (pageNo - 1) * PAGE_SIZE,

@@ -6,11 +6,11 @@ import type { Route } from "./+types/product-by-alias";
 
 /** /product/{alias}: finds a product by alias alone and moves permanently to its canonical URL. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { client, locale } = requestClient(request, context);
+  const { client, locale, url } = requestClient(request, context);
   if (!params.alias) throw new Response(null, { status: 404 });
   const { data } = await client.request(ProductPageQuery, { alias: params.alias });
   if (!data.product) throw new Response(null, { status: 404, statusText: "Not Found" });
-  throw redirect(href(locale, data.product.canonicalUrl), 301);
+  throw redirect(`${href(locale, data.product.canonicalUrl)}${url.search}`, 301);
 }
 
 export default function ProductByAlias() {

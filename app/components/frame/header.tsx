@@ -27,7 +27,12 @@ function LanguageSwitch() {
   const target = alternates.find((a) => a.lang === other)?.path ?? "/";
   return (
     <a
-      href={hrefInLanguage(root.locale, other, target)}
+      href={hrefInLanguage(
+        root.locale,
+        other,
+        target,
+        root.locale.domains && Object.keys(root.locale.domains).length ? root.origin : undefined,
+      )}
       hrefLang={LANGS[other].languageId}
       lang={other}
       className="text-sm underline underline-offset-2"

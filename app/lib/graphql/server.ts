@@ -34,5 +34,6 @@ function fallbackLocale(url: URL, domains: Record<string, "nb" | "sv">): PageLoc
     path: url.pathname,
     marketInPath: false,
     domains,
+    allowedLanguages: ["nb", "sv"],
   };
 }
