@@ -20,7 +20,12 @@ export function table(rows: Record<string, string | number | null | undefined>[]
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => cell(r[h]).length)));
   const line = (values: string[], numeric: boolean[]) =>
     values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join("  ");
-  say(line(headers, headers.map(() => false)));
+  say(
+    line(
+      headers,
+      headers.map(() => false),
+    ),
+  );
   say(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) {
     say(
@@ -58,7 +63,13 @@ export function gitHead(): string | null {
 export function writeResult(name: string, data: unknown) {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `${name}.json`);
-  const body = { benchmark: name, date: new Date().toISOString(), commit: gitHead(), machine: machine(), ...(data as object) };
+  const body = {
+    benchmark: name,
+    date: new Date().toISOString(),
+    commit: gitHead(),
+    machine: machine(),
+    ...(data as object),
+  };
   writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
   say(`\nwrote ${file}`);
 }
@@ -111,7 +122,8 @@ export async function waitFor200(url: string, timeoutMs: number, isAlive: () => 
 /** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS, and VmHWM = peak). */
 export function procMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
   return { rssMb: round(kb("VmRSS") / 1024), peakMb: round(kb("VmHWM") / 1024) };
 }
 

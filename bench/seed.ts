@@ -13,7 +13,7 @@ import { DEFAULT_POSTGRES, round, say, table, tempPostgresDatabase, writeResult 
  * PGlite directory and on a fresh PostgreSQL database. Each target runs in its own child process, so its
  * peak memory is its own. Migrations are not counted in the time.
  *
- *   node bench/seed.ts [--products 100000] [--targets pglite,postgres] [--database-url postgres://…]
+ *   node bench/seed.ts [--products 100000] [--targets pglite,postgres] [--database-url postgres://…] [--name seed]
  */
 const { values } = parseArgs({
   options: {
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     "database-url": { type: "string", default: process.env.DATABASE_URL ?? DEFAULT_POSTGRES },
     "timeout-minutes": { type: "string", default: "15" },
     child: { type: "string" },
+    name: { type: "string", default: "seed" },
   },
 });
 const products = Number(values.products);
@@ -99,7 +100,15 @@ function spawnTarget(target: string): Promise<ChildResult | { target: string; er
   return new Promise((done) => {
     const child = spawn(
       process.execPath,
-      [import.meta.filename, "--child", target, "--products", String(products), "--database-url", databaseUrl],
+      [
+        import.meta.filename,
+        "--child",
+        target,
+        "--products",
+        String(products),
+        "--database-url",
+        databaseUrl,
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let out = "";
@@ -118,7 +127,10 @@ function spawnTarget(target: string): Promise<ChildResult | { target: string; er
       else
         done({
           target,
-          error: signal === "SIGKILL" ? `timed out after ${values["timeout-minutes"]} min` : `exit ${code}: ${err.slice(-2000)}`,
+          error:
+            signal === "SIGKILL"
+              ? `timed out after ${values["timeout-minutes"]} min`
+              : `exit ${code}: ${err.slice(-2000)}`,
         });
     });
   });
@@ -137,7 +149,15 @@ say();
 table(
   results.map((r) =>
     "error" in r
-      ? { target: r.target, seconds: null, products: null, skus: null, "total rows": null, "peak RSS MB": null, error: r.error }
+      ? {
+          target: r.target,
+          seconds: null,
+          products: null,
+          skus: null,
+          "total rows": null,
+          "peak RSS MB": null,
+          error: r.error,
+        }
       : {
           target: r.target,
           seconds: r.seconds,
@@ -148,5 +168,9 @@ table(
         },
   ),
 );
-writeResult("seed", { products, command: `node bench/seed.ts --products ${products}`, results });
+writeResult(values.name as string, {
+  products,
+  command: `node bench/seed.ts --products ${products}`,
+  results,
+});
 if (results.some((r) => "error" in r)) process.exitCode = 1;

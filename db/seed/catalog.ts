@@ -1,3 +1,10 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Transaction } from "@electric-sql/pglite";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 import { slugify } from "#domain/ids.ts";
 import type { Tx } from "../client.ts";
 import {
@@ -6,8 +13,8 @@ import {
   categories,
   categoryTranslations,
   discountCampaigns,
-  prices,
   priceLog,
+  prices,
   productCategories,
   productImages,
   productParameters,
@@ -27,32 +34,197 @@ import {
   imageKindOf,
   KIND_BY_KEY,
   LANGS,
-  type Lang,
   LANGUAGE_IDS,
+  type Lang,
+  rng as makeRng,
   nutritionRows,
   type ProductKind,
   type ProductKindKey,
   type Rng,
-  rng as makeRng,
   sizesFor,
   variantAxes,
   variantDimensions,
 } from "./vocabulary/index.ts";
 
-/** Inserts rows in batches that stay far below PostgreSQL's 32,767 bind parameters. */
-export async function insertBatched<T extends Record<string, unknown>>(
+type PgliteTx = Pick<Transaction, "query">;
+type PostgresTx = Pick<Sql, "unsafe">;
+
+/** The driver's own connection behind a drizzle transaction, for COPY (drizzle has no COPY of its own). */
+function driverOf(
   tx: Tx,
-  // biome-ignore lint/suspicious/noExplicitAny: any table
-  table: any,
-  rows: T[],
-) {
+): { kind: "pglite"; client: PgliteTx } | { kind: "postgres"; client: PostgresTx } | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client) return null;
+  const has = (method: string) => typeof (client as Record<string, unknown>)[method] === "function";
+  // postgres.js: a tagged-template function; PGlite: a transaction object.
+  if (typeof client === "function" && has("unsafe")) {
+    return { kind: "postgres", client: client as unknown as PostgresTx };
+  }
+  if (typeof client === "object" && has("query") && has("exec")) {
+    return { kind: "pglite", client: client as PgliteTx };
+  }
+  return null;
+}
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** One value in COPY's text format, converted the way drizzle would send it (dates, arrays, jsonb). */
+function copyValue(column: PgColumn, value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  const driver = column.mapToDriverValue(value);
+  if (driver === null || driver === undefined) return "\\N";
+  const text = typeof driver === "string" ? driver : String(driver);
+  return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : text;
+}
+
+/** The tables the seed fills in bulk (see suspendConstraints). */
+const BULK_TABLES = [
+  "variant_groups",
+  "products",
+  "product_translations",
+  "product_categories",
+  "product_images",
+  "product_parameters",
+  "skus",
+  "variant_values",
+  "prices",
+  "price_log",
+  "reviews",
+  "related_products",
+  "campaign_products",
+];
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Drops the schema's foreign keys and the bulk tables' keys and indexes, to be put back as they were
+ * (definitions read from the catalog) once the rows are in. Building an index once is far cheaper than
+ * maintaining it row by row, and re-adding a foreign key checks every row in one join instead of one lookup
+ * per row. Everything runs in the seed's transaction: if a row breaks a constraint, putting it back fails and
+ * the whole seed rolls back, DDL included.
+ */
+export async function suspendConstraints(tx: Tx) {
+  const tables = sql.raw(BULK_TABLES.map((t) => `'${t}'::regclass`).join(", "));
+  type Statement = { table: string; drop: string; add: string };
+  const foreignKeys = rowsOf<Statement>(
+    await tx.execute(sql`
+      select conrelid::regclass::text as table,
+             format('alter table %s drop constraint %I', conrelid::regclass, conname) as drop,
+             format('alter table %s add constraint %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) as add
+      from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by oid`),
+  );
+  const keys = rowsOf<Statement>(
+    await tx.execute(sql`
+      select conrelid::regclass::text as table,
+             format('alter table %s drop constraint %I', conrelid::regclass, conname) as drop,
+             format('alter table %s add constraint %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) as add
+      from pg_constraint where contype in ('p', 'u') and conrelid in (${tables}) order by oid`),
+  );
+  const indexes = rowsOf<Statement>(
+    await tx.execute(sql`
+      select i.indrelid::regclass::text as table, format('drop index %s', i.indexrelid::regclass) as drop,
+             pg_get_indexdef(i.indexrelid) as add
+      from pg_index i
+      where i.indrelid in (${tables})
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid and c.contype in ('p', 'u', 'x'))
+      order by i.indexrelid`),
+  );
+  for (const s of [...foreignKeys, ...keys, ...indexes]) await tx.execute(sql.raw(s.drop));
+  let pending = [...keys, ...indexes];
+  return {
+    /** Builds the keys and indexes of these tables now, for the steps that look rows up in them. */
+    async restoreIndexes(of: string[]) {
+      for (const s of pending) if (of.includes(s.table)) await tx.execute(sql.raw(s.add));
+      pending = pending.filter((s) => !of.includes(s.table));
+    },
+    /** Builds the remaining keys and indexes, then adds the foreign keys back (checking every row). */
+    async restoreAll() {
+      for (const s of [...pending, ...foreignKeys]) await tx.execute(sql.raw(s.add));
+      pending = [];
+    },
+  };
+}
+
+/** COPY data is sent in pieces of about PIECE characters, up to STATEMENT characters per COPY statement. */
+const PIECE = 1 << 20;
+const STATEMENT = 16 << 20;
+
+/**
+ * Inserts rows in the order given (identity ids follow it): with COPY on PostgreSQL and PGlite, else in
+ * multi-row INSERTs that stay far below PostgreSQL's 32,767 bind parameters. Every row must name the same
+ * columns (with null where there is nothing); the columns no row names get their defaults.
+ */
+export async function insertBatched<T extends Record<string, unknown>>(tx: Tx, table: PgTable, rows: T[]) {
   if (!rows.length) return;
-  const columns = Object.keys(rows[0] as object).length;
-  const size = Math.max(1, Math.floor(30_000 / columns));
-  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size));
+  const keys = Object.keys(rows[0] as object);
+  const driver = driverOf(tx);
+  if (!driver) {
+    const size = Math.max(1, Math.floor(30_000 / keys.length));
+    for (let i = 0; i < rows.length; i += size)
+      await tx.insert(table).values(rows.slice(i, i + size) as never);
+    return;
+  }
+  const name = getTableName(table);
+  const columns = getTableColumns(table);
+  const cols = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`insertBatched: ${name} has no column ${key}`);
+    return column;
+  });
+  const statement = `copy "${name}" (${cols
+    .map((c) => `"${c.keyAsName ? toSnakeCase(c.name) : c.name}"`)
+    .join(", ")}) from ${driver.kind === "pglite" ? "'/dev/blob'" : "stdin"}`;
+  let pieces: string[] = [];
+  let piece = "";
+  let size = 0;
+  const send = async () => {
+    if (piece) pieces.push(piece);
+    piece = "";
+    size = 0;
+    if (!pieces.length) return;
+    const data = pieces;
+    pieces = [];
+    if (driver.kind === "pglite") {
+      await driver.client.query(statement, [], { blob: new Blob(data) });
+    } else {
+      await pipeline(Readable.from(data), await driver.client.unsafe(statement).writable());
+    }
+  };
+  for (const row of rows) {
+    let line = "";
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = row[key];
+      // drizzle would send DEFAULT for a missing or undefined value; COPY cannot, so every row says it.
+      if (value === undefined && (!(key in row) || (cols[i] as PgColumn).hasDefault)) {
+        throw new Error(
+          `insertBatched: a row of ${name} has no ${key}; every row must name the same columns`,
+        );
+      }
+      line += (i ? "\t" : "") + copyValue(cols[i] as PgColumn, value);
+    }
+    if (Object.keys(row).length !== keys.length) {
+      throw new Error(
+        `insertBatched: a row of ${name} names other columns than the first; give every row the same`,
+      );
+    }
+    piece += `${line}\n`;
+    if (piece.length >= PIECE) {
+      size += piece.length;
+      pieces.push(piece);
+      piece = "";
+      if (size >= STATEMENT) await send();
+    }
+  }
+  await send();
 }
 
 const DAY = 86_400_000;
+
+/** Products generated before their rows are written (the catalog is never held whole in memory). */
+const FLUSH_PRODUCTS = 2000;
 
 export interface CatalogSummary {
   categories: number;
@@ -126,7 +298,11 @@ const PRICE_CAMPAIGNS = [
     key: "traningsveckor",
     share: 0.05,
     percents: [15, 25],
-    sv: { name: "Träningsveckor", alias: "traningsveckor", description: "Rabatt på träning och sportnutrition." },
+    sv: {
+      name: "Träningsveckor",
+      alias: "traningsveckor",
+      description: "Rabatt på träning och sportnutrition.",
+    },
     nb: { name: "Treningsuker", alias: "treningsuker", description: "Rabatt på trening og sportsernæring." },
   },
 ] as const;
@@ -228,14 +404,18 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
       endsAt: new Date(seedDate.getTime() + 60 * DAY),
     })),
   );
-  await tx.insert(campaignTranslations).values(
-    PRICE_CAMPAIGNS.flatMap((c, i) =>
-      LANGS.map((lang) => ({ campaignId: i + 1, languageId: LANGUAGE_IDS[lang], ...c[lang] })),
-    ),
-  );
+  await tx
+    .insert(campaignTranslations)
+    .values(
+      PRICE_CAMPAIGNS.flatMap((c, i) =>
+        LANGS.map((lang) => ({ campaignId: i + 1, languageId: LANGUAGE_IDS[lang], ...c[lang] })),
+      ),
+    );
 
-  // Products, style by style (a style is a variant group: fit → colour → size, or flavour → size).
-  const rows = {
+  // Products, style by style (a style is a variant group: fit → colour → size, or flavour → size). Rows are
+  // written every FLUSH_PRODUCTS products, table by table in the same order as ever (identity ids follow
+  // it), so memory stays flat whatever the catalog's size.
+  const emptyRows = () => ({
     groups: [] as (typeof variantGroups.$inferInsert)[],
     products: [] as (typeof products.$inferInsert)[],
     translations: [] as (typeof productTranslations.$inferInsert)[],
@@ -246,12 +426,35 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
     variants: [] as (typeof variantValues.$inferInsert)[],
     prices: [] as (typeof prices.$inferInsert)[],
     priceLog: [] as (typeof priceLog.$inferInsert)[],
+  });
+  let rows = emptyRows();
+  const write = async (batch: ReturnType<typeof emptyRows>) => {
+    await insertBatched(tx, variantGroups, batch.groups);
+    await insertBatched(tx, products, batch.products);
+    await insertBatched(tx, productTranslations, batch.translations);
+    await insertBatched(tx, productCategories, batch.productCategories);
+    await insertBatched(tx, productImages, batch.images);
+    await insertBatched(tx, productParameters, batch.parameters);
+    await insertBatched(tx, skus, batch.skus);
+    await insertBatched(tx, variantValues, batch.variants);
+    await insertBatched(tx, prices, batch.prices);
+    await insertBatched(tx, priceLog, batch.priceLog);
+  };
+  // A batch is written while the next one is generated (on PostgreSQL the server works meanwhile).
+  let writing = Promise.resolve();
+  const flush = async () => {
+    const batch = rows;
+    rows = emptyRows();
+    await writing;
+    writing = write(batch);
+    writing.catch(() => {}); // awaited at the next flush
   };
   const usedAliases = { sv: new Set<string>(), nb: new Set<string>() };
   let productId = 0;
   let skuId = 0;
   let style = 0;
   while (productId < opts.products) {
+    if (rows.products.length >= FLUSH_PRODUCTS) await flush();
     style++;
     const r = root.fork(`style-${style}`);
     const leaf = leaves[(style - 1) % leaves.length] as FlatCategory;
@@ -293,7 +496,10 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
     const fits = axes.includes("fit") ? (kind.fits ?? []) : [undefined];
     const variantsOf = axes.includes("flavour")
       ? r
-          .sample(kind.flavours ?? [], r.int(Math.min(2, kind.flavours?.length ?? 1), Math.min(4, kind.flavours?.length ?? 1)))
+          .sample(
+            kind.flavours ?? [],
+            r.int(Math.min(2, kind.flavours?.length ?? 1), Math.min(4, kind.flavours?.length ?? 1)),
+          )
           .map((f) => ({ flavour: f }))
       : r
           .sample(kind.colours ?? (["black"] as const), r.int(1, Math.min(4, kind.colours?.length ?? 1)))
@@ -380,7 +586,8 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
             });
           }
         }
-        for (const c of [leaf.id, ...leaf.ancestors]) rows.productCategories.push({ productId, categoryId: c });
+        for (const c of [leaf.id, ...leaf.ancestors])
+          rows.productCategories.push({ productId, categoryId: c });
         const imageKind = imageKindOf(kind) ?? "parcel";
         const imageCount = pr.int(2, 3);
         for (let n = 1; n <= imageCount; n++) {
@@ -399,10 +606,12 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
           if (!label) return;
           rows.variants.push({
             productId,
+            skuId: null,
             level,
             dimension: axis === "fit" ? "Fit" : axis === "colour" ? "Color" : "Flavor",
             value: label.key,
             label: { "sv-SE": label.sv, "nb-NO": label.nb },
+            sortOrder: 0,
           });
         });
         const sizes = sizesFor(kind, fit);
@@ -430,7 +639,8 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
           const reducedKr = percent ? shelfPrice(regularKr * (1 - percent / 100)) : regularKr;
           // A reduction that rounds away (cheap sizes) is no reduction: the price stays regular.
           const sellingKr = Math.min(reducedKr, regularKr);
-          const reducedSince = sellingKr < regularKr ? new Date(seedDate.getTime() - reducedDaysAgo * DAY) : null;
+          const reducedSince =
+            sellingKr < regularKr ? new Date(seedDate.getTime() - reducedDaysAgo * DAY) : null;
           rows.prices.push({
             skuId,
             marketAlias: "se",
@@ -446,7 +656,10 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
             const log = [{ at: new Date(seedDate.getTime() - 120 * DAY), selling: regularKr }];
             if (pr.chance(0.3)) {
               const dipStart = reducedDaysAgo + pr.int(5, 25);
-              log.push({ at: new Date(seedDate.getTime() - dipStart * DAY), selling: shelfPrice(regularKr * 0.85) });
+              log.push({
+                at: new Date(seedDate.getTime() - dipStart * DAY),
+                selling: shelfPrice(regularKr * 0.85),
+              });
               log.push({ at: new Date(seedDate.getTime() - (dipStart - 3) * DAY), selling: regularKr });
             }
             log.push({ at: reducedSince, selling: sellingKr });
@@ -465,16 +678,8 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
     }
   }
 
-  await insertBatched(tx, variantGroups, rows.groups);
-  await insertBatched(tx, products, rows.products);
-  await insertBatched(tx, productTranslations, rows.translations);
-  await insertBatched(tx, productCategories, rows.productCategories);
-  await insertBatched(tx, productImages, rows.images);
-  await insertBatched(tx, productParameters, rows.parameters);
-  await insertBatched(tx, skus, rows.skus);
-  await insertBatched(tx, variantValues, rows.variants);
-  await insertBatched(tx, prices, rows.prices);
-  await insertBatched(tx, priceLog, rows.priceLog);
+  await flush();
+  await writing;
   return {
     summary: {
       categories: flat.length,

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DbHandle, Tx } from "../client.ts";
 import { channels, products, reviews } from "../schema/index.ts";
-import { insertBatched, seedCatalog } from "./catalog.ts";
+import { insertBatched, seedCatalog, suspendConstraints } from "./catalog.ts";
 import { seedCommerce } from "./commerce.ts";
 import { seedContent } from "./content.ts";
 import { seedPackages } from "./packages.ts";
@@ -30,10 +30,18 @@ export async function seed(handle: DbHandle, opts: SeedOptions) {
   const started = performance.now();
   const seedDate = opts.seedDate ?? new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const result = await handle.db.transaction(async (tx) => {
+    // Bulk load: keys, indexes and foreign keys are put back (and so checked) once everything is written,
+    // with room to sort for the index builds.
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    const constraints = await suspendConstraints(tx);
     await seedReference(tx);
     const catalog = await seedCatalog(tx, { products: opts.products, seedDate });
     await resetSequences(tx);
     await deriveMarketPrices(tx);
+    // The packages look up SKUs, prices, categories and images by product: those tables are complete now.
+    await constraints.restoreIndexes(["skus", "prices", "product_categories", "product_images"]);
+    // Statistics for the set-based queries below (PGlite has no autovacuum to gather them later either).
+    await tx.execute(sql`analyze`);
     const pkgs = await seedPackages(
       tx,
       seedDate,
@@ -45,6 +53,7 @@ export async function seed(handle: DbHandle, opts: SeedOptions) {
     await seedCommerce(tx, seedDate);
     await seedContent(tx, seedDate, CATEGORY_TREE);
     await finishCatalog(tx);
+    await constraints.restoreAll();
     return { ...catalog.summary, packages: pkgs.packages };
   });
   return { ...result, seconds: Math.round((performance.now() - started) / 100) / 10 };
@@ -52,7 +61,8 @@ export async function seed(handle: DbHandle, opts: SeedOptions) {
 
 /** Prices of the other markets, derived from the Swedish price with each currency's shelf-price rounding. */
 async function deriveMarketPrices(tx: Tx) {
-  const convert = (col: string) => sql.raw(`case m.currency_code
+  const convert = (col: string) =>
+    sql.raw(`case m.currency_code
       when 'SEK' then ${col}
       when 'NOK' then ${col}
       when 'DKK' then (ceil(${col} / 100.0 * 0.66 / 10) * 10 - 1)::int * 100
@@ -118,17 +128,19 @@ async function finishCatalog(tx: Tx) {
     from (select product_id, round(avg(rating), 2) as score, count(*)::int as votes
           from reviews where status = 'approved' group by product_id) r
     where r.product_id = p.id`);
+  // Each product's next four products of its primary category (by id, wrapping around), numbered once:
+  // a join on the position, not a window per product (that was quadratic in the category's size).
   await tx.execute(sql`
+    with ranked as (
+      select id, primary_category_id, row_number() over (partition by primary_category_id order by id) rn,
+             count(*) over (partition by primary_category_id) cnt
+      from products where type = 'product' and primary_category_id is not null)
     insert into related_products (product_id, related_product_id, relation, sort_order)
     select a.id, b.id, 'similar', b.rn
-    from (select id, primary_category_id, row_number() over (partition by primary_category_id order by id) rn,
-                 count(*) over (partition by primary_category_id) cnt
-          from products where type = 'product') a
-    join lateral (
-      select x.id, x.rn from (select id, row_number() over (order by id) rn
-                              from products where primary_category_id = a.primary_category_id and type = 'product') x
-      where x.id <> a.id and ((x.rn - a.rn + a.cnt) % a.cnt) between 1 and 4
-    ) b on true`);
+    from ranked a
+    cross join generate_series(1, 4) k
+    join ranked b on b.primary_category_id = a.primary_category_id and b.rn = (a.rn - 1 + k) % a.cnt + 1
+    where k < a.cnt`);
   await resetSequences(tx);
 }
 
@@ -147,7 +159,9 @@ async function resetSequences(tx: Tx) {
     "reviews",
   ]) {
     await tx.execute(
-      sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select coalesce(max(id), 0) from ${table})))`),
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select coalesce(max(id), 0) from ${table})))`,
+      ),
     );
   }
 }
