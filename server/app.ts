@@ -105,6 +105,9 @@ export function createApp(deps: AppDeps) {
 
   const sf = deps.storefront;
   if (sf) {
+    // The page cache answers before the static-file lookup: a cached page costs no file-system access.
+    const pageCache = createPageCache({ enabled: config.PAGE_CACHE });
+    app.use("*", pageCache.middleware);
     app.use(
       "/assets/*",
       serveStatic({
@@ -130,8 +133,6 @@ export function createApp(deps: AppDeps) {
     const inProcess = !config.GRAPHQL_URL;
     const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
     const graphqlFetch = inProcess ? graphql : (request: Request) => fetch(request);
-    const pageCache = createPageCache({ enabled: config.PAGE_CACHE });
-    app.use("*", pageCache.middleware);
     app.all("*", (c) => {
       const context = new RouterContextProvider();
       const value: StorefrontRequestContext = {
