@@ -6,37 +6,11 @@
  * The SVG is 1200×1200, uses no text or fonts, and is pure: the same name always gives the same bytes.
  */
 
-export const PRODUCT_KINDS = [
-  "shell-jacket",
-  "down-jacket",
-  "winter-jacket",
-  "fleece",
-  "hiking-pants",
-  "base-layer",
-  "t-shirt",
-  "running-shoes",
-  "hiking-boots",
-  "winter-boots",
-  "sandals",
-  "socks",
-  "beanie",
-  "gloves",
-  "backpack",
-  "tent",
-  "sleeping-bag",
-  "headlamp",
-  "water-bottle",
-  "trekking-poles",
-  "skis",
-  "protein-powder",
-  "protein-bar",
-  "energy-gel",
-  "sports-drink",
-  "creatine",
-  "recovery-drink",
-] as const;
+import { DRAWN_KINDS, type DrawnKind } from "#domain/drawn-kinds.ts";
 
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export const PRODUCT_KINDS = DRAWN_KINDS;
+
+export type ProductKind = DrawnKind;
 
 export interface ParsedImageName {
   /** Kebab-case product kind as written in the name (may be a kind without a dedicated drawing). */

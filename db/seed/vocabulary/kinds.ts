@@ -8,6 +8,7 @@
  * translation of entry i of the other, so a product picks one index and reads the same in both languages.
  */
 
+import { DRAWN_KINDS, type DrawnKind } from "#domain/drawn-kinds.ts";
 import {
   type Bilingual,
   COLOUR_BY_KEY,
@@ -65,40 +66,12 @@ export type ProductKindKey =
   | "recovery-drink"
   | "creatine";
 
-/**
- * Kinds that the product-art renderer draws (mirror of PRODUCT_KINDS in services/images/art.ts, which db/ may
- * not import). Other kinds either name one of these as `imageKind` or are drawn as a parcel.
- */
-export const DRAWN_KINDS = [
-  "shell-jacket",
-  "down-jacket",
-  "winter-jacket",
-  "fleece",
-  "hiking-pants",
-  "base-layer",
-  "t-shirt",
-  "running-shoes",
-  "hiking-boots",
-  "winter-boots",
-  "sandals",
-  "socks",
-  "beanie",
-  "gloves",
-  "backpack",
-  "tent",
-  "sleeping-bag",
-  "headlamp",
-  "water-bottle",
-  "trekking-poles",
-  "skis",
-  "protein-powder",
-  "protein-bar",
-  "energy-gel",
-  "sports-drink",
-  "creatine",
-  "recovery-drink",
-] as const satisfies readonly ProductKindKey[];
-export type DrawnKindKey = (typeof DRAWN_KINDS)[number];
+/** Kinds that the product-art renderer draws; other kinds name one of these as `imageKind` or become a parcel. */
+export { DRAWN_KINDS };
+export type DrawnKindKey = DrawnKind;
+// Every drawn kind is a product kind.
+const _drawnKindsAreProductKinds: readonly ProductKindKey[] = DRAWN_KINDS;
+void _drawnKindsAreProductKinds;
 
 /** VAT product class: sports nutrition is food. */
 export type ProductClass = "standard" | "food";
