@@ -26,7 +26,7 @@ import {
 import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
-import { pageLocaleContext, requestContext } from "./lib/context.ts";
+import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
 import { createGraphqlClient } from "./lib/graphql/client.ts";
 import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
@@ -51,6 +51,7 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
     headers: { "x-request-id": rc.requestId },
   });
   const { data: channel } = await client.request(ChannelQuery);
+  context.set(channelContext, channel.channel);
   const decision = decideLocale(url, {
     domains: rc.domains,
     marketInPath: rc.marketInPath,
@@ -94,6 +95,7 @@ export const CUSTOMER_TYPES: { type: CustomerType; vatIncluded: boolean }[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, locale, rc, url } = requestClient(request, context);
   const { data: frame } = await client.request(FrameQuery);
+  const channel = context.get(channelContext);
   const cookieType = readCookie(request.headers.get("cookie"), COOKIES.userType);
   const customerType = CUSTOMER_TYPES.find((c) => c.type === cookieType) ?? CUSTOMER_TYPES[0];
   return {
@@ -101,8 +103,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: url.origin,
     lang: locale.lang,
     nonce: rc.nonce,
-    theme: Object.fromEntries((frame.channel?.theme ?? []).map((v) => [v.key, v.value])),
-    markets: frame.channel?.markets ?? [],
+    theme: Object.fromEntries((channel?.theme ?? []).map((v) => [v.key, v.value])),
+    markets: channel?.markets ?? [],
     categories: frame.categories,
     menus: { header: frame.header, footerService: frame.footerService, footerAbout: frame.footerAbout },
     customerType: customerType?.type ?? "PERSON",

@@ -1,4 +1,6 @@
 import { createContext } from "react-router";
+import type { ResultOf } from "./graphql/graphql.ts";
+import type { ChannelQuery } from "./graphql/operations.ts";
 import type { PageLocale } from "./page-locale.ts";
 
 /**
@@ -21,3 +23,6 @@ export const requestContext = createContext<RequestContext>();
 
 /** The page's language, market and prefix, decided once per request by the locale middleware (root.tsx). */
 export const pageLocaleContext = createContext<PageLocale | null>(null);
+
+/** The channel (theme and markets) the locale middleware read for this request, reused by the root loader. */
+export const channelContext = createContext<ResultOf<typeof ChannelQuery>["channel"]>(null);

@@ -1,5 +1,6 @@
 import type { Lang } from "./locale.ts";
 import { hrefInLanguage, type PageLocale } from "./page-locale.ts";
+import { SCREENS, screenPath } from "./screens.ts";
 
 export interface Alternate {
   lang: Lang;
@@ -57,4 +58,11 @@ export function samePathAlternates(path: string): Alternate[] {
     { lang: "nb", path },
     { lang: "sv", path },
   ];
+}
+
+/** A screen's own path in each language, from the screen table (lib/screens.ts). */
+export function screenAlternates(id: string): Alternate[] {
+  const screen = SCREENS.find((s) => s.id === id);
+  if (!screen) throw new Error(`Unknown screen "${id}"`);
+  return (["nb", "sv"] as const).map((lang) => ({ lang, path: screenPath(screen, lang) }));
 }

@@ -3,7 +3,7 @@ import { publicHeaders } from "../lib/cache.ts";
 import { BrandsQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
-import { pageMeta } from "../lib/seo.ts";
+import { pageMeta, screenAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/brands";
 
@@ -21,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     origin: url.origin,
-    alternates: [
-      { lang: "nb" as const, path: "/varemerker" },
-      { lang: "sv" as const, path: "/varumarken" },
-    ],
+    alternates: screenAlternates("brands"),
     groups: letters.map((letter) => ({ letter, brands: groups.get(letter) ?? [] })),
   };
 }

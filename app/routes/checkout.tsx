@@ -2,7 +2,7 @@ import { translator } from "../i18n/index.ts";
 import { privateHeaders } from "../lib/cache.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
-import { pageMeta } from "../lib/seo.ts";
+import { pageMeta, screenAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/checkout";
 
@@ -12,10 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     origin: url.origin,
-    alternates: [
-      { lang: "nb" as const, path: "/kassen" },
-      { lang: "sv" as const, path: "/kassan" },
-    ],
+    alternates: screenAlternates("checkout"),
   };
 }
 

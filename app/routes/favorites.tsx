@@ -5,7 +5,7 @@ import { favoritesFromCookie } from "../lib/favorites.ts";
 import { ProductListQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
-import { pageMeta } from "../lib/seo.ts";
+import { pageMeta, screenAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/favorites";
 
@@ -20,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     origin: url.origin,
-    alternates: [
-      { lang: "nb" as const, path: "/favoritter" },
-      { lang: "sv" as const, path: "/favoriter" },
-    ],
+    alternates: screenAlternates("favorites"),
     products,
   };
 }

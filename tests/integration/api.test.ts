@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "#api/yoga.ts";
 import { createGraphqlClient, GraphqlClientError } from "#app/lib/graphql/client.ts";
-import { ChannelQuery, HomeProductsQuery } from "#app/lib/graphql/operations.ts";
+import { ChannelQuery, ProductListQuery } from "#app/lib/graphql/operations.ts";
 import { openDatabase } from "#db/client.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -206,7 +206,7 @@ describe("the storefront's GraphQL client against the real server", () => {
 
   it("adds channelId, marketId and languageId to every operation", async () => {
     requests.length = 0;
-    const { data } = await client().request(HomeProductsQuery, { take: 3 });
+    const { data } = await client().request(ProductListQuery, { take: 3 });
     expect(data.products?.products).toHaveLength(3);
     expect(requests.at(-1)?.body.variables).toEqual({
       channelId: "1|se",

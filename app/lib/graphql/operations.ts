@@ -2,7 +2,34 @@ import { graphql } from "./graphql.ts";
 
 /** Every operation the storefront sends; each is registered at build time (persisted.ts). */
 
-export const ChannelQuery = graphql(`
+const MarketFields = graphql(`
+  fragment MarketFields on Market {
+    id
+    alias
+    defaultLanguageId
+    virtual
+    onlyDisplayInCheckout
+    groupKey
+    allowedLanguages {
+      id
+      name
+      code
+    }
+    country {
+      name
+      code
+    }
+    currency {
+      name
+      code
+      symbol
+    }
+  }
+`);
+
+/** The channel with its theme and markets: read once per request by the locale middleware (root.tsx). */
+export const ChannelQuery = graphql(
+  `
   query Channel($channelId: String, $marketId: String, $languageId: String) {
     channel(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       channelId
@@ -13,58 +40,13 @@ export const ChannelQuery = graphql(`
         value
       }
       markets {
-        id
-        alias
-        defaultLanguageId
-        virtual
-        onlyDisplayInCheckout
-        groupKey
-        allowedLanguages {
-          id
-          name
-          code
-        }
-        country {
-          name
-          code
-        }
-        currency {
-          name
-          code
-          symbol
-        }
+        ...MarketFields
       }
     }
   }
-`);
-
-export const HomeProductsQuery = graphql(`
-  query HomeProducts($take: Int, $channelId: String, $marketId: String, $languageId: String) {
-    products(take: $take, filter: { sort: LATEST }, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      count
-      products {
-        productId
-        name
-        alias
-        canonicalUrl
-        brand {
-          name
-        }
-        productImages {
-          fileName
-        }
-        unitPrice {
-          isDiscounted
-          discountPercentage
-          regularPriceIncVatFormatted
-          regularPriceExVatFormatted
-          sellingPriceIncVatFormatted
-          sellingPriceExVatFormatted
-        }
-      }
-    }
-  }
-`);
+`,
+  [MarketFields],
+);
 
 const MenuFields = graphql(`
   fragment MenuFields on Menu {
@@ -82,38 +64,10 @@ const MenuFields = graphql(`
   }
 `);
 
-/** Everything the frame around every page needs, in one request: channel, category tree and menus. */
+/** The rest of what the frame around every page needs, in one request: category tree and menus. */
 export const FrameQuery = graphql(
   `
   query Frame($channelId: String, $marketId: String, $languageId: String) {
-    channel(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      channelId
-      defaultMarketId
-      theme {
-        key
-        value
-      }
-      markets {
-        id
-        alias
-        defaultLanguageId
-        virtual
-        onlyDisplayInCheckout
-        groupKey
-        allowedLanguages {
-          id
-          code
-        }
-        country {
-          name
-          code
-        }
-        currency {
-          code
-          symbol
-        }
-      }
-    }
     categories(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       categoryId
       name
@@ -321,7 +275,6 @@ export const operations = [
   SubscribeToNewsletterMutation,
   WidgetAreaQuery,
   ChannelQuery,
-  HomeProductsQuery,
   FrameQuery,
   ProductListQuery,
   ListPageInfoQuery,
