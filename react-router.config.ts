@@ -1,12 +1,15 @@
 import type { Config } from "@react-router/dev/config";
 import { writePersistedOperations } from "./app/lib/graphql/persisted.ts";
+import { precompress } from "./scripts/precompress.ts";
 
 export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
   // The storefront's GraphQL operations are registered at build time: production can accept them by hash.
+  // Text assets are precompressed (Brotli 11, gzip 9) once here, so the server never compresses a file.
   async buildEnd({ reactRouterConfig }) {
     await writePersistedOperations(`${reactRouterConfig.buildDirectory}/persisted-operations.json`);
+    await precompress(`${reactRouterConfig.buildDirectory}/client`);
   },
 } satisfies Config;

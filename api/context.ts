@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
+import type { StockEvents } from "#services/events.ts";
 import { type Locale, type LocaleRequest, type ReferenceCache, resolveLocale } from "#services/reference.ts";
 
 /** What every resolver receives: the database, reference data and the request's logger. */
@@ -8,27 +9,93 @@ export interface ApiContext {
   reference: ReferenceCache;
   logger: Logger;
   requestId: string;
+  /** Stock changes for the stockChanged subscription; absent where the server runs without them. */
+  stockEvents?: StockEvents;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
+  /**
+   * The locale this request resolved for a language id (the Product type carries only the language): the first
+   * one resolved for that language. Undefined before any operation field resolved its locale.
+   */
+  localeOf(languageId: string): Locale | undefined;
+  /**
+   * Per-request batching, like DataLoader: every `batch(name, key, load)` made while the resolvers of one
+   * execution step run is answered by a single `load(keys)` call, so a field on the items of a list costs one
+   * statement whatever the list's length. `name` must say everything the answer depends on besides the key
+   * (e.g. the language or market). Answers are not cached beyond their step.
+   */
+  batch<K extends string | number, V>(
+    name: string,
+    key: K,
+    load: (keys: K[]) => Promise<Map<K, V>>,
+  ): Promise<V | undefined>;
 }
 
 export interface ApiServices {
   db: DbHandle["db"];
   reference: ReferenceCache;
   logger: Logger;
+  stockEvents?: StockEvents;
 }
 
 export function createApiContext(services: ApiServices, requestId: string): ApiContext {
   const logger = services.logger.child({ requestId });
+  const locales = new Map<string, Locale>();
   return {
     db: services.db,
     reference: services.reference,
     logger,
     requestId,
+    ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     async locale(args) {
       const { locale, fallbacks } = resolveLocale(await services.reference.get(), args);
       for (const reason of fallbacks) logger.warn({ reason }, "locale fallback");
+      if (!locales.has(locale.language.id)) locales.set(locale.language.id, locale);
       return locale;
     },
+    localeOf: (languageId) => locales.get(languageId),
+    batch: createBatcher(),
+  };
+}
+
+interface PendingBatch {
+  keys: (string | number)[];
+  answers: Map<string | number, Promise<unknown>>;
+  result: Promise<Map<string | number, unknown>>;
+}
+
+/**
+ * The batching behind ApiContext.batch: one queue per name, dispatched once the current step has run. A key asked
+ * for twice in one step is loaded once; answers are not kept beyond their step, so a long-lived context (a
+ * subscription) reads fresh data for each event.
+ */
+export function createBatcher(): ApiContext["batch"] {
+  const pending = new Map<string, PendingBatch>();
+  return function batch<K extends string | number, V>(
+    name: string,
+    key: K,
+    load: (keys: K[]) => Promise<Map<K, V>>,
+  ): Promise<V | undefined> {
+    let queue = pending.get(name);
+    if (!queue) {
+      const keys: K[] = [];
+      const result = new Promise<Map<string | number, unknown>>((resolve, reject) => {
+        // Like DataLoader: after the promise jobs of this step, so the keys of sibling resolvers join in.
+        void Promise.resolve().then(() =>
+          process.nextTick(() => {
+            pending.delete(name);
+            load(keys).then((map) => resolve(map as Map<string | number, unknown>), reject);
+          }),
+        );
+      });
+      queue = { keys, answers: new Map(), result };
+      pending.set(name, queue);
+    }
+    const known = queue.answers.get(key);
+    if (known) return known as Promise<V | undefined>;
+    queue.keys.push(key);
+    const answer = queue.result.then((map) => map.get(key) as V | undefined);
+    queue.answers.set(key, answer);
+    return answer;
   };
 }

@@ -1,10 +1,14 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
+import "./types/cart.ts";
 import "./types/channel.ts";
 import "./types/content.ts";
 import "./types/lists.ts";
 import "./types/newsletter.ts";
 import "./types/product.ts";
+import "./types/product-detail.ts";
+import "./types/search.ts";
+import "./types/subscription.ts";
 
 export const schema = builder.toSchema();
 

@@ -2,6 +2,7 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { type APQStore, createInMemoryAPQStore, hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
 import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
+import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
 import { schema } from "./schema.ts";
 
@@ -14,6 +15,14 @@ export interface ApiOptions {
   /** Accept only registered operations (production may choose this). */
   persistedOnly?: boolean;
   graphqlEndpoint?: string;
+  /** Stock changes for the stockChanged subscription (services/events.ts). */
+  stockEvents?: StockEvents;
+}
+
+/** A GraphQL operation as a WebSocket client sends it (graphql-ws' subscribe payload). */
+export interface OperationParams {
+  query?: string | null;
+  extensions?: Record<string, unknown> | null;
 }
 
 /** The GraphQL API: Yoga with Pothos' schema, the API key, persisted queries and limits. */
@@ -24,7 +33,7 @@ export function createApi(opts: ApiOptions) {
     get: (key) => registered.get(key) ?? fallback.get(key),
     set: (key, query) => (registered.has(key) ? undefined : fallback.set(key, query)),
   };
-  return createYoga({
+  const yoga = createYoga({
     schema,
     graphqlEndpoint: opts.graphqlEndpoint ?? "/graphql",
     landingPage: false,
@@ -39,7 +48,10 @@ export function createApi(opts: ApiOptions) {
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
     maskedErrors: { isDev: false },
     context: ({ request }) =>
-      createApiContext(opts.services, request.headers.get("x-request-id") ?? crypto.randomUUID()),
+      createApiContext(
+        opts.stockEvents ? { ...opts.services, stockEvents: opts.stockEvents } : opts.services,
+        request.headers.get("x-request-id") ?? crypto.randomUUID(),
+      ),
     plugins: [
       useApiKey(opts.apiKey),
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
@@ -54,6 +66,43 @@ export function createApi(opts: ApiOptions) {
         blockFieldSuggestion: { enabled: true },
       }),
     ],
+  });
+  return Object.assign(yoga, {
+    /**
+     * The text of an operation that arrives over WebSocket, where Yoga's HTTP plugins (persisted queries,
+     * registered-only mode) do not run: the same rules, applied here. An error is sent instead of executing.
+     */
+    async operationText(params: OperationParams): Promise<{ query: string } | { error: GraphQLError }> {
+      const hash = (params.extensions?.persistedQuery as { sha256Hash?: unknown } | undefined)?.sha256Hash;
+      const sha256Hash = typeof hash === "string" ? hash : undefined;
+      if (params.query) {
+        const textHash = await hashSHA256(params.query);
+        if (opts.persistedOnly && !registered.has(textHash)) return { error: notRegistered() };
+        if (sha256Hash === textHash) await store.set(textHash, params.query);
+        return { query: params.query };
+      }
+      if (!sha256Hash) {
+        return {
+          error: new GraphQLError("Must provide query string.", { extensions: { code: "BAD_REQUEST" } }),
+        };
+      }
+      if (opts.persistedOnly && !registered.has(sha256Hash)) return { error: notRegistered() };
+      const stored = await store.get(sha256Hash);
+      if (!stored) {
+        return {
+          error: new GraphQLError("PersistedQueryNotFound", {
+            extensions: { code: "PERSISTED_QUERY_NOT_FOUND" },
+          }),
+        };
+      }
+      return { query: stored };
+    },
+  });
+}
+
+function notRegistered() {
+  return new GraphQLError("Only registered operations are accepted", {
+    extensions: { code: "PERSISTED_QUERY_NOT_ALLOWED" },
   });
 }
 

@@ -1,15 +1,59 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  redirect,
+  ServerRouter,
+} from "react-router";
+import documentCss from "./app.css?inline";
 import { requestContext } from "./lib/context";
+import { DocumentCssContext } from "./lib/document-css.ts";
+import { type ErrRedirect, errRedirect } from "./lib/err-redirect.ts";
+import { lowPriorityModulePreloads } from "./lib/module-preloads.ts";
 
 // The server reads the context key from the build (server/app.ts), so both use the very same object.
 export { requestContext };
 
 export const streamTimeout = 5_000;
+
+/** ERR_REDIRECT errors a request's loaders threw (spec §8): the response becomes that redirect. */
+const redirects = new WeakMap<object, ErrRedirect>();
+
+/**
+ * Every loader, action and render error passes here first, unsanitised. An ERR_REDIRECT is remembered for
+ * the request (handleRequest and handleDataRequest turn it into the redirect); anything else is logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const url = new URL(request.url);
+  const found = errRedirect(error, { origin: url.origin, fallback: "/" });
+  if (found) {
+    if (context && !redirects.has(context)) redirects.set(context, found);
+    return;
+  }
+  if (request.signal.aborted) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  let log: ((level: "error", message: string, data?: Record<string, unknown>) => void) | undefined;
+  try {
+    log = context.get(requestContext).log;
+  } catch {
+    log = undefined;
+  }
+  if (log) log("error", "storefront error", { err: cause });
+  else console.error(cause);
+};
+
+/** Client-side navigations (`.data` requests) get the ERR_REDIRECT as a React Router redirect. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const found = context ? redirects.get(context) : undefined;
+  return found ? redirect(found.location, found.status) : response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -18,6 +62,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const found = redirects.get(loadContext);
+  if (found) {
+    return new Response(null, {
+      status: found.status,
+      headers: { Location: found.location, "Cache-Control": "private, no-store" },
+    });
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -33,17 +84,21 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DocumentCssContext value={documentCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentCssContext>,
       {
         nonce,
+        // Every Suspense boundary that is complete when the shell is sent goes out in place. React would otherwise
+        // move boundaries past 12.8 kB of a flush out of line (a hidden copy that a script puts in place), so the
+        // page would lack them without JavaScript. The boundaries are there to split hydration, not the HTML.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = lowPriorityModulePreloads();
+          body.on("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from "react";
+import { Component, type ReactNode, use, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,10 +11,11 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useNavigate,
   useRouteLoaderData,
 } from "react-router";
+import { ASSUMED_WIDTH, deviceClass } from "#domain/device.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { CustomerTypesContext } from "./components/frame/context.ts";
 import {
   ClientRuntime,
@@ -28,11 +29,14 @@ import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
+import { DocumentCssContext } from "./lib/document-css.ts";
+import { errRedirect } from "./lib/err-redirect.ts";
 import { createGraphqlClient } from "./lib/graphql/client.ts";
 import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
 import { requestClient } from "./lib/graphql/server.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
 import { decideLocale, href, pagePath } from "./lib/page-locale.ts";
+import { movedTo } from "./lib/url-history.ts";
 
 /**
  * Decides the page's language, market and prefix once per request (path rules of spec §2) and hands it to
@@ -73,9 +77,13 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
         fallback: rc.fallbackMarket,
       });
       throw redirect(decision.location, 302);
-    case "notFound":
+    case "notFound": {
       context.set(pageLocaleContext, null);
+      // A path of an old shape (e.g. /produkt/{articleNumber}) may have moved: 301 to where it lives now.
+      const moved = await movedTo(request, context);
+      if (moved) throw redirect(moved, 301);
       throw data(null, { status: 404 });
+    }
     case "page":
       context.set(pageLocaleContext, decision.locale);
   }
@@ -98,6 +106,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const channel = context.get(channelContext);
   const cookieType = readCookie(request.headers.get("cookie"), COOKIES.userType);
   const customerType = CUSTOMER_TYPES.find((c) => c.type === cookieType) ?? CUSTOMER_TYPES[0];
+  // The first render is for the shopper's device class (spec §9); the page cache keys pages by it as well.
+  const device = deviceClass({
+    userAgent: request.headers.get("user-agent"),
+    chUaMobile: request.headers.get("sec-ch-ua-mobile"),
+    chUaPlatform: request.headers.get("sec-ch-ua-platform"),
+  });
   return {
     locale,
     origin: url.origin,
@@ -109,6 +123,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menus: { header: frame.header, footerService: frame.footerService, footerAbout: frame.footerAbout },
     customerType: customerType?.type ?? "PERSON",
     vatIncluded: customerType?.vatIncluded ?? true,
+    device,
+    assumedWidth: ASSUMED_WIDTH[device],
   };
 }
 
@@ -144,6 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = root?.lang ?? langFromPath(location.pathname);
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
+  const css = use(DocumentCssContext);
   return (
     <html lang={lang} style={style}>
       <head>
@@ -154,6 +171,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="Mili" />
         <meta name="description" content={t("site.description")} />
+        <style
+          nonce={root?.nonce}
+          data-document-css=""
+          // The server fills it; on the client the element is left as the server sent it (see document-css.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input.
+          dangerouslySetInnerHTML={{ __html: css }}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links nonce={root?.nonce} />
         <noscript>
@@ -229,11 +254,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const lang = root?.lang ?? langFromPath(location.pathname);
   const home = root ? href(root.locale, "/") : lang === "sv" ? "/sv" : "/";
   const status = errorStatus(error);
+  // ERR_REDIRECT is a redirect, never shown (spec §8). The server answers loaders' ones with a redirect
+  // (entry.server.tsx); one raised in the browser lands here and is followed.
+  const redirectTo = errRedirect(error, {
+    origin: typeof window === "undefined" ? undefined : window.location.origin,
+    fallback: home,
+  });
+  if (redirectTo) return <FollowRedirect to={redirectTo.location} />;
   return (
     <ErrorPageGuard home={home}>
       <ErrorPage status={status} lang={lang} home={home} />
     </ErrorPageGuard>
   );
+}
+
+function FollowRedirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
 }
 
 function ErrorPage({ status, lang, home }: { status: number; lang: Lang; home: string }) {

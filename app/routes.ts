@@ -54,5 +54,8 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts", { id: "api-newsletter" }),
   route("sv/api/newsletter", "routes/api.newsletter.ts", { id: "sv.api-newsletter" }),
   route(":market/:lang/api/newsletter", "routes/api.newsletter.ts", { id: "market.api-newsletter" }),
+  route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
+  route("sv/api/cart", "routes/api.cart.ts", { id: "sv.api-cart" }),
+  route(":market/:lang/api/cart", "routes/api.cart.ts", { id: "market.api-cart" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

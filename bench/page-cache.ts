@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -12,7 +12,8 @@ import { type LoadResult, runLoad } from "./load.ts";
  * bytes and headers (captured once from the shop). The shop runs in this process in production mode (the
  * production storefront build in build/, React's production bundle), first with the cache off, then, on the
  * same database, with the cache on; only one instance is under load at a time, and autocannon runs in a child
- * process (bench/load.ts).
+ * process (bench/load.ts). The cache-on and raw runs are repeated with `Accept-Encoding: br`, as browsers send
+ * it: the shop answers from the Brotli copy its cache keeps, the raw server with the very same Brotli bytes.
  *
  *   node bench/page-cache.ts [--duration 20] [--connections 50] [--warmup 3] [--database-url …]
  */
@@ -37,6 +38,7 @@ if (buildIfNeeded()) say("built the storefront (build/ was missing or older than
 const { start } = await import("../server/main.ts");
 
 const requestHeaders = { accept: "text/html,application/xhtml+xml" };
+const brHeaders = { ...requestHeaders, "accept-encoding": "br" };
 /** Headers the raw server does not copy: Node sets them itself, or they describe the cache. */
 const SKIP_HEADERS = new Set([
   "date",
@@ -73,7 +75,9 @@ async function startShop(pageCache: boolean) {
 }
 
 async function fetchHome(url: string) {
-  const res = await fetch(url, { headers: requestHeaders });
+  // What autocannon asks for: no coding (fetch would otherwise ask for gzip and hand back decoded bytes,
+  // while the captured headers said gzip).
+  const res = await fetch(url, { headers: { ...requestHeaders, "accept-encoding": "identity" } });
   const bytes = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200 || !bytes.toString("utf8").includes("<html")) {
     throw new Error(`GET / failed (${res.status}): ${bytes.toString("utf8").slice(0, 500)}`);
@@ -81,8 +85,26 @@ async function fetchHome(url: string) {
   return { res, bytes };
 }
 
-const measure = async (url: string) => {
-  const load = { url, method: "GET" as const, headers: requestHeaders, connections };
+/** The answer's bytes as sent (fetch would decode a Brotli body), with its headers. */
+function fetchRaw(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const h: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h[k] = v;
+          resolve({ status: res.statusCode ?? 0, headers: h, bytes: Buffer.concat(chunks) });
+        });
+        res.on("error", reject);
+      }).on("error", reject);
+    },
+  );
+}
+
+const measure = async (url: string, headers: Record<string, string> = requestHeaders) => {
+  const load = { url, method: "GET" as const, headers, connections };
   if (warmup > 0) {
     await runLoad({ ...load, durationSeconds: warmup });
     // autocannon drops its connections when it stops, but the server still renders what it had accepted;
@@ -119,6 +141,15 @@ try {
   if (xCache[1] !== "HIT")
     say(`warning: the second GET / was not a cache hit (X-Cache: ${xCache.join(", ")})`);
   const on = await measure(`http://127.0.0.1:${shop.port}/`);
+  const brAnswer = await fetchRaw(`http://127.0.0.1:${shop.port}/`, brHeaders);
+  if (brAnswer.status !== 200 || brAnswer.headers["content-encoding"] !== "br") {
+    throw new Error(
+      `GET / with Accept-Encoding: br answered ${brAnswer.status} ${brAnswer.headers["content-encoding"]}`,
+    );
+  }
+  const brHeadersOut: Record<string, string> = {};
+  for (const [k, v] of Object.entries(brAnswer.headers)) if (!SKIP_HEADERS.has(k)) brHeadersOut[k] = v;
+  const onBr = await measure(`http://127.0.0.1:${shop.port}/`, brHeaders);
   await shop.stop("bench");
   current = null;
 
@@ -126,6 +157,11 @@ try {
   raw.on("request", (req, res) => {
     req.resume();
     req.on("end", () => {
+      if (req.headers["accept-encoding"] === "br") {
+        res.writeHead(200, { ...brHeadersOut, "content-length": brAnswer.bytes.length });
+        res.end(brAnswer.bytes);
+        return;
+      }
       res.writeHead(200, { ...headers, "content-length": bytes.length });
       res.end(bytes);
     });
@@ -134,6 +170,7 @@ try {
   const rawAddress = raw.address();
   const rawPort = typeof rawAddress === "object" && rawAddress ? rawAddress.port : 0;
   const rawResult = await measure(`http://127.0.0.1:${rawPort}/`);
+  const rawBr = await measure(`http://127.0.0.1:${rawPort}/`, brHeaders);
 
   const row = (target: string, r: LoadResult) => ({
     target,
@@ -147,17 +184,22 @@ try {
   });
   say();
   say(
-    `home page: ${bytes.length} B of HTML, Cache-Control: ${cacheControl}; X-Cache with the cache on: ${xCache.join(" then ")}`,
+    `home page: ${bytes.length} B of HTML (${brAnswer.bytes.length} B Brotli), Cache-Control: ${cacheControl}; X-Cache with the cache on: ${xCache.join(" then ")}`,
   );
   table([
     row("shop GET /, page cache off", off),
     row("shop GET /, page cache on", on),
     row("raw node:http, same bytes", rawResult),
+    row("shop GET /, page cache on, br", onBr),
+    row("raw node:http, same br bytes", rawBr),
   ]);
   const offRatio = round(off.requestsPerSecond / rawResult.requestsPerSecond, 3);
   const onRatio = round(on.requestsPerSecond / rawResult.requestsPerSecond, 3);
   const speedup = round(on.requestsPerSecond / off.requestsPerSecond, 1);
-  say(`\ncache-off/raw: ${offRatio}   cache-on/raw: ${onRatio}   cache-on/cache-off: ${speedup}×`);
+  const brRatio = round(onBr.requestsPerSecond / rawBr.requestsPerSecond, 3);
+  say(
+    `\ncache-off/raw: ${offRatio}   cache-on/raw: ${onRatio}   cache-on/cache-off: ${speedup}×   br cache-on/raw: ${brRatio}`,
+  );
   writeResult(values.name as string, {
     command: `node bench/page-cache.ts --duration ${duration} --connections ${connections} --warmup ${warmup}`,
     database: pg ? "postgres" : "pglite",
@@ -166,15 +208,23 @@ try {
     durationSeconds: duration,
     warmupSeconds: warmup,
     answerBytes: bytes.length,
+    answerBytesBrotli: brAnswer.bytes.length,
     cacheControl,
     xCacheWhenOff: offXCache,
     xCacheWhenOn: xCache,
     cacheOff: off,
     cacheOn: on,
     raw: rawResult,
-    ratios: { cacheOffToRaw: offRatio, cacheOnToRaw: onRatio, cacheOnToCacheOff: speedup },
+    cacheOnBrotli: onBr,
+    rawBrotli: rawBr,
+    ratios: {
+      cacheOffToRaw: offRatio,
+      cacheOnToRaw: onRatio,
+      cacheOnToCacheOff: speedup,
+      brotliCacheOnToRaw: brRatio,
+    },
   });
-  if (off.non2xx || off.errors || on.non2xx || on.errors) process.exitCode = 1;
+  if (off.non2xx || off.errors || on.non2xx || on.errors || onBr.non2xx || onBr.errors) process.exitCode = 1;
 } finally {
   raw.close();
   await current?.stop("bench");

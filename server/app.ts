@@ -1,15 +1,16 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
+import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
 import { imageRoutes } from "./images.ts";
 import type { Logger } from "./logger.ts";
 import { type Metrics, routeKind } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
 import { securityHeaders } from "./security.ts";
+import { staticFiles } from "./static-files.ts";
 
 type Env = { Variables: { nonce: string; requestId: string } };
 
@@ -69,6 +70,8 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY }));
+  // HTML, GraphQL answers and other text go out br or gzip; encoded answers (page cache, assets) pass as they are.
+  app.use(compression());
 
   app.onError((error, c) => {
     logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
@@ -108,22 +111,14 @@ export function createApp(deps: AppDeps) {
     // The page cache answers before the static-file lookup: a cached page costs no file-system access.
     const pageCache = createPageCache({ enabled: config.PAGE_CACHE });
     app.use("*", pageCache.middleware);
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: sf.clientDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    // Built files from memory, precompressed; hashed /assets are immutable, the rest (icons, manifest,
+    // service worker) kept for an hour.
     app.use(
       "*",
-      serveStatic({
+      staticFiles({
         root: sf.clientDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
+        cacheControl: (path) =>
+          path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       }),
     );
     const handle = createRequestHandler(sf.build, config.production ? "production" : "development");

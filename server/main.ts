@@ -6,6 +6,9 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
+import { RedisUnreachableError } from "#integrations/redis.ts";
+import { catalogIndex } from "#services/catalog-index.ts";
+import { startStockEvents } from "#services/events.ts";
 import { createImageStore } from "#services/images/render.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
@@ -13,6 +16,7 @@ import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadPersistedOperations } from "./persisted-operations.ts";
+import { attachGraphqlWs } from "./ws.ts";
 
 /**
  * Starts the shop: listens at once (health answers 503 "starting"), migrates and seeds the database, then
@@ -57,14 +61,22 @@ export async function start(env: Record<string, string | undefined> = process.en
     : undefined;
   if (!storefront) logger.warn("no storefront build found (run npm run build): serving the API only");
 
+  // The catalog's in-process list index (decision 0011) is read before the shop says it is ready, so the first
+  // shopper's list does not pay for it (about 1 s at 100,000 products, a few ms for the demo catalog).
+  await catalogIndex(db.db);
   const reference = createReferenceCache(db.db);
   const metrics = createMetrics();
+  // Stock changes from the database (LISTEN), fanned out through Redis when REDIS_URL is set.
+  const stockEvents = await startStockEvents({ handle: db, redisUrl: config.REDIS_URL, logger });
   const api = createApi({
     services: { db: db.db, reference, logger },
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
+    stockEvents,
   });
+  // GraphQL subscriptions: WebSocket (graphql-ws) on the same port and path.
+  const ws = attachGraphqlWs({ server, api, apiKey: config.apiKey, logger });
   const app = createApp({
     config,
     logger,
@@ -77,7 +89,10 @@ export async function start(env: Record<string, string | undefined> = process.en
   });
   let stopping = false;
   handler = (request) => app.fetch(request);
-  logger.info({ port, database: db.kind }, `Mili is ready at http://localhost:${port}`);
+  logger.info(
+    { port, database: db.kind, fanOut: stockEvents.fanOut },
+    `Mili is ready at http://localhost:${port}`,
+  );
 
   async function stop(signal: string) {
     if (stopping) return;
@@ -88,8 +103,11 @@ export async function start(env: Record<string, string | undefined> = process.en
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    // WebSocket clients hear 1001 (going away) first; their sockets would otherwise keep the server open.
+    await ws.close();
     await new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
+    await stockEvents.close();
     await db.close();
     clearTimeout(force);
     logger.info("stopped");
@@ -113,7 +131,11 @@ export async function run() {
       });
     }
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DatabaseUnreachableError ||
+      error instanceof RedisUnreachableError
+    ) {
       console.error(error.message);
     } else {
       console.error("Mili could not start:", error);

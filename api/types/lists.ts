@@ -41,7 +41,7 @@ export const BrandType = builder.objectRef<BrandView>("Brand").implement({
   }),
 });
 
-const CampaignType = builder.objectRef<CampaignView>("Campaign").implement({
+export const CampaignType = builder.objectRef<CampaignView>("Campaign").implement({
   fields: (t) => ({
     campaignId: t.exposeInt("campaignId"),
     name: t.exposeString("name"),
@@ -82,7 +82,7 @@ const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
   }),
 });
 
-const BreadcrumbType = builder.objectRef<{ name: string; url: string }>("Breadcrumb").implement({
+export const BreadcrumbType = builder.objectRef<{ name: string; url: string }>("Breadcrumb").implement({
   fields: (t) => ({ name: t.exposeString("name"), url: t.exposeString("url") }),
 });
 

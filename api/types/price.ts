@@ -1,9 +1,9 @@
-import { formatMoney } from "#domain/format.ts";
 import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
-import { netOfGross, vatOfGross } from "#domain/vat.ts";
-import type { PriceMinor, StockView } from "#services/catalog.ts";
+import { vatOfGross } from "#domain/vat.ts";
+import type { LowestPriceMinor, PriceMinor, StockView } from "#services/catalog.ts";
 import { builder } from "../builder.ts";
+import { grossAndNetFields } from "./money-fields.ts";
 
 /** A price on its way out of the API: decimals and formatted strings are made here, at the edge. */
 export interface PriceEdge {
@@ -13,25 +13,25 @@ export interface PriceEdge {
 
 export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
   fields: (t) => {
-    const amount = (pick: (p: PriceMinor) => number) => (e: PriceEdge) =>
-      toDecimal(pick(e.price), e.price.currency);
-    const formatted = (pick: (p: PriceMinor) => number) => (e: PriceEdge) =>
-      formatMoney(pick(e.price), e.price.currency, e.locale);
-    const regularInc = (p: PriceMinor) => p.regularIncVat;
-    const regularEx = (p: PriceMinor) => netOfGross(p.regularIncVat, p.vatRateBp);
-    const sellingInc = (p: PriceMinor) => p.sellingIncVat;
-    const sellingEx = (p: PriceMinor) => netOfGross(p.sellingIncVat, p.vatRateBp);
+    const gross = (pick: (p: PriceMinor) => number) => (e: PriceEdge) => ({
+      minor: pick(e.price),
+      currency: e.price.currency,
+      vatRateBp: e.price.vatRateBp,
+      locale: e.locale,
+    });
     return {
       isDiscounted: t.boolean({ resolve: (e) => e.price.sellingIncVat < e.price.regularIncVat }),
       currency: t.string({ resolve: (e) => e.price.currency }),
-      regularPriceIncVat: t.float({ resolve: amount(regularInc) }),
-      regularPriceIncVatFormatted: t.string({ resolve: formatted(regularInc) }),
-      regularPriceExVat: t.float({ resolve: amount(regularEx) }),
-      regularPriceExVatFormatted: t.string({ resolve: formatted(regularEx) }),
-      sellingPriceIncVat: t.float({ resolve: amount(sellingInc) }),
-      sellingPriceIncVatFormatted: t.string({ resolve: formatted(sellingInc) }),
-      sellingPriceExVat: t.float({ resolve: amount(sellingEx) }),
-      sellingPriceExVatFormatted: t.string({ resolve: formatted(sellingEx) }),
+      ...grossAndNetFields(
+        t,
+        "regularPrice",
+        gross((p) => p.regularIncVat),
+      ),
+      ...grossAndNetFields(
+        t,
+        "sellingPrice",
+        gross((p) => p.sellingIncVat),
+      ),
       vat: t.float({
         description: "VAT included in the selling price",
         resolve: (e) => toDecimal(vatOfGross(e.price.sellingIncVat, e.price.vatRateBp), e.price.currency),
@@ -57,5 +57,54 @@ export const StockType = builder.objectRef<StockView>("Stock").implement({
       nullable: true,
       description: "Expected restock date (YYYY-MM-DD)",
     }),
+  }),
+});
+
+/** The 30-day lowest price of a reduced product (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a). */
+export interface LowestPriceEdge {
+  price: LowestPriceMinor;
+  locale: string;
+}
+
+export const LowestPriceType = builder.objectRef<LowestPriceEdge>("LowestPrice").implement({
+  description:
+    "The lowest selling price of the 30 days before the current reduction began, the regular (comparison) price and the selling price",
+  fields: (t) => {
+    const gross = (pick: (p: LowestPriceMinor) => number) => (e: LowestPriceEdge) => ({
+      minor: pick(e.price),
+      currency: e.price.currency,
+      vatRateBp: e.price.vatRateBp,
+      locale: e.locale,
+    });
+    return {
+      isDiscounted: t.boolean({ resolve: (e) => e.price.sellingIncVat < e.price.lowestIncVat }),
+      discountPercentage: t.int({
+        description: "(lowest − selling) / lowest in whole percent, rounded down, never below 0",
+        resolve: (e) => e.price.discountPercentage,
+      }),
+      ...grossAndNetFields(
+        t,
+        "lowestPrice",
+        gross((p) => p.lowestIncVat),
+      ),
+      // The regular price the reduction is compared with.
+      ...grossAndNetFields(
+        t,
+        "comparisonPrice",
+        gross((p) => p.comparisonIncVat),
+      ),
+      ...grossAndNetFields(
+        t,
+        "sellingPrice",
+        gross((p) => p.sellingIncVat),
+      ),
+    };
+  },
+});
+
+export const RatingType = builder.objectRef<{ score: number; voteCount: number }>("Rating").implement({
+  fields: (t) => ({
+    score: t.exposeFloat("score", { description: "Average of approved reviews, 1–5" }),
+    voteCount: t.exposeInt("voteCount"),
   }),
 });

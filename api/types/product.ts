@@ -1,29 +1,27 @@
 import {
-  categoryTree,
   findProduct,
-  flattenTree,
-  listBrands,
-  listCampaigns,
+  type ListFacetGroup,
+  type ListFilter,
+  listFacets,
   listProducts,
   MAX_SKIP,
   MAX_TAKE,
   type ProductDetail,
   type ProductSort,
   type ProductSummary,
+  resolveListScope,
 } from "#services/catalog.ts";
-import type { Locale } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
-import type { ApiContext } from "../context.ts";
-import { apiError } from "../errors.ts";
+import { apiError, intInRange } from "../errors.ts";
 import { AlternativeUrlType } from "./lists.ts";
-import { PriceType, StockType } from "./price.ts";
+import { LowestPriceType, PriceType, RatingType, StockType } from "./price.ts";
 
 interface ProductEdge {
   product: ProductSummary | ProductDetail;
   locale: string;
 }
 
-const LinkType = builder.objectRef<{ name: string; alias: string; canonicalUrl: string }>("Link");
+export const LinkType = builder.objectRef<{ name: string; alias: string; canonicalUrl: string }>("Link");
 LinkType.implement({
   fields: (t) => ({
     name: t.exposeString("name"),
@@ -57,6 +55,19 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
     }),
     totalStock: t.field({ type: StockType, resolve: (e) => e.product.totalStock }),
     discountType: t.string({ resolve: (e) => e.product.discountType }),
+    lowestPrice: t.field({
+      type: LowestPriceType,
+      nullable: true,
+      description:
+        "The lowest selling price of the 30 days before the current reduction began; null when the product is not reduced",
+      resolve: (e) => (e.product.lowestPrice ? { price: e.product.lowestPrice, locale: e.locale } : null),
+    }),
+    rating: t.field({
+      type: RatingType,
+      nullable: true,
+      description: "Approved reviews' average; null without any",
+      resolve: (e) => e.product.rating,
+    }),
     texts: t.field({
       type: ProductTextsType,
       nullable: true,
@@ -92,26 +103,162 @@ const MetaType = builder.objectRef<{ title: string | null; description: string |
   }),
 });
 
-const SortType = builder.enumType("SortType", {
-  values: ["RELEVANCE", "LATEST", "PRICE", "PRICE_DESC", "MOST_SOLD", "ALPHABETICAL"] as const,
+export const SortType = builder.enumType("SortType", {
+  values: {
+    RELEVANCE: { description: "Search rank on a search; elsewhere the merchandised order (CUSTOM_1)" },
+    LATEST: {},
+    PRICE: { description: "Lowest selling price first" },
+    PRICE_DESC: {},
+    MOST_SOLD: { description: "Units sold, all time" },
+    ALPHABETICAL: {},
+    VOTES: { description: "Best rated first" },
+    CUSTOM_1: { description: "Merchandised order (best match)" },
+    CUSTOM_2: { description: "Bestsellers of the last 30 days" },
+    CUSTOM_3: {},
+    CUSTOM_4: {},
+    CUSTOM_5: {},
+  } as const,
+});
+
+const FilterModeType = builder.enumType("FilterMode", {
+  description: "How facet counts are made",
+  values: {
+    BY_GROUP: {
+      description:
+        "A value's count is what the shopper gets by adding it to the other groups' active values (default)",
+    },
+    CURRENT: { description: "Counts within the current result, every active value applied" },
+  } as const,
+});
+
+const PriceFilterInputType = builder.inputType("PriceFilterInputType", {
+  description: "A selling-price range in major units of the market's currency, including VAT",
+  fields: (t) => ({
+    lowest: t.float({ required: false }),
+    highest: t.float({ required: false }),
+  }),
+});
+
+const FilterConditionInputType = builder.inputType("FilterConditionInputType", {
+  description: "Products matching any of these",
+  fields: (t) => ({
+    productIds: t.intList({ required: false }),
+    articleNumbers: t.stringList({ required: false }),
+    categoryIds: t.intList({ required: false }),
+    brandIds: t.intList({ required: false }),
+    discountCampaignIds: t.intList({ required: false }),
+    facets: t.stringList({ required: false }),
+  }),
 });
 
 const FilterInputType = builder.inputType("FilterInputType", {
   fields: (t) => ({
     sort: t.field({ type: SortType, required: false }),
     searchText: t.string({ required: false, description: "Words to search for (cut at 100 characters)" }),
+    facets: t.stringList({
+      required: false,
+      description:
+        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black): OR inside a group, AND across groups; unknown ids are ignored",
+    }),
+    price: t.field({ type: PriceFilterInputType, required: false }),
     productIds: t.intList({ required: false }),
+    articleNumbers: t.stringList({ required: false }),
+    categoryIds: t.intList({ required: false, description: "A category includes its descendants" }),
+    brandIds: t.intList({ required: false }),
+    discountCampaignIds: t.intList({ required: false }),
+    filterMode: t.field({ type: FilterModeType, required: false }),
+    include: t.field({
+      type: FilterConditionInputType,
+      required: false,
+      description: "Products added to the list whatever its category, brand or campaign",
+    }),
+    exclude: t.field({
+      type: FilterConditionInputType,
+      required: false,
+      description: "Products taken out of the list",
+    }),
   }),
 });
 
-const ProductsResultType = builder
-  .objectRef<{ products: ProductEdge[]; count: number }>("ProductsResult")
+const FacetValueType = builder
+  .objectRef<{
+    id: string;
+    facetId: string;
+    parentId: string | null;
+    label: string;
+    count: number;
+    order: number;
+  }>("FacetValue")
   .implement({
     fields: (t) => ({
-      products: t.field({ type: [ProductType], resolve: (r) => r.products }),
-      count: t.exposeInt("count", { description: "All products matching, not only this page" }),
+      _id: t.string({ description: "The value's own id (12, M, black, 11-15)", resolve: (v) => v.id }),
+      facetId: t.exposeString("facetId", {
+        description: "The id to filter on, e.g. c_12, s_M, p_color_black",
+      }),
+      parentId: t.exposeString("parentId", { nullable: true, description: "The parent category's facet id" }),
+      label: t.exposeString("label"),
+      count: t.exposeInt("count"),
+      order: t.exposeInt("order"),
     }),
   });
+
+const FacetType = builder.objectRef<ListFacetGroup>("Facet").implement({
+  fields: (t) => ({
+    filterId: t.exposeString("filterId", {
+      description: "The URL parameter: categories, brands, skus, campaigns, discount, p-{identifier}",
+    }),
+    group: t.exposeString("group", {
+      description: "categories, brands, skus, campaigns, discount or parameters",
+    }),
+    label: t.exposeString("label"),
+    type: t.exposeString("type", { description: "CHECKBOX" }),
+    values: t.field({ type: [FacetValueType], resolve: (f) => f.values }),
+  }),
+});
+
+const PriceRangeType = builder.objectRef<{ lowest: number; highest: number }>("PriceRange").implement({
+  description: "Major units of the market's currency, including VAT",
+  fields: (t) => ({ lowest: t.exposeFloat("lowest"), highest: t.exposeFloat("highest") }),
+});
+
+const FiltersType = builder
+  .objectRef<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>("Filters")
+  .implement({
+    fields: (t) => ({
+      facets: t.field({ type: [FacetType], resolve: (f) => f.facets }),
+      price: t.field({
+        type: PriceRangeType,
+        nullable: true,
+        description:
+          "Lowest and highest selling price of the list before the price filter; null for an empty list",
+        resolve: (f) => f.price,
+      }),
+    }),
+  });
+
+interface ConditionArg {
+  productIds?: number[] | null;
+  articleNumbers?: string[] | null;
+  categoryIds?: number[] | null;
+  brandIds?: number[] | null;
+  discountCampaignIds?: number[] | null;
+  facets?: string[] | null;
+}
+
+interface ProductsResult {
+  products: ProductEdge[];
+  count: number;
+  /** Facets are counted only when asked for (one more statement). */
+  filters: () => Promise<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>;
+}
+
+const ProductsResultType = builder.objectRef<ProductsResult>("ProductsResult").implement({
+  fields: (t) => ({
+    products: t.field({ type: [ProductType], resolve: (r) => r.products }),
+    count: t.exposeInt("count", { description: "All products matching, not only this page" }),
+    filters: t.field({ type: FiltersType, resolve: (r) => r.filters() }),
+  }),
+});
 
 builder.queryFields((t) => ({
   product: t.field({
@@ -141,65 +288,79 @@ builder.queryFields((t) => ({
       categoryAlias: t.arg.string({ required: false }),
       brandAlias: t.arg.string({ required: false }),
       discountCampaignAlias: t.arg.string({ required: false }),
+      url: t.arg.string({
+        required: false,
+        description: "A list path such as /c/{parent}/{category}, /b/{brand}, /dc/{campaign} or /s/{search}",
+      }),
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
-      const take = args.take ?? 20;
-      const skip = args.skip ?? 0;
-      if (take < 0 || take > MAX_TAKE)
-        throw apiError("BAD_USER_INPUT", `take must be between 0 and ${MAX_TAKE}`);
-      if (skip < 0 || skip > MAX_SKIP)
-        throw apiError("BAD_USER_INPUT", `skip must be between 0 and ${MAX_SKIP}`);
-      const locale = await ctx.locale(args);
-      const searchText = args.filter?.searchText ?? undefined;
-      const sort: ProductSort = args.filter?.sort ?? (searchText ? "RELEVANCE" : "LATEST");
-      const lists = await resolveListAliases(ctx, locale, args);
-      if (lists === null) return { count: 0, products: [] };
-      const productIds = args.filter?.productIds ?? undefined;
-      if (productIds && productIds.length > MAX_TAKE) {
-        throw apiError("BAD_USER_INPUT", `productIds takes at most ${MAX_TAKE} ids`);
+      const take = intInRange("take", args.take ?? 20, 0, MAX_TAKE);
+      const skip = intInRange("skip", args.skip ?? 0, 0, MAX_SKIP);
+      const f = args.filter;
+      for (const list of [
+        f?.productIds,
+        f?.articleNumbers,
+        f?.categoryIds,
+        f?.brandIds,
+        f?.discountCampaignIds,
+      ]) {
+        if (list && list.length > MAX_TAKE)
+          throw apiError("BAD_USER_INPUT", `a filter list takes at most ${MAX_TAKE} values`);
       }
-      const result = await listProducts(ctx.db, await ctx.reference.get(), locale, {
-        skip,
-        take,
-        sort,
-        searchText,
-        productIds,
-        ...lists,
+      if (f?.facets && f.facets.length > 500) throw apiError("BAD_USER_INPUT", "at most 500 facets");
+      const locale = await ctx.locale(args);
+      const ref = await ctx.reference.get();
+      const scope = await resolveListScope(ctx.db, locale, {
+        categoryAlias: args.categoryAlias ?? undefined,
+        brandAlias: args.brandAlias ?? undefined,
+        discountCampaignAlias: args.discountCampaignAlias ?? undefined,
+        url: args.url ?? undefined,
       });
+      const empty: ProductsResult = {
+        count: 0,
+        products: [],
+        filters: async () => ({ facets: [], price: null }),
+      };
+      if (scope === null) return empty;
+      const searchText = f?.searchText ?? scope.searchText;
+      const condition = (c: ConditionArg | null | undefined) =>
+        c
+          ? {
+              productIds: c.productIds ?? undefined,
+              articleNumbers: c.articleNumbers ?? undefined,
+              categoryIds: c.categoryIds ?? undefined,
+              brandIds: c.brandIds ?? undefined,
+              campaignIds: c.discountCampaignIds ?? undefined,
+              facets: c.facets ?? undefined,
+            }
+          : undefined;
+      const filter: ListFilter = {
+        categoryIds: [...(scope.categoryIds ?? []), ...(f?.categoryIds ?? [])],
+        brandIds: [...(scope.brandIds ?? []), ...(f?.brandIds ?? [])],
+        campaignIds: [...(scope.campaignIds ?? []), ...(f?.discountCampaignIds ?? [])],
+        productIds: f?.productIds ?? undefined,
+        articleNumbers: f?.articleNumbers ?? undefined,
+        facets: f?.facets ?? undefined,
+        price: f?.price
+          ? { lowest: f.price.lowest ?? undefined, highest: f.price.highest ?? undefined }
+          : undefined,
+        searchText,
+        include: condition(f?.include),
+        exclude: condition(f?.exclude),
+        filterMode: f?.filterMode ?? "BY_GROUP",
+      };
+      const sort: ProductSort = f?.sort ?? (searchText ? "RELEVANCE" : "LATEST");
+      const result = await listProducts(ctx.db, ref, locale, { skip, take, sort, ...filter });
+      let facets: ReturnType<ProductsResult["filters"]> | undefined;
       return {
         count: result.count,
         products: result.products.map((product) => ({ product, locale: locale.language.id })),
+        filters: () => {
+          facets ??= listFacets(ctx.db, locale, filter);
+          return facets;
+        },
       };
     },
   }),
 }));
-
-/** Category, brand and campaign aliases to ids; null when one is given but unknown (the list is empty). */
-async function resolveListAliases(
-  ctx: ApiContext,
-  locale: Locale,
-  args: { categoryAlias?: string | null; brandAlias?: string | null; discountCampaignAlias?: string | null },
-): Promise<{ categoryId?: number; brandId?: number; campaignId?: number } | null> {
-  const out: { categoryId?: number; brandId?: number; campaignId?: number } = {};
-  if (args.categoryAlias) {
-    const category = flattenTree(await categoryTree(ctx.db, locale)).find(
-      (c) => c.alias === args.categoryAlias,
-    );
-    if (!category) return null;
-    out.categoryId = category.categoryId;
-  }
-  if (args.brandAlias) {
-    const brand = (await listBrands(ctx.db, locale)).find((b) => b.alias === args.brandAlias);
-    if (!brand) return null;
-    out.brandId = brand.brandId;
-  }
-  if (args.discountCampaignAlias) {
-    const campaign = (await listCampaigns(ctx.db, locale)).find(
-      (c) => c.alias === args.discountCampaignAlias,
-    );
-    if (!campaign) return null;
-    out.campaignId = campaign.campaignId;
-  }
-  return out;
-}

@@ -8,16 +8,24 @@ const FOCUSABLE =
  * Shift+Tab cycle inside it, Escape and a click on the backdrop close it, and focus returns to the element
  * that opened it.
  */
+const PLACEMENTS = {
+  center: "m-auto max-h-[90vh] w-[min(36rem,calc(100%-2rem))] rounded-lg",
+  /** A panel along the right edge, full height (the cart). */
+  right: "my-0 mr-0 ml-auto h-dvh max-h-dvh w-[min(28rem,100%)]",
+};
+
 export function Dialog({
   labelledBy,
   onClose,
   children,
   className = "",
+  placement = "center",
 }: {
   labelledBy: string;
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  placement?: keyof typeof PLACEMENTS;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -67,7 +75,7 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
-      className={`m-auto max-h-[90vh] w-[min(36rem,calc(100%-2rem))] overflow-auto rounded-lg bg-white p-0 text-ink shadow-xl backdrop:bg-black/50 ${className}`}
+      className={`${PLACEMENTS[placement]} overflow-auto bg-white p-0 text-ink shadow-xl backdrop:bg-black/50 ${className}`}
     >
       <div className="p-5">{children}</div>
     </dialog>

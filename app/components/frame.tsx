@@ -1,21 +1,30 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { CART_MODAL, CartDrawer } from "./cart/cart-drawer.tsx";
 import { SiteFooter } from "./frame/footer.tsx";
 import { SiteHeader } from "./frame/header.tsx";
-import { MARKET_MODAL, MarketDialog } from "./frame/market.tsx";
+import { loadMarketDialog, MARKET_MODAL } from "./frame/market.tsx";
 import type { ModalRegistry } from "./modals.tsx";
 
 export { SiteFooter, SiteHeader };
 
-/** The default frame: header with navigation, the page, footer. */
+/**
+ * The default frame: header with navigation, the page, footer. The footer is below the fold on every page: it
+ * hydrates on its own, after the rest (a Suspense boundary; the server sends it in place, complete).
+ */
 export function Frame({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteHeader />
       {children}
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
     </>
   );
 }
 
+/** The market panel is needed only when the shopper opens it: its code loads then (or on hover/focus). */
+const MarketDialog = lazy(() => loadMarketDialog().then((m) => ({ default: m.MarketDialog })));
+
 /** The frame's modals by name (opened with useModals().open(name)). */
-export const FRAME_MODALS: ModalRegistry = { [MARKET_MODAL]: MarketDialog };
+export const FRAME_MODALS: ModalRegistry = { [MARKET_MODAL]: MarketDialog, [CART_MODAL]: CartDrawer };

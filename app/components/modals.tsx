@@ -2,6 +2,7 @@ import {
   type ComponentType,
   createContext,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -36,7 +37,12 @@ export function ModalProvider({ modals, children }: { modals: ModalRegistry; chi
   return (
     <ModalContext value={api}>
       {children}
-      {Modal && current ? <Modal {...current.props} close={close} /> : null}
+      {Modal && current ? (
+        // A modal may be lazy (its code loads on the first open): nothing shows until it is there.
+        <Suspense>
+          <Modal {...current.props} close={close} />
+        </Suspense>
+      ) : null}
     </ModalContext>
   );
 }

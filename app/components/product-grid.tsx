@@ -1,30 +1,42 @@
-import type { ResultOf } from "../lib/graphql/graphql.ts";
-import type { ProductListQuery } from "../lib/graphql/operations.ts";
+import { memo, Suspense } from "react";
 import { href } from "../lib/page-locale.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
-import { ProductCard } from "./product-card.tsx";
+import { type CardProduct, ProductCard } from "./product-card.tsx";
 
-export type ListedProduct = NonNullable<ResultOf<typeof ProductListQuery>["products"]>["products"][number];
+/** A product as a card shows it (any query that spreads ProductCardFields). */
+export type ListedProduct = CardProduct;
 
-/** A grid of product cards with prices including or excluding VAT by the shopper's customer type. */
-export function ProductGrid({ products, label }: { products: ListedProduct[]; label?: string }) {
-  const root = useRoot();
-  const t = useT();
+/**
+ * A grid of product cards. `eager` is how many cards sit above the fold (their images load at once, the first
+ * with high priority); the rest load lazily. The grid is its own Suspense boundary: the server sends it in
+ * place, complete, and the browser hydrates it after the frame (in small slices of work, at a lower priority
+ * than the frame; a click on a card hydrates that card first), which keeps the long task of hydration short.
+ * Memoised: a list's own renders (its hydrated flag, its controls) leave the cards alone.
+ */
+export const ProductGrid = memo(function ProductGrid({
+  products,
+  label,
+  eager = 2,
+}: {
+  products: ListedProduct[];
+  label?: string;
+  eager?: number;
+}) {
   return (
-    <ul aria-label={label} className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-      {products.map((product, index) => (
-        <ProductCard
-          key={product.productId}
-          product={product}
-          href={href(root.locale, product.canonicalUrl)}
-          t={t}
-          vatIncluded={root.vatIncluded}
-          eager={index < 2}
-        />
-      ))}
-    </ul>
+    <Suspense>
+      <ul aria-label={label} className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        {products.map((product, index) => (
+          <ProductCard
+            key={product.productId}
+            product={product}
+            eager={index < eager}
+            priority={index === 0 && eager > 0}
+          />
+        ))}
+      </ul>
+    </Suspense>
   );
-}
+});
 
 export function Breadcrumbs({ items }: { items: { name: string; url: string }[] }) {
   const root = useRoot();

@@ -1,5 +1,14 @@
+import { cartMessages } from "./cart.ts";
+import { catalogMessages } from "./catalog.ts";
+import { listMessages } from "./list.ts";
+import { productMessages } from "./product.ts";
+
 /** Norwegian (bokmål) catalog. Texts quoted in the specification are exact. */
 export const nb = {
+  ...cartMessages.nb,
+  ...catalogMessages.nb,
+  ...listMessages.nb,
+  ...productMessages.nb,
   "site.name": "Mili",
   "site.tagline": "Friluftsliv, sport og sportsernæring",
   "site.description":
@@ -35,6 +44,7 @@ export const nb = {
   "search.heading": "Søkeresultater for «{search}»",
   "search.noHits":
     "Vi fant ingen produkter som passer søket ditt. Prøv et annet ord eller se på nyhetene våre.",
+  "favorites.count": "{count} favoritter",
   "cart.count": "{count} varer i handlekurven",
   "cart.empty": "Handlekurven din er tom.",
   "cart.continueShopping": "Fortsett å handle",

@@ -1,7 +1,15 @@
+import { cartMessages } from "./cart.ts";
+import { catalogMessages } from "./catalog.ts";
+import { listMessages } from "./list.ts";
 import type { MessageKey } from "./nb.ts";
+import { productMessages } from "./product.ts";
 
 /** Swedish catalog. */
 export const sv: Record<MessageKey, string> = {
+  ...cartMessages.sv,
+  ...catalogMessages.sv,
+  ...listMessages.sv,
+  ...productMessages.sv,
   "site.name": "Mili",
   "site.tagline": "Friluftsliv, sport och sportnutrition",
   "site.description":
@@ -36,6 +44,7 @@ export const sv: Record<MessageKey, string> = {
   "search.heading": "Sökresultat för ”{search}”",
   "search.noHits":
     "Vi hittade inga produkter som matchar din sökning. Prova ett annat ord eller titta bland våra nyheter.",
+  "favorites.count": "{count} favoriter",
   "cart.count": "{count} varor i varukorgen",
   "cart.empty": "Din varukorg är tom.",
   "cart.continueShopping": "Fortsätt handla",

@@ -103,6 +103,12 @@ export function screenPath(screen: Screen, lang: Lang): string {
   return typeof screen.path === "string" ? screen.path : screen.path[lang];
 }
 
+/** A screen's path in a language, by its id ("/" for an unknown id). */
+export function screenHref(id: string, lang: Lang): string {
+  const screen = SCREENS.find((s) => s.id === id);
+  return screen ? screenPath(screen, lang) : "/";
+}
+
 /** The localized screen a path (without prefix) names in the other language, e.g. /kassan seen on a nb page. */
 export function localizedScreenFor(path: string): { screen: Screen; lang: Lang } | null {
   for (const screen of SCREENS) {

@@ -3,6 +3,7 @@ import { GraphqlClientError } from "../lib/graphql/client.ts";
 import { SubscribeToNewsletterMutation } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
+import { backTo, pathOf } from "../lib/return-to.ts";
 import type { Route } from "./+types/api.newsletter";
 
 export type NewsletterStatus = "ok" | "invalid" | "error";
@@ -12,20 +13,10 @@ export interface NewsletterResult {
 
 /** Back to the page the form was on (same host only), with ?newsletter={status}#newsletter. */
 export function returnUrl(request: Request, fallback: string, status: NewsletterStatus): string {
-  const url = new URL(request.url);
-  let target = new URL(fallback, url);
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const candidate = new URL(referer);
-      if (candidate.host === url.host && /^https?:$/.test(candidate.protocol)) target = candidate;
-    } catch {
-      // A malformed Referer: go to the fallback.
-    }
-  }
+  const target = backTo(request, fallback);
   target.searchParams.set("newsletter", status);
   target.hash = "newsletter";
-  return `${target.pathname}${target.search}${target.hash}`;
+  return pathOf(target);
 }
 
 /**

@@ -1,28 +1,26 @@
 import { translator } from "../i18n/index.ts";
+import { groupByFirstLetter, letterAnchor, OTHER } from "../lib/brand-index.ts";
 import { publicHeaders } from "../lib/cache.ts";
-import { BrandsQuery } from "../lib/graphql/operations.ts";
+import { BrandsQuery } from "../lib/graphql/brand-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta, screenAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/brands";
 
-/** /varemerker and /sv/varumarken: every brand, grouped by first letter. */
+/**
+ * /varemerker and /sv/varumarken: every brand, grouped by first letter in the language's alphabet (A–Z, then
+ * Æ Ø Å in Norwegian and Å Ä Ö in Swedish), with an index of the letters as in-page links.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   const { data } = await client.request(BrandsQuery);
-  const groups = new Map<string, typeof data.brands>();
-  for (const brand of data.brands) {
-    const letter = brand.name.charAt(0).toLocaleUpperCase(locale.languageId);
-    const key = /\p{L}/u.test(letter) ? letter : "#";
-    groups.set(key, [...(groups.get(key) ?? []), brand]);
-  }
-  const letters = [...groups.keys()].sort((a, b) => a.localeCompare(b, locale.languageId));
   return {
     locale,
     origin: url.origin,
     alternates: screenAlternates("brands"),
-    groups: letters.map((letter) => ({ letter, brands: groups.get(letter) ?? [] })),
+    count: data.brands.length,
+    groups: groupByFirstLetter(data.brands, (b) => b.name, locale.lang, locale.languageId),
   };
 }
 
@@ -35,38 +33,48 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Brands({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
+  const label = (letter: string) => (letter === OTHER ? t("brands.other") : letter);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold" tabIndex={-1}>
         {t("brands.heading")}
       </h1>
-      <nav aria-label={t("brands.letters")} className="mt-4">
+      <p className="mt-1 text-stone-700">{t("brands.intro", { count: loaderData.count })}</p>
+      <nav id="brand-index" aria-label={t("brands.letters")} className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {loaderData.groups.map((g) => (
             <li key={g.letter}>
               <a
-                href={`#letter-${g.letter}`}
-                className="inline-block min-w-8 rounded border border-stone-300 px-2 py-1 text-center"
+                href={`#${letterAnchor(g.letter)}`}
+                className="inline-block min-w-10 rounded border border-stone-300 px-2 py-2 text-center font-medium hover:bg-stone-100"
               >
-                {g.letter}
+                {label(g.letter)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-8 grid gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-4">
         {loaderData.groups.map((g) => (
-          <section key={g.letter} aria-labelledby={`letter-${g.letter}`}>
-            <h2 id={`letter-${g.letter}`} className="text-xl font-semibold">
-              {g.letter}
+          <section key={g.letter} aria-labelledby={letterAnchor(g.letter)} className="scroll-mt-24">
+            <h2
+              id={letterAnchor(g.letter)}
+              className="scroll-mt-24 border-b border-stone-200 text-xl font-semibold"
+            >
+              {label(g.letter)}
             </h2>
-            <ul className="mt-1">
-              {g.brands.map((b) => (
+            <ul className="mt-2 space-y-1">
+              {g.items.map((b) => (
                 <li key={b.brandId}>
-                  <a href={href(root.locale, b.canonicalUrl)}>{b.name}</a>
+                  <a className="hover:underline" href={href(root.locale, b.canonicalUrl)}>
+                    {b.name}
+                  </a>
                 </li>
               ))}
             </ul>
+            <a className="mt-2 inline-block text-sm text-stone-700 underline" href="#brand-index">
+              {t("brands.backToTop")}
+            </a>
           </section>
         ))}
       </div>

@@ -5,12 +5,13 @@ import { CmsPagesQuery, ContentPageQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { alternatesFromApi, pageMeta, samePathAlternates } from "../lib/seo.ts";
+import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/content";
 
 /**
  * Content pages: /{alias} (the catch-all, last), /content/{alias} and /content/{alias}?preview={token}; /content
- * alone lists the pages. An unknown alias is a 404.
+ * alone lists the pages. An unknown alias moved elsewhere (URL history) answers 301 to its new URL; else it is a 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
@@ -28,7 +29,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const previewToken = url.searchParams.get("preview")?.slice(0, 100) || undefined;
   const { data } = await client.request(ContentPageQuery, { alias: params.alias, previewToken });
   const page = data.contentPage;
-  if (!page) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!page) {
+    if (!previewToken) await redirectIfMoved(request, context);
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
   return { locale, origin: url.origin, alternates: alternatesFromApi(page.alternativeUrls), page, pages: [] };
 }
 

@@ -1,26 +1,38 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { useFavorites } from "../components/favorite-button.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { translator } from "../i18n/index.ts";
 import { privateHeaders } from "../lib/cache.ts";
 import { favoritesFromCookie } from "../lib/favorites.ts";
-import { ProductListQuery } from "../lib/graphql/operations.ts";
+import { ProductListQuery } from "../lib/graphql/list-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta, screenAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/favorites";
 
-/** /favoritter and /sv/favoriter: the shopper's favourites (kept in a cookie for guests). */
+/**
+ * /favoritter and /sv/favoriter: the shopper's favourites, newest first. Guests' favourites come from the
+ * mili-persisted-states cookie, so this page is private (never cached). Signed-in customers: when accounts
+ * arrive, the ids come from the customer's favourites instead of (merged with) the cookie, here.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   const ids = favoritesFromCookie(request.headers.get("cookie"));
-  const products = ids.length
+  const found = ids.length
     ? ((await client.request(ProductListQuery, { take: ids.length, filter: { productIds: ids } })).data
         .products?.products ?? [])
     : [];
+  const byId = new Map(found.map((p) => [p.productId, p]));
+  // Newest favourite first; products that no longer exist are left out.
+  const products = ids.toReversed().flatMap((id) => byId.get(id) ?? []);
   return {
     locale,
     origin: url.origin,
     alternates: screenAlternates("favorites"),
+    /** The ids the page was rendered for (found or not). */
+    ids,
     products,
   };
 }
@@ -31,23 +43,46 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({ title: `${t("favorites.heading")} | Mili`, noindex: true, ...loaderData });
 }
 
+/**
+ * Reloads the list when a favourite appears that the page does not show (added in another tab). A favourite
+ * removed here stays on the page with its heart released, so a slip of the finger is undone in one click.
+ */
+function useFollowNewFavorites(loaded: number[]) {
+  const favorites = useFavorites();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const missing = favorites.filter((id) => !loaded.includes(id)).join(",");
+  useEffect(() => {
+    if (missing) void revalidate.current();
+  }, [missing]);
+}
+
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
+  const { products } = loaderData;
+  useFollowNewFavorites(loaderData.ids);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold" tabIndex={-1}>
         {t("favorites.heading")}
       </h1>
-      {loaderData.products.length ? (
-        <ProductGrid products={loaderData.products} />
+      {products.length ? (
+        <>
+          <p className="mt-1 text-stone-700">{t("favorites.intro")}</p>
+          <ProductGrid products={products} label={t("favorites.list")} eager={4} />
+        </>
       ) : (
-        <p className="mt-4">
-          {t("favorites.empty")}{" "}
-          <a className="underline" href={href(root.locale, "/nyheter")}>
-            {t("favorites.browse")}
-          </a>
-        </p>
+        <div className="mt-4 space-y-2" data-empty>
+          <p>{t("favorites.empty")}</p>
+          <p>{t("favorites.howTo")}</p>
+          <p>
+            <a className="underline" href={href(root.locale, "/nyheter")}>
+              {t("favorites.browse")}
+            </a>
+          </p>
+        </div>
       )}
     </main>
   );

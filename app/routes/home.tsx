@@ -1,7 +1,7 @@
 import { ProductGrid } from "../components/product-grid.tsx";
 import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
-import { ProductListQuery } from "../lib/graphql/operations.ts";
+import { ProductListQuery } from "../lib/graphql/list-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";

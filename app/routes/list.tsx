@@ -1,27 +1,23 @@
 import { redirect } from "react-router";
-import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
+import { ListView } from "../components/list/list-view.tsx";
+import { Breadcrumbs } from "../components/product-grid.tsx";
+import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
-import { ListPageInfoQuery, ProductListQuery } from "../lib/graphql/operations.ts";
+import { ListPageInfoQuery } from "../lib/graphql/list-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
+import { canonicalListPath, listNoindex, loadList } from "../lib/list-page.ts";
 import { href } from "../lib/page-locale.ts";
 import { alternatesFromApi, pageMeta, samePathAlternates } from "../lib/seo.ts";
+import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/list";
 
-const PAGE_SIZE = 20;
-
-/** ?page=N, a positive whole number; anything else means page 1. */
-export function pageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
-}
-
-/** The API serves at most 6,000 products into a list; pages beyond are not found. */
-const MAX_SKIP = 6000;
+const ROUTE_NAMES = { category: "list-category", brand: "list-brand", campaign: "list-campaign" } as const;
 
 /**
- * Category (/c/…), brand (/b/…) and campaign (/dc/…) lists. /l/… and /list/… find a list by alias and move
- * to its canonical URL. Unknown lists and pages past the last are 404s; a non-canonical path answers 301.
+ * Category (/c/…), brand (/b/…) and campaign (/dc/…) lists with filters, sorts and pages (decision 0009).
+ * /l/… and /list/… find a list by alias and move to its canonical URL. Unknown lists and pages past the last
+ * are 404s; a non-canonical path answers 301.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
@@ -31,60 +27,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const alias = segments.at(-1);
     if (!alias || segments.length < 2) throw new Response(null, { status: 404 });
     const { data } = await client.request(ListPageInfoQuery, { alias });
-    if (!data.listPageInfo) throw new Response(null, { status: 404, statusText: "Not Found" });
+    if (!data.listPageInfo) {
+      await redirectIfMoved(request, context);
+      throw new Response(null, { status: 404, statusText: "Not Found" });
+    }
     throw redirect(`${href(locale, data.listPageInfo.canonicalUrl)}${url.search}`, 301);
   }
   const { data } = await client.request(ListPageInfoQuery, { url: locale.path });
   const page = data.listPageInfo;
-  if (!page) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!page) {
+    // A renamed or moved category, brand or campaign answers 301 to where it lives now.
+    await redirectIfMoved(request, context);
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
   if (page.canonicalUrl !== locale.path)
     throw redirect(`${href(locale, page.canonicalUrl)}${url.search}`, 301);
-  const pageNo = pageNumber(url.searchParams.get("page"));
-  if ((pageNo - 1) * PAGE_SIZE > MAX_SKIP) throw new Response(null, { status: 404, statusText: "Not Found" });
-  const { data: list } = await client.request(ProductListQuery, {
-    take: PAGE_SIZE,
-    skip: (pageNo - 1) * PAGE_SIZE,
-    filter: { sort: "MOST_SOLD" },
-    ...(page.type === "category" ? { categoryAlias: page.alias } : {}),
-    ...(page.type === "brand" ? { brandAlias: page.alias } : {}),
-    ...(page.type === "campaign" ? { discountCampaignAlias: page.alias } : {}),
+  const type = page.type as keyof typeof ROUTE_NAMES;
+  const list = await loadList({
+    client,
+    url,
+    pathname: href(locale, page.canonicalUrl),
+    route: { name: ROUTE_NAMES[type] ?? "list-category" },
+    target: {
+      ...(type === "category" ? { categoryAlias: page.alias } : {}),
+      ...(type === "brand" ? { brandAlias: page.alias } : {}),
+      ...(type === "campaign" ? { discountCampaignAlias: page.alias } : {}),
+    },
   });
-  const count = list.products?.count ?? 0;
-  if (pageNo > 1 && (pageNo - 1) * PAGE_SIZE >= count)
-    throw new Response(null, { status: 404, statusText: "Not Found" });
   return {
     locale,
     origin: url.origin,
     alternates:
       page.type === "brand" ? samePathAlternates(page.canonicalUrl) : alternatesFromApi(page.alternativeUrls),
     page,
-    pageNo,
-    products: list.products?.products ?? [],
-    count,
+    list,
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const suffix = loaderData.pageNo > 1 ? ` (${loaderData.pageNo})` : "";
+  const { page, list } = loaderData;
+  const t = translator(loaderData.locale.lang);
   return pageMeta({
-    title: `${loaderData.page.name}${suffix} | Mili`,
-    description: loaderData.page.description,
+    title: `${list.pageNo > 1 ? t("list.pageTitle", { title: page.name, page: list.pageNo }) : page.name} | Mili`,
+    description: page.description,
+    noindex: listNoindex(list),
     ...loaderData,
-    alternates: loaderData.alternates.map((a) => ({
-      ...a,
-      path: loaderData.pageNo > 1 ? `${a.path}?page=${loaderData.pageNo}` : a.path,
-    })),
+    alternates: loaderData.alternates.map((a) => ({ ...a, path: canonicalListPath(a.path, list.pageNo) })),
   });
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
-  const { page, products, count, pageNo } = loaderData;
-  const shown = (pageNo - 1) * PAGE_SIZE + products.length;
+  const { page, list } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+    <ListView list={list} listId={page.canonicalUrl} listName={page.name}>
       <Breadcrumbs items={page.breadcrumbs} />
       <h1 className={page.hideTitle ? "sr-only" : "mt-2 text-3xl font-bold"} tabIndex={-1}>
         {page.name}
@@ -106,19 +104,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
-      <p className="mt-4 text-stone-700">{t("list.count", { shown, total: count })}</p>
-      {products.length ? <ProductGrid products={products} /> : <p className="mt-6">{t("list.empty")}</p>}
-      {shown < count ? (
-        <p className="mt-8 text-center">
-          <a
-            className="inline-block rounded border border-stone-400 px-4 py-2 font-medium"
-            href={`${href(root.locale, page.canonicalUrl)}?page=${pageNo + 1}`}
-          >
-            {t("list.next")}
-          </a>
-        </p>
-      ) : null}
-    </main>
+    </ListView>
   );
 }
 

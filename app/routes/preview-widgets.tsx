@@ -1,7 +1,8 @@
 import { type WidgetData, Widgets } from "../components/widgets.tsx";
 import { translator } from "../i18n/index.ts";
 import { privateHeaders } from "../lib/cache.ts";
-import { ProductListQuery, WidgetAreaQuery } from "../lib/graphql/operations.ts";
+import { ProductListQuery } from "../lib/graphql/list-operations.ts";
+import { WidgetAreaQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
 import { useT } from "../lib/use-root.ts";

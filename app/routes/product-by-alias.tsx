@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ProductPageQuery } from "../lib/graphql/operations.ts";
+import { ProductUrlQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import type { Route } from "./+types/product-by-alias";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/product-by-alias";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   if (!params.alias) throw new Response(null, { status: 404 });
-  const { data } = await client.request(ProductPageQuery, { alias: params.alias });
+  const { data } = await client.request(ProductUrlQuery, { alias: params.alias });
   if (!data.product) throw new Response(null, { status: 404, statusText: "Not Found" });
   throw redirect(`${href(locale, data.product.canonicalUrl)}${url.search}`, 301);
 }

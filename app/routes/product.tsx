@@ -1,28 +1,69 @@
-import { redirect } from "react-router";
-import { productImageUrl } from "../components/product-card.tsx";
-import { Breadcrumbs } from "../components/product-grid.tsx";
+import { Suspense } from "react";
+import { Link, redirect, useLocation } from "react-router";
+import { isoDate, timeZoneForLocale } from "#domain/format.ts";
+import { stockStatus } from "#domain/stock.ts";
+import { FavoriteButton } from "../components/favorite-button.tsx";
+import { BuyBox, type PackageGroupData, type SizeOption } from "../components/product/buy-box.tsx";
+import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
+import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
+import { ProductPrice } from "../components/product/price.tsx";
+import { PriceHistory } from "../components/product/price-history.tsx";
+import { PAGE_SIZE, pagesParam, Questions, Reviews } from "../components/product/reviews.tsx";
+import { Nutrition, Specification } from "../components/product/specification.tsx";
+import { VariantLinks } from "../components/product/variant-links.tsx";
+import { productDimensions, skuLevel } from "../components/product/variants.ts";
+import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
+import { catalogs, type MessageKey } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
-import { ProductPageQuery } from "../lib/graphql/operations.ts";
+import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { alternatesFromApi, pageMeta } from "../lib/seo.ts";
+import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/product";
 
+/** Days of price history the page shows. */
+const HISTORY_DAYS = 90;
+
 /**
  * Products (/p/…) and packages (/pp/…) with zero, one or two category segments. An unknown alias is a 404; a
- * known product under another path answers 301 to its canonical URL.
+ * known product under another path answers 301 to its canonical URL. `?reviews=N` and `?questions=N` show the
+ * first N pages of each (5 per page); `sku`, `group-{id}` and `add` carry the buying form's state without
+ * JavaScript. Nothing personal is in the page, so it stays publicly cacheable.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   const alias = params.alias;
   if (!alias) throw new Response(null, { status: 404 });
-  const { data } = await client.request(ProductPageQuery, { alias });
+  const reviewPages = pagesParam(url.searchParams.get("reviews"));
+  const questionPages = pagesParam(url.searchParams.get("questions"));
+  const { data } = await client.request(ProductPageQuery, {
+    alias,
+    reviewsTake: reviewPages * PAGE_SIZE,
+    questionsTake: questionPages * PAGE_SIZE,
+    historyDays: HISTORY_DAYS,
+  });
   const product = data.product;
-  if (!product) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!product) {
+    await redirectIfMoved(request, context);
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
   if (locale.path !== product.canonicalUrl)
     throw redirect(`${href(locale, product.canonicalUrl)}${url.search}`, 301);
-  return { locale, origin: url.origin, alternates: alternatesFromApi(product.alternativeUrls), product };
+  return {
+    locale,
+    origin: url.origin,
+    alternates: alternatesFromApi(product.alternativeUrls),
+    product,
+    reviews: data.reviews,
+    questions: data.productQuestions,
+    priceHistory: data.productPriceHistory ?? [],
+    related: data.relatedProducts ?? [],
+    reviewPages,
+    questionPages,
+    today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,77 +76,275 @@ export function meta({ loaderData }: Route.MetaArgs) {
       ...loaderData,
     }),
     { property: "og:title", content: product.name },
+    ...(product.productImages[0]
+      ? [
+          {
+            property: "og:image",
+            content: `${loaderData.origin}${productImageSrc(product.productImages[0].fileName, 1280)}`,
+          },
+        ]
+      : []),
   ];
 }
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+type LoaderData = Route.ComponentProps["loaderData"];
+type Product = LoaderData["product"];
+
+/** The query string with one parameter set (the buying form's own parameters dropped). */
+function withParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) if (key === "add" || key.startsWith("group-")) params.delete(key);
+  params.set(name, value);
+  return `?${params}`;
+}
+
+function availability(product: Product): "InStock" | "OutOfStock" | "BackOrder" | "LimitedAvailability" {
+  const status = stockStatus(product.totalStock);
+  switch (status.kind) {
+    case "inStock":
+    case "static":
+      return "InStock";
+    case "fewLeft":
+      return "LimitedAvailability";
+    case "backorder":
+      return "BackOrder";
+    case "outOfStock":
+      return "OutOfStock";
+  }
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
-  const { product } = loaderData;
+  const location = useLocation();
+  const { product, reviews, questions, priceHistory, related, locale, origin } = loaderData;
+  const languageId = locale.languageId;
   const price = product.unitPrice;
-  const image = product.productImages[0];
-  const selling = root.vatIncluded ? price?.sellingPriceIncVatFormatted : price?.sellingPriceExVatFormatted;
-  const regular = root.vatIncluded ? price?.regularPriceIncVatFormatted : price?.regularPriceExVatFormatted;
+  const toHref = (path: string) => href(root.locale, path);
+  const variants = product.variantGroup?.variants ?? [];
+  const choices = productDimensions(variants, product.productId);
+  const sizeNodes = skuLevel(variants, product.productId);
+  const sizes: SizeOption[] = product.skus.map((sku) => ({
+    skuId: sku.skuId,
+    label: sizeNodes.find((n) => n.skuId === sku.skuId)?.label || sku.name,
+    stock: sku.stock ?? null,
+  }));
+  const sizeDimension = sizeNodes[0]?.dimension;
+  const dimensionLabel = (dimension: string) => {
+    const key = `product.dimension.${dimension}` as MessageKey;
+    return dimension === "Size" ? t("product.size") : key in catalogs[root.lang] ? t(key) : dimension;
+  };
+  const groups: PackageGroupData[] = [...(product.productPackage?.groups ?? [])]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((g) => ({
+      groupId: g.groupId,
+      name: g.name,
+      description: g.description,
+      required: g.required,
+      options: [...g.options]
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map((o) => ({
+          optionId: o.optionId,
+          quantity: o.quantity,
+          isSelected: o.isSelected,
+          product: o.product
+            ? {
+                name: o.product.name,
+                price: o.product.unitPrice
+                  ? root.vatIncluded
+                    ? o.product.unitPrice.sellingPriceIncVatFormatted
+                    : o.product.unitPrice.sellingPriceExVatFormatted
+                  : null,
+                stock: o.product.totalStock,
+                skus: o.product.skus.map((sku) => ({
+                  skuId: sku.skuId,
+                  label: sku.name,
+                  stock: sku.stock ?? null,
+                })),
+              }
+            : null,
+        })),
+    }));
+  const pageUrl = `${origin}${toHref(product.canonicalUrl)}`;
+  const jsonLd = productJsonLd({
+    name: product.name,
+    articleNumber: product.articleNumber,
+    description: product.texts?.text1 ?? product.meta?.description,
+    url: pageUrl,
+    images: product.productImages.map((i) => `${origin}${productImageSrc(i.fileName, 1280)}`),
+    brand: product.brand?.name,
+    gtin: product.skus.length === 1 ? product.skus[0]?.gtin : null,
+    price: price
+      ? {
+          amount: root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat,
+          currency: price.currency,
+          vatIncluded: root.vatIncluded,
+        }
+      : null,
+    availability: availability(product),
+    rating: product.rating,
+  });
+  const breadcrumbs = product.breadcrumbs.length
+    ? product.breadcrumbs
+    : [
+        ...(product.primaryCategory
+          ? [{ name: product.primaryCategory.name, url: product.primaryCategory.canonicalUrl }]
+          : []),
+        { name: product.name, url: product.canonicalUrl },
+      ];
+  const params = new URLSearchParams(location.search);
+  const campaigns = product.discountCampaigns.filter((c) => !c.hideTitle);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumbs
-        items={[
-          ...(product.primaryCategory
-            ? [{ name: product.primaryCategory.name, url: product.primaryCategory.canonicalUrl }]
-            : []),
-          { name: product.name, url: product.canonicalUrl },
-        ]}
+      <script
+        type="application/ld+json"
+        nonce={root.nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (scriptJson).
+        dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }}
       />
+      <Breadcrumbs items={breadcrumbs} />
       <div className="mt-4 grid gap-8 md:grid-cols-2">
-        {image ? (
-          <img
-            src={productImageUrl(image.fileName, 640)}
-            srcSet={[320, 480, 640, 960, 1280]
-              .map((w) => `${productImageUrl(image.fileName, w)} ${w}w`)
-              .join(", ")}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            width={640}
-            height={640}
-            alt={product.name}
-            fetchPriority="high"
-            className="aspect-square w-full rounded-lg bg-white object-cover"
-          />
-        ) : null}
+        <Gallery images={product.productImages} name={product.name} t={t} />
         <div>
           {product.brand ? (
-            <p className="text-sm uppercase tracking-wide text-stone-600">{product.brand.name}</p>
+            <p className="text-sm uppercase tracking-wide">
+              <span className="sr-only">{t("product.brand")}: </span>
+              <Link
+                to={toHref(product.brand.canonicalUrl)}
+                className="text-stone-700 underline-offset-2 hover:underline"
+              >
+                {product.brand.name}
+              </Link>
+            </p>
           ) : null}
           <h1 className="mt-1 text-3xl font-bold" tabIndex={-1}>
             {product.name}
           </h1>
+          <div className="mt-2">
+            <FavoriteButton productId={product.productId} name={product.name} variant="label" />
+          </div>
+          {campaigns.length ? (
+            <ul aria-label={t("product.campaigns")} className="mt-2 flex flex-wrap gap-2">
+              {campaigns.map((c) => (
+                <li key={c.canonicalUrl}>
+                  <Link
+                    to={toHref(c.canonicalUrl)}
+                    className="rounded bg-red-700 px-2 py-0.5 text-sm font-medium text-white hover:underline"
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {price ? (
-            <p className="mt-4 flex flex-wrap items-baseline gap-3">
-              <span className={price.isDiscounted ? "text-2xl font-bold text-red-700" : "text-2xl font-bold"}>
-                {selling}
-              </span>
-              <span className="text-sm text-stone-700">
-                {root.vatIncluded ? t("price.incVat") : t("price.exVat")}
-              </span>
-              {price.isDiscounted ? (
-                <s className="text-stone-600">{t("price.was", { price: regular ?? "" })}</s>
-              ) : null}
-            </p>
+            <div className="mt-4">
+              <ProductPrice
+                price={price}
+                lowestPrice={product.lowestPrice}
+                vatIncluded={root.vatIncluded}
+                t={t}
+              />
+            </div>
           ) : null}
           {product.texts?.text2 ? <p className="mt-4 font-medium">{product.texts.text2}</p> : null}
-          {product.texts?.text1 ? <p className="mt-4">{product.texts.text1}</p> : null}
-          <p className="mt-4 text-sm text-stone-700">
+          <VariantLinks
+            choices={choices}
+            labels={Object.fromEntries(choices.map((c) => [c.dimension, dimensionLabel(c.dimension)]))}
+            toHref={toHref}
+            t={t}
+          />
+          <BuyBox
+            key={product.productId}
+            product={{
+              productId: product.productId,
+              name: product.name,
+              type: product.type,
+              articleNumber: product.articleNumber,
+              image: product.productImages[0]?.fileName ?? null,
+              currency: price?.currency ?? null,
+              price: price ? (root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat) : null,
+            }}
+            sizes={sizes}
+            sizeLegend={sizeDimension ? dimensionLabel(sizeDimension) : t("product.size")}
+            totalStock={product.totalStock}
+            groups={groups}
+            languageId={languageId}
+            t={t}
+            params={params}
+          />
+          <p className="mt-6 text-sm text-stone-700">
             {t("product.articleNumber")}: {product.articleNumber}
           </p>
-          {product.texts?.text3 ? (
-            <section className="mt-6" aria-labelledby="care">
-              <h2 id="care" className="font-semibold">
-                {t("product.care")}
-              </h2>
-              <p className="mt-1">{product.texts.text3}</p>
-            </section>
-          ) : null}
         </div>
       </div>
+
+      {/*
+        Below the fold: description, specification, reviews, questions, price history and related products
+        hydrate on their own, after the gallery and the buy box (a Suspense boundary; the server sends them in
+        place, complete).
+      */}
+      <Suspense>
+        {product.texts?.text1 || product.texts?.text3 ? (
+          <section aria-labelledby="description" className="mt-10 max-w-3xl">
+            <h2 id="description" className="text-xl font-semibold">
+              {t("product.description")}
+            </h2>
+            {product.texts?.text1 ? <p className="mt-2 whitespace-pre-line">{product.texts.text1}</p> : null}
+            {product.texts?.text3 ? (
+              <>
+                <h3 className="mt-4 font-semibold">{t("product.care")}</h3>
+                <p className="mt-1 whitespace-pre-line">{product.texts.text3}</p>
+              </>
+            ) : null}
+          </section>
+        ) : null}
+
+        <Specification groups={product.parameterGroups} t={t} />
+        <Nutrition groups={product.parameterGroups} t={t} />
+
+        {reviews ? (
+          <Reviews
+            data={reviews}
+            pages={loaderData.reviewPages}
+            moreHref={withParam(location.search, "reviews", String(loaderData.reviewPages + 1))}
+            languageId={languageId}
+            t={t}
+          />
+        ) : null}
+        {questions ? (
+          <Questions
+            data={questions}
+            pages={loaderData.questionPages}
+            moreHref={withParam(location.search, "questions", String(loaderData.questionPages + 1))}
+            languageId={languageId}
+            t={t}
+          />
+        ) : null}
+
+        {price ? (
+          <PriceHistory
+            points={priceHistory}
+            today={loaderData.today}
+            days={HISTORY_DAYS}
+            vatIncluded={root.vatIncluded}
+            currentFormatted={
+              root.vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted
+            }
+            languageId={languageId}
+            t={t}
+          />
+        ) : null}
+
+        {related.length ? (
+          <section aria-labelledby="related" className="mt-10">
+            <h2 id="related" className="text-xl font-semibold">
+              {t("product.related")}
+            </h2>
+            <ProductGrid products={related} label={t("product.related")} eager={0} />
+          </section>
+        ) : null}
+      </Suspense>
     </main>
   );
 }

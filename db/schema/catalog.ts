@@ -184,10 +184,19 @@ export const productParameters = pgTable(
     identifier: text().notNull(),
     name: text().notNull(),
     value: text().notNull(),
+    /** Language-neutral key of the value ("black", "merino"): the facet id is p_{identifier}_{valueKey}. */
+    valueKey: text(),
     show: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [index().on(t.productId, t.languageId), index().on(t.identifier, t.languageId, t.value)],
+  (t) => [
+    index().on(t.productId, t.languageId),
+    index().on(t.identifier, t.languageId, t.value),
+    // The facet key of a value (the list index recomputes labels by it; mili_slug is migration 0002's).
+    index("product_parameters_facet_index").on(
+      sql`(${t.identifier} || '_' || coalesce(${t.valueKey}, mili_slug(${t.value})))`,
+    ),
+  ],
 );
 
 export const skus = pgTable(
@@ -236,7 +245,11 @@ export const variantValues = pgTable(
     label: jsonb().$type<Localized>().notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [index().on(t.productId), index().on(t.skuId)],
+  (t) => [
+    index().on(t.productId),
+    index().on(t.skuId),
+    index("variant_values_size_index").on(t.value).where(sql`${t.dimension} = 'Size'`),
+  ],
 );
 
 /** Prices are entered including VAT, per SKU per market, in the market currency's minor units. */
@@ -261,6 +274,8 @@ export const prices = pgTable(
   (t) => [
     primaryKey({ columns: [t.skuId, t.marketAlias] }),
     index().on(t.marketAlias, t.sellingMinor),
+    // The prices of a campaign (its dates decide when they are in effect).
+    index("prices_campaign_id_index").on(t.campaignId).where(sql`${t.campaignId} is not null`),
     check("price_positive", sql`${t.regularMinor} >= 0 and ${t.sellingMinor} >= 0`),
   ],
 );
@@ -419,3 +434,134 @@ export const productQuestions = pgTable(
   },
   (t) => [index().on(t.productId, t.languageId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The list index: derived from the tables above inside the database (migration 0004, docs/decisions/0011). Triggers
+// on the tables above queue the products a statement touched; at the commit of that transaction the queued products
+// (only they) are refreshed and catalog_index_state.version goes up by one. Never written by the app: app processes
+// read it into memory (services/catalog-index.ts) and follow it by version.
+
+/**
+ * Each product's card price per market over time: its cheapest active SKU's selling price in effect, with that
+ * SKU's regular price. A reduction counts while it is in effect (prices.reduced_since passed, its price campaign
+ * active and between starts_at and ends_at), so a product has one row per window [valid_from, valid_until) in
+ * which its card price is constant: lists pick the window of the moment they are asked, and a campaign that starts
+ * or ends by its dates needs no refresh.
+ */
+export const productListPrices = pgTable(
+  "product_list_prices",
+  {
+    productId: integer().notNull(),
+    marketAlias: text().notNull(),
+    /** '-infinity' for the first window. */
+    validFrom: timestamp({ withTimezone: true, mode: "string" }).notNull(),
+    /** 'infinity' for the last window. */
+    validUntil: timestamp({ withTimezone: true, mode: "string" }).notNull(),
+    skuId: integer().notNull(),
+    currencyCode: text().notNull(),
+    regularMinor: integer().notNull(),
+    sellingMinor: integer().notNull(),
+    /** Lowest selling price of the 30 days before the reduction began; null when not reduced. */
+    lowestMinor: integer(),
+    /** (lowest − selling) / lowest in whole percent, rounded down; 0 when not reduced. */
+    discountPercent: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.marketAlias, t.validFrom] })],
+);
+
+/** What lists filter, count and sort on, one row per product (a deleted product keeps a row: active false). */
+export const productIndex = pgTable(
+  "product_index",
+  {
+    productId: integer().primaryKey(),
+    /** catalog_index_state.version of the refresh that wrote the row: app processes read rows newer than theirs. */
+    version: bigint({ mode: "number" }).notNull(),
+    active: boolean().notNull(),
+    brandId: integer(),
+    createdAt: timestamp({ withTimezone: true, mode: "string" }),
+    /** products.custom_sort (merchandised orders CUSTOM_1…5). */
+    customSort: jsonb().$type<Partial<Record<"1" | "2" | "3" | "4" | "5", number>>>().notNull(),
+    /** The product's own categories (product_categories); lists add the ancestors from the category tree. */
+    categoryIds: integer().array().notNull(),
+    /** Size values (variant_values.value of active SKUs): facet s_{value}. */
+    sizes: text().array().notNull(),
+    /** Campaigns listing the product (campaign_products); lists keep the active ones. */
+    campaignIds: integer().array().notNull(),
+    /** {identifier}_{valueKey}: facet p_{identifier}_{valueKey}. */
+    params: text().array().notNull(),
+    /** "{languageId}|{word}" for each word of the names of an active product: search_words' counts follow it. */
+    nameWords: text().array().notNull(),
+  },
+  (t) => [index().on(t.version)],
+);
+
+/** Labels of size and parameter facet values per language. */
+export const facetLabels = pgTable(
+  "facet_labels",
+  {
+    facet: text().notNull(),
+    languageId: text().notNull(),
+    groupLabel: text(),
+    label: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.languageId] })],
+);
+
+/**
+ * The words of product names, brands and categories per language with their stems: search expands a
+ * query's terms to these (compounds, inflections, prefixes, typos by trigram similarity).
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    languageId: text().notNull(),
+    word: text().notNull(),
+    stem: text().notNull(),
+    /** Products whose name holds the word (for suggestions' order). */
+    products: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.languageId, t.word] }),
+    index().on(t.languageId, t.stem),
+    index("search_words_word_trgm_index").using("gin", t.word.op("gin_trgm_ops")),
+  ],
+);
+
+/** The list index's version: one row. Raised by one at the commit of every transaction that changed the catalog. */
+export const catalogIndexState = pgTable(
+  "catalog_index_state",
+  {
+    id: integer().primaryKey(),
+    version: bigint({ mode: "number" }).notNull(),
+    /** Version of the last full rebuild: a reader older than it reads the whole index again. */
+    fullVersion: bigint({ mode: "number" }).notNull(),
+    /** Version of the last change to categories, brands, campaigns, facet labels or search words. */
+    metaVersion: bigint({ mode: "number" }).notNull(),
+    refreshedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check("catalog_index_state_one_row", sql`${t.id} = 1`)],
+);
+
+/** One row per transaction that changed the catalog; its deferred trigger refreshes the index at that commit. */
+export const catalogIndexDirty = pgTable("catalog_index_dirty", {
+  txid: bigint({ mode: "number" }).primaryKey(),
+  /** Rebuild everything (a bulk load, a TRUNCATE) instead of the queued products. */
+  fullRebuild: boolean().notNull().default(false),
+  /** Categories, brands or campaigns changed. */
+  meta: boolean().notNull().default(false),
+});
+
+/**
+ * Products (and facet values whose labels may change) touched by the statements of open transactions; each
+ * transaction sees and empties only its own rows, at its commit.
+ */
+export const catalogIndexQueue = pgTable("catalog_index_queue", {
+  productId: integer(),
+  /** p_{identifier}_{valueKey} or s_{value}. */
+  facet: text(),
+});
+
+/** The products being refreshed by the committing transaction (empty outside a commit). */
+export const catalogIndexWork = pgTable("catalog_index_work", {
+  productId: integer().primaryKey(),
+});

@@ -528,7 +528,9 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
             [pr.int(20, 200), 3],
             [pr.int(200, 2000), 1],
           ]),
-          customSort: { "1": pr.int(1, 1000) },
+          // "1": the merchandised order; "2": bestsellers of the last 30 days (most sold first), drawn apart
+          // so the rest of the product stays as it was.
+          customSort: { "1": pr.int(1, 1000), "2": 100_000 - root.fork(`sales-30-${productId}`).int(0, 400) },
           createdAt,
           updatedAt: createdAt,
         });
@@ -567,6 +569,7 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
                 identifier: def.identifier,
                 name: def[lang],
                 value: value[lang],
+                valueKey: value.key,
                 sortOrder: i,
               });
             }
@@ -581,6 +584,7 @@ export async function seedCatalog(tx: Tx, opts: { products: number; seedDate: Da
                 identifier: `nutrition-${row.key}`,
                 name: row.label,
                 value: row.value,
+                valueKey: null,
                 sortOrder: 100 + i,
               });
             });

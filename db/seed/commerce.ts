@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import {
   campaignTranslations,
@@ -11,8 +12,12 @@ import { MARKETS } from "./reference.ts";
 
 const DAY = 86_400_000;
 
-/** Shipping options, payment methods, cart campaigns, promo codes and gift cards of the demo shop. */
+/**
+ * Shipping options, payment methods, cart campaigns, promo codes and gift cards of the demo shop, and a price
+ * history that every catalog size has (see seedPriceHistory).
+ */
 export async function seedCommerce(tx: Tx, seedDate: Date) {
+  await seedPriceHistory(tx, seedDate);
   await tx.insert(shippingOptions).values(
     MARKETS.flatMap((m) => [
       {
@@ -164,4 +169,89 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
       expiresAt: new Date(seedDate.getTime() - 5 * DAY),
     },
   ]);
+}
+
+/** A shelf price in minor units `percent` below `regular` (whole units; ≥ 100 units end in 9). SQL. */
+function reducedSql(regular: string, percent: string) {
+  const units = `(${regular} * (100 - ${percent}) / 10000.0)`;
+  return `(case when ${units} >= 100 then ((floor(${units} / 10) * 10 - 1) * 100)::int else (floor(${units}) * 100)::int end)`;
+}
+
+/**
+ * Price history whatever the catalog's size (the catalog's own campaigns are random, so a small catalog may have
+ * none), in every market, set-based:
+ * - styles (variant groups) numbered …3 are in the "vinterrea" price campaign now, 20/30/40 % off since 2–18
+ *   days; every 20th of them had a 10 % dip shortly before, so its 30-day lowest price is below the regular one;
+ * - styles numbered …1 had a 15 % sale for a week 25–64 days ago and are back at the regular price.
+ * Each has its first price 120 days back; styles the catalog already reduced are left alone. Only the first
+ * HISTORY_STYLES styles: enough for every page and test, and a fixed cost however large the catalog.
+ */
+const HISTORY_STYLES = 200;
+
+async function seedPriceHistory(tx: Tx, seedDate: Date) {
+  const seed = sql`${seedDate.toISOString()}::timestamptz`;
+  // Styles the catalog reduced (it logs the reduced SKUs only): left to their own history.
+  const reducedStyles = sql`
+    select distinct p.variant_group_id from products p
+    join skus s on s.product_id = p.id
+    join prices pr on pr.sku_id = s.id
+    where p.variant_group_id <= ${HISTORY_STYLES} and pr.reduced_since is not null`;
+  await tx.execute(sql`
+    with reduced_styles as (${reducedStyles}), picked as (
+      select pr.sku_id, pr.market_alias, p.variant_group_id as g,
+             (array[20, 30, 40])[1 + (p.variant_group_id / 10) % 3] as pct
+      from prices pr
+      join skus s on s.id = pr.sku_id
+      join products p on p.id = s.product_id
+      left join reduced_styles rs on rs.variant_group_id = p.variant_group_id
+      where p.type = 'product' and p.variant_group_id <= ${HISTORY_STYLES} and p.variant_group_id % 10 = 3
+        and rs.variant_group_id is null
+    ), reduced as (
+      update prices pr set
+        selling_minor = ${sql.raw(reducedSql("pr.regular_minor", "picked.pct"))},
+        campaign_id = (select id from discount_campaigns where key = 'vinterrea'),
+        reduced_since = ${seed} - make_interval(days => 2 + picked.g % 17),
+        updated_at = ${seed} - make_interval(days => 2 + picked.g % 17)
+      from picked
+      where pr.sku_id = picked.sku_id and pr.market_alias = picked.market_alias
+        and ${sql.raw(reducedSql("pr.regular_minor", "picked.pct"))} between 1 and pr.regular_minor - 1
+      returning pr.sku_id, pr.market_alias, pr.regular_minor, pr.selling_minor, pr.reduced_since,
+                picked.g % 20 = 3 as dip
+    )
+    insert into price_log (sku_id, market_alias, regular_minor, selling_minor, at)
+    select r.sku_id, r.market_alias, r.regular_minor, e.selling, e.at
+    from reduced r
+    cross join lateral (values
+      (r.regular_minor, ${seed} - interval '120 days', true),
+      (${sql.raw(reducedSql("r.regular_minor", "10"))}, r.reduced_since - interval '12 days', r.dip),
+      (r.regular_minor, r.reduced_since - interval '9 days', r.dip),
+      (r.selling_minor, r.reduced_since, true)
+    ) e(selling, at, keep)
+    where e.keep`);
+  await tx.execute(sql`
+    with reduced_styles as (${reducedStyles}), sale as (
+      select pr.sku_id, pr.market_alias, pr.regular_minor,
+             ${sql.raw(reducedSql("pr.regular_minor", "15"))} as sale_minor,
+             ${seed} - make_interval(days => 25 + p.variant_group_id % 40) as starts
+      from prices pr
+      join skus s on s.id = pr.sku_id
+      join products p on p.id = s.product_id
+      left join reduced_styles rs on rs.variant_group_id = p.variant_group_id
+      where p.type = 'product' and p.variant_group_id <= ${HISTORY_STYLES} and p.variant_group_id % 10 = 1
+        and rs.variant_group_id is null
+    ), logged as (
+      insert into price_log (sku_id, market_alias, regular_minor, selling_minor, at)
+      select s.sku_id, s.market_alias, s.regular_minor, e.selling, e.at
+      from sale s
+      cross join lateral (values
+        (s.regular_minor, ${seed} - interval '120 days'),
+        (s.sale_minor, s.starts),
+        (s.regular_minor, s.starts + interval '7 days')
+      ) e(selling, at)
+      where s.sale_minor between 1 and s.regular_minor - 1
+      returning sku_id, market_alias, at
+    )
+    update prices pr set updated_at = l.last_change
+    from (select sku_id, market_alias, max(at) as last_change from logged group by 1, 2) l
+    where pr.sku_id = l.sku_id and pr.market_alias = l.market_alias`);
 }

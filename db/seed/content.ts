@@ -1,12 +1,17 @@
+import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import {
   contentPages,
   contentPageTranslations,
   menuItems,
   menus,
+  productQuestions,
+  products,
   widgetAreas,
   widgets,
 } from "../schema/index.ts";
+import { insertBatched } from "./catalog.ts";
+import { REVIEW_AUTHORS } from "./reviews.ts";
 import type { CategoryNode } from "./vocabulary/index.ts";
 
 type Bi = { sv: string; nb: string };
@@ -70,6 +75,8 @@ const PAGES: { key: string; alias: Bi; title: Bi; body: Bi }[] = [
 ];
 
 export async function seedContent(tx: Tx, seedDate: Date, topCategories: CategoryNode[]) {
+  await seedQuestions(tx, seedDate);
+  await seedUrlHistory(tx);
   const pages = await tx
     .insert(contentPages)
     .values(PAGES.map((p) => ({ key: p.key, publishedAt: seedDate })))
@@ -186,4 +193,104 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
         item(about?.id as number, byKey(key).title, "content", { key }, i),
       ),
     ]);
+}
+
+const DAY = 86_400_000;
+
+/** Shoppers' questions and the shop's answers, in both languages. */
+const QUESTIONS: { question: Bi; answer: Bi }[] = [
+  {
+    question: { sv: "Hur stor är den i storleken?", nb: "Hvordan er den i størrelsen?" },
+    answer: {
+      sv: "Den är normal i storleken. Är du mellan två storlekar rekommenderar vi den större.",
+      nb: "Den er normal i størrelsen. Er du mellom to størrelser, anbefaler vi den største.",
+    },
+  },
+  {
+    question: { sv: "Går den att tvätta i maskin?", nb: "Kan den vaskes i maskin?" },
+    answer: {
+      sv: "Ja, följ skötselråden på etiketten så håller den längre.",
+      nb: "Ja, følg vaskeanvisningen på etiketten, så varer den lenger.",
+    },
+  },
+  {
+    question: { sv: "När kommer fler i lager?", nb: "Når kommer det flere på lager?" },
+    answer: {
+      sv: "Vi väntar en ny leverans inom två veckor. Bevaka varan så får du ett mejl.",
+      nb: "Vi venter en ny leveranse innen to uker. Overvåk varen, så får du en e-post.",
+    },
+  },
+  {
+    question: { sv: "Passar den för vinterbruk?", nb: "Passer den til vinterbruk?" },
+    answer: {
+      sv: "Den fungerar bra i kyla med lager på lager under.",
+      nb: "Den fungerer godt i kulde med lag-på-lag under.",
+    },
+  },
+  {
+    question: { sv: "Finns det garanti?", nb: "Er det garanti på den?" },
+    answer: {
+      sv: "Ja, två års garanti mot fabrikationsfel utöver reklamationsrätten.",
+      nb: "Ja, to års garanti mot fabrikasjonsfeil i tillegg til reklamasjonsretten.",
+    },
+  },
+];
+
+/**
+ * Every fourth of the first QUESTION_PRODUCTS products gets questions in each language (up to six, so a product
+ * page has more than one page of them); every fourth question is still unanswered, and so not published.
+ */
+const QUESTION_PRODUCTS = 4000;
+
+async function seedQuestions(tx: Tx, seedDate: Date) {
+  const ids = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      sql`${products.id} % 4 = 1 and ${products.id} <= ${QUESTION_PRODUCTS} and ${eq(products.type, "product")}`,
+    )
+    .orderBy(asc(products.id));
+  const rows: (typeof productQuestions.$inferInsert)[] = [];
+  for (const { id } of ids) {
+    for (const [lang, languageId] of [
+      ["sv", "sv-SE"],
+      ["nb", "nb-NO"],
+    ] as const) {
+      const n = 1 + ((id + (lang === "sv" ? 0 : 2)) % 6);
+      for (let i = 0; i < n; i++) {
+        const qa = QUESTIONS[(id + i) % QUESTIONS.length] as (typeof QUESTIONS)[number];
+        const author = REVIEW_AUTHORS[
+          (id * 3 + i) % REVIEW_AUTHORS.length
+        ] as (typeof REVIEW_AUTHORS)[number];
+        const askedAt = new Date(seedDate.getTime() - (10 + ((id * 7 + i * 13) % 200)) * DAY);
+        const answered = (id + i) % 4 !== 0;
+        rows.push({
+          productId: id,
+          languageId,
+          author: author[lang],
+          question: qa.question[lang],
+          answer: answered ? qa.answer[lang] : null,
+          answeredAt: answered ? new Date(askedAt.getTime() + (1 + (i % 3)) * DAY) : null,
+          createdAt: askedAt,
+        });
+      }
+    }
+  }
+  await insertBatched(tx, productQuestions, rows);
+}
+
+/**
+ * Old URLs: every tenth product was at /produkt/{article number} on the previous platform; those paths now lead
+ * to its canonical path in each language. Set-based.
+ */
+async function seedUrlHistory(tx: Tx) {
+  await tx.execute(sql`
+    insert into url_history (language_id, old_url, new_url)
+    select t.language_id, '/produkt/' || lower(p.article_number),
+           (case when p.type = 'package' then '/pp/' else '/p/' end) ||
+           coalesce(ct.alias || '/', '') || t.alias
+    from products p
+    join product_translations t on t.product_id = p.id
+    left join category_translations ct on ct.category_id = p.primary_category_id and ct.language_id = t.language_id
+    where p.id % 10 = 1`);
 }

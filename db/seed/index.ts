@@ -33,6 +33,8 @@ export async function seed(handle: DbHandle, opts: SeedOptions) {
     // Bulk load: keys, indexes and foreign keys are put back (and so checked) once everything is written,
     // with room to sort for the index builds.
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    // The list index is rebuilt once when this commits, instead of following every statement (migration 0004).
+    await tx.execute(sql`select mili_catalog_index_bulk()`);
     const constraints = await suspendConstraints(tx);
     await seedReference(tx);
     const catalog = await seedCatalog(tx, { products: opts.products, seedDate });

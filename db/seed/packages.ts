@@ -117,6 +117,39 @@ const PACKAGES: {
       },
     ],
   },
+  {
+    // Made of the first kinds of the catalog, so even the smallest demo catalog has a package.
+    key: "shell",
+    name: { sv: "Skalpaket", nb: "Skallpakke" },
+    alias: { sv: "skalpaket", nb: "skallpakke" },
+    text: {
+      sv: "Skaljacka och skalbyxor i ett paket, med mössa som tillval. Du får 10 % rabatt på paketet.",
+      nb: "Skalljakke og skallbukse i én pakke, med lue som tillegg. Du får 10 % rabatt på pakken.",
+    },
+    groups: [
+      {
+        name: { sv: "Skaljacka", nb: "Skalljakke" },
+        description: { sv: "Välj en jacka", nb: "Velg en jakke" },
+        kind: "shell-jacket",
+        required: true,
+        options: 3,
+      },
+      {
+        name: { sv: "Skalbyxor", nb: "Skallbukse" },
+        description: { sv: "Välj byxor", nb: "Velg bukse" },
+        kind: "shell-pants",
+        required: true,
+        options: 3,
+      },
+      {
+        name: { sv: "Mössa", nb: "Lue" },
+        description: { sv: "Valfritt", nb: "Valgfritt" },
+        kind: "beanie",
+        required: false,
+        options: 2,
+      },
+    ],
+  },
 ];
 
 /** Product packages: groups of options with required picks; the bundle costs 10 % less than its default picks. */

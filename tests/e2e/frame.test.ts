@@ -1,6 +1,6 @@
 import type { BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, setupBrowser, watchErrors } from "#tests/support/browser.ts";
+import { axe, describeViolations, hydrated, setupBrowser, watchErrors } from "#tests/support/browser.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
@@ -69,15 +69,6 @@ async function open(page: Page, path: string) {
   if (!response) throw new Error(`no response for ${path}`);
   await hydrated(page);
   return response;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
-        ?.state.initialized === true,
-  );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
 }
 
 /** Marks the document: the mark survives client-side navigation and revalidation, not a reload. */
@@ -177,49 +168,73 @@ describe("the navigation progress bar", () => {
     });
   }
   const states = (page: Page) => page.evaluate(() => (window as { __progress?: string[] }).__progress ?? []);
-  const bar = (page: Page) => page.locator("[data-progress]");
-
-  it("does not appear for a fast navigation", async () => {
-    const { page } = session;
-    const { product } = await paths(page, "nb");
-    // Data requests are answered from memory once seen, so a repeated navigation is as fast as it can be.
-    const seen = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
-    await page.route("**/*.data*", async (route: Route) => {
-      const key = route.request().url();
-      let answer = seen.get(key);
-      if (!answer) {
-        const response = await route.fetch();
-        answer = { status: response.status(), headers: response.headers(), body: await response.body() };
-        seen.set(key, answer);
-      }
-      await route.fulfill(answer);
-    });
-    const productLink = page.getByRole("main").locator(`a[href="${product}"]`).first();
-    await productLink.click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(product);
-    await header(page).getByRole("link", { name: "Mili" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
-    await expect.poll(() => productLink.count()).toBe(1);
-
-    await recordProgress(page);
-    await productLink.click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(product);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    await page.evaluate(() => new Promise((done) => setTimeout(done, 50)));
-    expect(await states(page)).toEqual([]);
-  });
-
-  it("appears for a slow navigation, fills, and hides after the navigation ends", async () => {
-    const { page } = session;
-    const { category } = await paths(page, "nb");
+  /** Holds the page's data requests until `release()`; then each is answered by `then`. */
+  async function holdDataRequests(page: Page, then: (route: Route) => Promise<void>) {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     await page.route("**/*.data*", async (route: Route) => {
       await held;
-      await route.continue();
+      await then(route);
     });
+    return release;
+  }
+  /** The bar while it shows (it stays in the DOM, hidden, while idle or within the throttle). */
+  const bar = (page: Page) => page.locator("[data-progress]:not([hidden])");
+  const phase = (page: Page) => page.locator("[data-progress]").getAttribute("data-progress");
+  const shown = (page: Page) =>
+    states(page).then((list) => list.filter((s) => s.startsWith("running") || s.startsWith("finishing")));
+
+  it("does not appear for a navigation that ends within the 200 ms throttle", async () => {
+    const { page } = session;
+    // The page's clock is Playwright's: time moves only when the test moves it, so "fast" means fast in the
+    // page's time, whatever the machine's load makes of the wall clock.
+    await page.clock.install();
+    const { category } = await paths(page, "nb");
+    const release = await holdDataRequests(page, (route) => route.continue());
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await recordProgress(page);
+    await header(page).locator(`a[href="${category}"]`).first().click();
+    // The navigation has begun: the bar waits out its throttle, hidden.
+    await expect.poll(() => phase(page)).toBe("pending");
+    await page.clock.runFor(150);
+    expect(await phase(page)).toBe("pending");
+    release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(category);
+    await expect.poll(() => phase(page)).toBe("idle");
+    // However long the page now waits, the bar never shows.
+    await page.clock.runFor(6_000);
+    expect(await shown(page)).toEqual([]);
+    expect(await bar(page).count()).toBe(0);
+  });
+
+  it("shows after exactly the 200 ms throttle when the navigation is still going", async () => {
+    const { page } = session;
+    await page.clock.install();
+    const { category } = await paths(page, "nb");
+    const release = await holdDataRequests(page, (route) => route.continue());
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await recordProgress(page);
+    await header(page).locator(`a[href="${category}"]`).first().click();
+    await page.clock.runFor(199);
+    expect(await shown(page)).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => bar(page).getAttribute("data-progress")).toBe("running");
+    release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(category);
+    // It fills, stays 500 ms, then hides.
+    await expect.poll(() => bar(page).getAttribute("data-progress")).toBe("finishing");
+    await page.clock.runFor(499);
+    expect(await bar(page).count()).toBe(1);
+    await page.clock.runFor(1);
+    await expect.poll(() => bar(page).count()).toBe(0);
+  });
+
+  it("appears for a slow navigation, fills, and hides after the navigation ends", async () => {
+    const { page } = session;
+    const { category } = await paths(page, "nb");
+    const release = await holdDataRequests(page, (route) => route.continue());
     await recordProgress(page);
     await header(page).locator(`a[href="${category}"]`).first().click();
     // While the data request is held, the bar shows in orange and advances on its own.
@@ -240,14 +255,7 @@ describe("the navigation progress bar", () => {
     const { page, errors } = session;
     errors.allow(/Failed to load resource|ERR_FAILED|TypeError: Failed to fetch/);
     const { category } = await paths(page, "nb");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/*.data*", async (route: Route) => {
-      await held;
-      await route.abort("failed");
-    });
+    const release = await holdDataRequests(page, (route) => route.abort("failed"));
     await recordProgress(page);
     await header(page).locator(`a[href="${category}"]`).first().click();
     await expect.poll(() => bar(page).getAttribute("data-progress")).toBe("running");
@@ -303,7 +311,7 @@ describe.each(["nb", "sv"] as const)("market and customer type in %s", (lang) =>
     await open(page, product);
     await markDocument(page);
     const main = page.getByRole("main");
-    const price = main.locator("p > span").first();
+    const price = main.locator('[data-testid="product-price"] [data-price="selling"]');
     const group = header(page).getByRole("group", { name: l.customerType });
     const inc = await price.textContent();
     expect(inc).toMatch(PRICE);
@@ -332,7 +340,7 @@ describe.each(["nb", "sv"] as const)("market and customer type in %s", (lang) =>
     const { product } = await paths(page, lang);
     await open(page, product);
     const main = page.getByRole("main");
-    const price = main.locator("p > span").first();
+    const price = main.locator('[data-testid="product-price"] [data-price="selling"]');
     const group = header(page).getByRole("group", { name: l.customerType });
     const inc = await price.textContent();
     await group.getByRole("button", { name: l.organization }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, setupBrowser } from "#tests/support/browser.ts";
+import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
@@ -50,13 +50,7 @@ type Lang = keyof typeof LANGUAGES;
 async function open(page: Page, path: string) {
   const response = await page.goto(url(path), { waitUntil: "load" });
   if (!response) throw new Error(`no response for ${path}`);
-  await page.waitForFunction(
-    () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
-        ?.state.initialized === true,
-  );
-  // Let React finish the hydration commit (and report anything it found) before the test goes on.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  await hydrated(page);
   return response;
 }
 

@@ -39,6 +39,30 @@ describe("the page cache", () => {
     expect((await get("/varemerker", "mili-selected-market=dk")).headers.get("x-cache")).toBe("HIT");
   });
 
+  it("renders phones for a phone's width and keeps phone, tablet and pc pages apart", async () => {
+    const PHONE =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
+    const TABLET = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)";
+    const PC =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Safari/537.36";
+    const path = "/varemerker?device";
+    const page = (headers: Record<string, string>) =>
+      fetch(`${shop.origin}${path}`, { headers }).then(async (r) => ({
+        cache: r.headers.get("x-cache"),
+        viewport: /data-viewport="(\w+)"/.exec(await r.text())?.[1],
+      }));
+    expect(await page({ "user-agent": PC })).toEqual({ cache: "MISS", viewport: "desktop" });
+    // A phone (by User-Agent or by Client Hints) never gets the pc rendering from the cache.
+    expect(await page({ "user-agent": PHONE })).toEqual({ cache: "MISS", viewport: "phone" });
+    expect(await page({ "user-agent": PC, "sec-ch-ua-mobile": "?1" })).toEqual({
+      cache: "HIT",
+      viewport: "phone",
+    });
+    expect(await page({ "user-agent": TABLET })).toEqual({ cache: "MISS", viewport: "tablet" });
+    expect(await page({ "user-agent": PC })).toEqual({ cache: "HIT", viewport: "desktop" });
+    expect(await page({ "user-agent": PHONE })).toEqual({ cache: "HIT", viewport: "phone" });
+  });
+
   it("never caches private pages or pages for a signed-in shopper", async () => {
     await get("/kassen");
     const again = await get("/kassen");

@@ -2,7 +2,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "#api/yoga.ts";
 import { createGraphqlClient, GraphqlClientError } from "#app/lib/graphql/client.ts";
-import { ChannelQuery, ProductListQuery } from "#app/lib/graphql/operations.ts";
+import { ProductListQuery } from "#app/lib/graphql/list-operations.ts";
+import { ChannelQuery } from "#app/lib/graphql/operations.ts";
 import { openDatabase } from "#db/client.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -107,6 +108,30 @@ describe("transport rules", () => {
       expect(body.data).toBeUndefined();
       expect(body.errors[0]?.extensions.code).toBe("UNAUTHENTICATED");
     }
+  });
+
+  it("takes an operation as multipart/form-data (operations and map parts), with the API key still required", async () => {
+    const form = () => {
+      const body = new FormData();
+      body.set(
+        "operations",
+        JSON.stringify({
+          query: "query($id: String) { channel(channelId: $id) { channelId } }",
+          variables: { id: "2|no" },
+        }),
+      );
+      body.set("map", "{}");
+      return body;
+    };
+    const ok = await fetch(`${shop.origin}/graphql`, {
+      method: "POST",
+      headers: { "x-apikey": "dev-api-key" },
+      body: form(),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ data: { channel: { channelId: "2|no" } } });
+    const refused = await fetch(`${shop.origin}/graphql`, { method: "POST", body: form() });
+    expect(refused.status).toBe(401);
   });
 
   it("answers a malformed request with 400 and a clear error", async () => {

@@ -108,7 +108,12 @@ describe("categories, brands, campaigns and list pages", () => {
       variables: { ...sv, filter: { searchText: "skaljackorna" } },
     });
     expect(inflected.body.data.products.count).toBeGreaterThan(0);
-    for (const p of inflected.body.data.products.products) expect(p.name.toLowerCase()).toContain("skaljack");
+    // Name matches first; a product that only mentions shell jackets in its texts (a package) may follow.
+    const named = inflected.body.data.products.products.map((p: { name: string }) =>
+      p.name.toLowerCase().includes("skaljack"),
+    );
+    expect(named[0]).toBe(true);
+    expect(named.indexOf(false) === -1 || !named.slice(named.indexOf(false)).includes(true)).toBe(true);
     const hostile = await gql(shop.origin, {
       query,
       variables: { ...nb, filter: { searchText: "'; drop table products; -- <script>alert(1)</script>" } },

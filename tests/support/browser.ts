@@ -134,3 +134,16 @@ export function describeViolations(violations: AxeViolation[]): string[] {
     v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} – ${n.failureSummary ?? v.help}`),
   );
 }
+
+/**
+ * Waits until the client router has hydrated the page and React has finished the hydration commit (and
+ * reported anything it found), so hydration errors cannot slip by and the test drives the enhanced page.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+        ?.state.initialized === true,
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { type DbHandle, openDatabase } from "#db/client.ts";
 
@@ -35,3 +36,9 @@ export async function freshDatabase(): Promise<{
 }
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** The rows of a raw SQL query, whichever driver runs it (PGlite answers {rows}, postgres.js an array). */
+export async function queryRows<T>(db: DbHandle["db"], query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}

@@ -109,7 +109,7 @@ export function CategoryNav() {
                 <>
                   <button
                     type="button"
-                    className="js-only -ml-1 mr-1 rounded p-1 text-stone-700 hover:bg-stone-100 aria-expanded:bg-stone-100"
+                    className="js-only relative -ml-1 mr-1 rounded p-1 text-stone-700 hover:bg-stone-100 aria-expanded:bg-stone-100"
                     aria-expanded={expanded}
                     aria-controls={`menu-${entry.key}`}
                     onClick={() => setOpen(expanded ? null : entry.key)}

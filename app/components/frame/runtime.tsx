@@ -1,5 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
-import { useLocation, useNavigation, useNavigationType, useRevalidator, useRouteError } from "react-router";
+import {
+  Link,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import type { Translate } from "../../i18n/index.ts";
 import { FRAME_CONFIG } from "../../lib/client/config.ts";
 import { createImpressionTracker, eventBus } from "../../lib/client/event-bus.ts";
@@ -48,11 +55,12 @@ export function ProgressBar() {
     if (busy) progress.start();
     else progress.done(failed);
   }, [busy, failed]);
-  if (!isVisible(state)) return null;
+  // Always in the DOM (hidden while idle or within the throttle), so its phase can be read at any time.
   return (
     <div
       aria-hidden="true"
       className="progress-bar"
+      hidden={!isVisible(state)}
       data-progress={state.phase}
       data-failed={state.failed ? "" : undefined}
       style={{ transform: `scaleX(${state.value})` }}
@@ -90,7 +98,10 @@ export function ClientRuntime() {
 
   useEffect(() => {
     const refresh = () => void revalidate.current();
-    const off = tabSync.subscribe(refresh);
+    // The cart store answers the other tabs' cart messages itself (it reloads only the cart).
+    const off = tabSync.subscribe((message) => {
+      if (message.type !== "cart") refresh();
+    });
     window.addEventListener("online", refresh);
     return () => {
       off();
@@ -128,7 +139,7 @@ export function ClientRuntime() {
 }
 
 /**
- * After a client-side navigation: keeps the scroll position between account pages, scrolls to the hash target,
+ * After a client-side navigation to another page: keeps the scroll position between account pages, scrolls to the hash target,
  * and moves focus to the page's main heading. Rendered after <ScrollRestoration>, whose own scrolling (top on
  * new pages, saved positions on back/forward) runs first.
  */
@@ -203,7 +214,23 @@ export function NotificationView({ t }: { t: Translate }) {
           }`}
           data-notification={current.mode}
         >
-          <p className="flex-1">{current.message}</p>
+          {current.detail?.image ? (
+            <img
+              src={current.detail.image}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 rounded bg-stone-100 object-cover"
+            />
+          ) : null}
+          <div className="flex-1">
+            <p>{current.message}</p>
+            {current.detail?.link ? (
+              <Link to={current.detail.link.href} className="mt-1 inline-block font-semibold underline">
+                {current.detail.link.label}
+              </Link>
+            ) : null}
+          </div>
           <button
             type="button"
             onClick={() => notifications.dismiss(current.id)}

@@ -1,15 +1,37 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
 import { FRAME_CONFIG } from "./config.ts";
 import { createDelayedFlag } from "./loading.ts";
-import { isComputerView, type ViewportClass, viewportClass } from "./viewport.ts";
+import { isComputerView, VIEWPORT_CLASSES, type ViewportClass, viewportClass } from "./viewport.ts";
 
-const noSubscription = () => () => {};
+/*
+ * Whether the page has hydrated: false until the first component that asks has been hydrated and a task has
+ * passed, then true for good. Were it true as soon as the browser asks, React would re-render every component
+ * that asks synchronously, right after the hydration commit and within the same task (with the effects of the
+ * whole page); flipping it in a task of its own keeps that work out of hydration's longest task.
+ */
+let hydrated = false;
+let flipScheduled = false;
+const hydratedListeners = new Set<() => void>();
+function subscribeHydrated(listener: () => void) {
+  hydratedListeners.add(listener);
+  if (!hydrated && !flipScheduled) {
+    flipScheduled = true;
+    setTimeout(() => {
+      hydrated = true;
+      for (const notify of [...hydratedListeners]) notify();
+    }, 0);
+  }
+  return () => {
+    hydratedListeners.delete(listener);
+  };
+}
 
-/** False during the server render and hydration, true once the page is interactive. */
+/** False during the server render and hydration, true once the page is interactive (from the next task on). */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    noSubscription,
-    () => true,
+    subscribeHydrated,
+    () => hydrated,
     () => false,
   );
 }
@@ -32,25 +54,47 @@ export function useOnline(): boolean {
   );
 }
 
-function subscribeResize(onChange: () => void) {
-  window.addEventListener("resize", onChange, { passive: true });
-  return () => window.removeEventListener("resize", onChange);
+let queries: [ViewportClass, MediaQueryList][] | undefined;
+
+/** One media query per class breakpoint, so the class follows exactly what the CSS sees. */
+function breakpointQueries(): [ViewportClass, MediaQueryList][] {
+  queries ??= VIEWPORT_CLASSES.map((name) => [
+    name,
+    window.matchMedia(`(min-width: ${FRAME_CONFIG.breakpoints[name]}px)`),
+  ]);
+  return queries;
+}
+
+function browserViewportClass(): ViewportClass {
+  let found: ViewportClass = "phone";
+  for (const [name, query] of breakpointQueries()) if (query.matches) found = name;
+  return found;
+}
+
+function subscribeViewport(onChange: () => void) {
+  const list = breakpointQueries();
+  for (const [, query] of list) query.addEventListener("change", onChange);
+  return () => {
+    for (const [, query] of list) query.removeEventListener("change", onChange);
+  };
 }
 
 /**
  * The viewport class (phone, tablet, laptop, desktop, desktopBig) and whether it is the computer view.
- * Before the browser has measured (server render, hydration) it is the class of `assumedWidth` (1360 px for
- * desktop user agents, see viewport.ts); it re-renders only when the class changes.
+ * Before the browser has measured (server render, hydration) it is the class of the width the server assumed
+ * for the request's device (the root loader's `assumedWidth`: 375 px for phones, 768 for tablets, 1360 for
+ * pc devices; domain/device.ts), so hydration matches the server's HTML; then it follows the window and
+ * re-renders only when the class changes.
  */
-export function useViewport(assumed: number = FRAME_CONFIG.serverWidth.desktop): {
+export function useViewport(assumed?: number): {
   name: ViewportClass;
   isComputer: boolean;
 } {
-  const name = useSyncExternalStore(
-    subscribeResize,
-    () => viewportClass(window.innerWidth),
-    () => viewportClass(assumed),
-  );
+  const root = useRouteLoaderData("root") as { assumedWidth?: number } | undefined;
+  const width = assumed ?? root?.assumedWidth ?? FRAME_CONFIG.serverWidth.desktop;
+  // In the browser the class comes from media queries on the breakpoints: the width CSS uses (innerWidth
+  // grows past the screen when content overflows on a phone), and a change only when a breakpoint is crossed.
+  const name = useSyncExternalStore(subscribeViewport, browserViewportClass, () => viewportClass(width));
   return { name, isComputer: isComputerView(name) };
 }
 

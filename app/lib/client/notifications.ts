@@ -9,6 +9,14 @@ export interface Notification {
   message: string;
   placement: Placement;
   mode: NotificationMode;
+  /** What the notification is about, e.g. the added-to-cart one: product, quantity and skuId, an image, a link. */
+  detail?: NotificationDetail;
+}
+
+export interface NotificationDetail {
+  image?: string;
+  link?: { href: string; label: string };
+  data?: Record<string, unknown>;
 }
 
 export function createNotifications(
@@ -36,11 +44,22 @@ export function createNotifications(
     emit();
   };
   return {
-    show(n: { message: string; placement?: Placement; mode?: NotificationMode }): number {
+    show(n: {
+      message: string;
+      placement?: Placement;
+      mode?: NotificationMode;
+      detail?: NotificationDetail;
+    }): number {
       if (timer !== undefined) timers.clearTimeout(timer);
       seq += 1;
       const id = seq;
-      current = { id, message: n.message, placement: n.placement ?? "top-right", mode: n.mode ?? "info" };
+      current = {
+        id,
+        message: n.message,
+        placement: n.placement ?? "top-right",
+        mode: n.mode ?? "info",
+        ...(n.detail ? { detail: n.detail } : {}),
+      };
       timer = timers.setTimeout(() => dismiss(id), hideAfter);
       emit();
       return id;

@@ -6,7 +6,13 @@ const at = (pathname: string, search = "", hash = "") => ({ pathname, search, ha
 describe("scroll after navigation", () => {
   it("goes to the top on a new page", () => {
     expect(scrollActionFor(at("/"), at("/c/klaer"), "PUSH")).toEqual({ kind: "top" });
-    expect(scrollActionFor(at("/c/klaer"), at("/c/klaer", "?page=2"), "PUSH")).toEqual({ kind: "top" });
+  });
+
+  it("leaves a change of query on the same page (filters, sort) to scroll restoration and preventScrollReset", () => {
+    expect(scrollActionFor(at("/c/klaer"), at("/c/klaer", "?sort=PRICE"), "PUSH")).toEqual({ kind: "none" });
+    expect(scrollActionFor(at("/c/klaer", "?brands=A~b_1"), at("/c/klaer"), "REPLACE")).toEqual({
+      kind: "none",
+    });
   });
 
   it("keeps the position between account pages, in both languages and with a market prefix", () => {

@@ -42,7 +42,9 @@ export function scrollActionFor(
 ): ScrollAction {
   if (!previous || navigationType === "POP") return { kind: "none" };
   if (next.hash.length > 1) return { kind: "hash", id: decodeURIComponent(next.hash.slice(1)) };
-  if (previous.pathname === next.pathname && previous.search === next.search) return { kind: "none" };
+  // The same page with another query (filters, sort): React Router's ScrollRestoration decides — top for a new
+  // entry, kept when the navigation asked for preventScrollReset (the list's filter panel does).
+  if (previous.pathname === next.pathname) return { kind: "none" };
   if (isAccountPath(previous.pathname) && isAccountPath(next.pathname)) return { kind: "keep" };
   return { kind: "top" };
 }

@@ -28,6 +28,18 @@ describe("viewport classes", () => {
     expect(
       viewportClass(assumedWidth("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148")),
     ).toBe("phone");
-    expect(viewportClass(assumedWidth("Mozilla/5.0 (Linux; Android 15; Pixel 9)"))).toBe("phone");
+    expect(viewportClass(assumedWidth("Mozilla/5.0 (Linux; Android 15; Pixel 9) Mobile Safari/537.36"))).toBe(
+      "phone",
+    );
+    expect(viewportClass(assumedWidth("Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0", "?1"))).toBe("phone");
+  });
+
+  it("assumes a tablet's width for tablets", () => {
+    expect(viewportClass(assumedWidth("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Mobile/15E148"))).toBe(
+      "tablet",
+    );
+    expect(viewportClass(assumedWidth("Mozilla/5.0 (Linux; Android 14; SM-X910) Safari/537.36"))).toBe(
+      "tablet",
+    );
   });
 });

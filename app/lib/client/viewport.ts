@@ -1,3 +1,4 @@
+import { ASSUMED_WIDTH, deviceClass } from "#domain/device.ts";
 import { type Breakpoints, FRAME_CONFIG } from "./config.ts";
 
 /** Viewport classes (spec §3, §9), smallest first. Laptop and up is the computer view. */
@@ -18,9 +19,7 @@ export function isComputerView(name: ViewportClass, breakpoints: Breakpoints = F
   return breakpoints[name] >= breakpoints.laptop;
 }
 
-/** The width assumed before measuring: a phone's for mobile user agents, 1360 px for desktop ones. */
-export function assumedWidth(userAgent: string | null | undefined): number {
-  return userAgent && /Mobi|Android/.test(userAgent)
-    ? FRAME_CONFIG.serverWidth.phone
-    : FRAME_CONFIG.serverWidth.desktop;
+/** The width assumed before measuring, from the User-Agent (and Client Hints, see domain/device.ts). */
+export function assumedWidth(userAgent: string | null | undefined, chUaMobile?: string | null): number {
+  return ASSUMED_WIDTH[deviceClass({ userAgent, chUaMobile })];
 }

@@ -1,4 +1,9 @@
+import * as brandOperations from "./brand-operations.ts";
+import * as cartOperations from "./cart-operations.ts";
 import { graphql } from "./graphql.ts";
+import * as listOperations from "./list-operations.ts";
+import * as productOperations from "./product-operations.ts";
+import * as subscriptionOperations from "./subscription-operations.ts";
 
 /** Every operation the storefront sends; each is registered at build time (persisted.ts). */
 
@@ -92,138 +97,6 @@ export const FrameQuery = graphql(
   [MenuFields],
 );
 
-const ProductCardFields = graphql(`
-  fragment ProductCardFields on Product {
-    productId
-    name
-    alias
-    canonicalUrl
-    brand {
-      name
-    }
-    productImages {
-      fileName
-    }
-    unitPrice {
-      isDiscounted
-      discountPercentage
-      regularPriceIncVatFormatted
-      regularPriceExVatFormatted
-      sellingPriceIncVatFormatted
-      sellingPriceExVatFormatted
-    }
-  }
-`);
-
-export const ProductListQuery = graphql(
-  `
-  query ProductList(
-    $skip: Int
-    $take: Int
-    $categoryAlias: String
-    $brandAlias: String
-    $discountCampaignAlias: String
-    $filter: FilterInputType
-    $channelId: String
-    $marketId: String
-    $languageId: String
-  ) {
-    products(
-      skip: $skip
-      take: $take
-      categoryAlias: $categoryAlias
-      brandAlias: $brandAlias
-      discountCampaignAlias: $discountCampaignAlias
-      filter: $filter
-      channelId: $channelId
-      marketId: $marketId
-      languageId: $languageId
-    ) {
-      count
-      products {
-        ...ProductCardFields
-      }
-    }
-  }
-`,
-  [ProductCardFields],
-);
-
-export const ListPageInfoQuery = graphql(`
-  query ListPageInfo($url: String, $alias: String, $channelId: String, $marketId: String, $languageId: String) {
-    listPageInfo(url: $url, alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      type
-      id
-      name
-      alias
-      canonicalUrl
-      hideTitle
-      description
-      alternativeUrls {
-        languageId
-        url
-      }
-      subCategories {
-        categoryId
-        name
-        canonicalUrl
-      }
-      breadcrumbs {
-        name
-        url
-      }
-    }
-  }
-`);
-
-export const ProductPageQuery = graphql(
-  `
-  query ProductPage($alias: String!, $channelId: String, $marketId: String, $languageId: String) {
-    product(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      ...ProductCardFields
-      articleNumber
-      type
-      primaryCategory {
-        name
-        canonicalUrl
-      }
-      texts {
-        text1
-        text2
-        text3
-      }
-      meta {
-        title
-        description
-      }
-      alternativeUrls {
-        languageId
-        url
-      }
-      totalStock {
-        inStock
-        oversellable
-        totalStock
-        static
-        incoming
-      }
-    }
-  }
-`,
-  [ProductCardFields],
-);
-
-export const BrandsQuery = graphql(`
-  query Brands($channelId: String, $marketId: String, $languageId: String) {
-    brands(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      brandId
-      name
-      alias
-      canonicalUrl
-    }
-  }
-`);
-
 export const ContentPageQuery = graphql(`
   query ContentPage($alias: String!, $previewToken: String, $channelId: String, $marketId: String, $languageId: String) {
     contentPage(alias: $alias, previewToken: $previewToken, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
@@ -271,15 +144,25 @@ export const SubscribeToNewsletterMutation = graphql(`
   }
 `);
 
+/** Every exported operation of the operation modules (fragments are not operations and are left out). */
 export const operations = [
-  SubscribeToNewsletterMutation,
-  WidgetAreaQuery,
   ChannelQuery,
   FrameQuery,
-  ProductListQuery,
-  ListPageInfoQuery,
-  ProductPageQuery,
-  BrandsQuery,
   ContentPageQuery,
   CmsPagesQuery,
+  WidgetAreaQuery,
+  SubscribeToNewsletterMutation,
+  ...[listOperations, productOperations, brandOperations, cartOperations, subscriptionOperations].flatMap(
+    (module) => Object.values(module).filter(isOperation),
+  ),
 ];
+
+function isOperation(doc: unknown): doc is typeof ChannelQuery {
+  return (
+    typeof doc === "object" &&
+    doc !== null &&
+    "definitions" in doc &&
+    Array.isArray(doc.definitions) &&
+    doc.definitions.some((d: { kind?: string }) => d.kind === "OperationDefinition")
+  );
+}

@@ -1,0 +1,510 @@
+import { amountIn, CUSTOMER_TYPES, type CustomerType, cartQuantity } from "#domain/cart.ts";
+import { formatMoney } from "#domain/format.ts";
+import { toDecimal } from "#domain/money.ts";
+import {
+  addPackageToCart,
+  addToCart,
+  CartError,
+  type CartErrorReason,
+  type CartItemView,
+  type CartView,
+  completeCart,
+  getCart,
+  removeCartCode,
+  setCartMerchantData,
+  setCartPromoCode,
+  updateCartGroup,
+  updateCartItem,
+} from "#services/cart.ts";
+import type { Locale, LocaleRequest } from "#services/reference.ts";
+import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
+import { apiError, type ErrorCode } from "../errors.ts";
+import { amountFields } from "./money-fields.ts";
+import { PriceType, StockType } from "./price.ts";
+import { ProductType } from "./product.ts";
+import { productEdges } from "./product-detail.ts";
+
+/**
+ * The cart of spec §3 and API.md: getCart and the cart mutations. Each resolver calls services/cart.ts; amounts
+ * become decimals and strings for the request's language here, at the edge.
+ */
+
+interface CartEdge {
+  cart: CartView;
+  locale: Locale;
+  /** A total in another currency than the channel's own is a converted one: shown with one decimal (spec §9). */
+  converted: boolean;
+}
+
+interface ItemEdge {
+  item: CartItemView;
+  edge: CartEdge;
+}
+
+const languageOf = (e: CartEdge) => e.locale.language.id;
+const amount = (e: CartEdge, minor: number, decimals?: "one") => ({
+  minor,
+  currency: e.cart.currency,
+  locale: languageOf(e),
+  ...(decimals ? { decimals } : {}),
+});
+
+const CartCampaignType = builder
+  .objectRef<{ name: string; hideTitle: boolean; kind: "package" | "campaign" | "promo"; id: string }>(
+    "CartCampaign",
+  )
+  .implement({
+    description: "A rule that lowered the cart: a package, a cart campaign or the promo code",
+    fields: (t) => ({
+      name: t.exposeString("name"),
+      hideTitle: t.exposeBoolean("hideTitle"),
+      type: t.string({
+        description: '"PACKAGE", "CART_CAMPAIGN" or "PROMO_CODE"',
+        resolve: (c) => ({ package: "PACKAGE", campaign: "CART_CAMPAIGN", promo: "PROMO_CODE" })[c.kind],
+      }),
+      code: t.string({
+        nullable: true,
+        description: "The promo code, for PROMO_CODE",
+        resolve: (c) => (c.kind === "promo" ? c.id.slice("promo:".length) : null),
+      }),
+    }),
+  });
+
+const CampaignPriceType = builder
+  .objectRef<{ price: number; quantity: number; item: ItemEdge }>("CampaignPrice")
+  .implement({
+    description: "Units of a cart item at one price after the cart's campaigns",
+    fields: (t) => ({
+      price: t.field({
+        type: PriceType,
+        resolve: (p) => ({
+          price: {
+            currency: p.item.item.currency,
+            regularIncVat: p.item.item.priced.unitRegular,
+            sellingIncVat: p.price,
+            vatRateBp: p.item.item.vatRateBp,
+          },
+          locale: languageOf(p.item.edge),
+        }),
+      }),
+      quantity: t.exposeInt("quantity"),
+    }),
+  });
+
+const CartItemCampaignType = builder.objectRef<ItemEdge>("CartItemCampaign").implement({
+  fields: (t) => ({
+    appliedCampaigns: t.field({ type: [CartCampaignType], resolve: (e) => e.item.applied }),
+    prices: t.field({
+      type: [CampaignPriceType],
+      resolve: (e) => e.item.priced.pricePoints.map((p) => ({ ...p, item: e })),
+    }),
+  }),
+});
+
+const CartItemPackageType = builder
+  .objectRef<{ packageId: number; edge: CartEdge }>("CartItemPackage")
+  .implement({
+    fields: (t) => ({
+      packageId: t.exposeInt("packageId"),
+      product: t.field({
+        type: ProductType,
+        nullable: true,
+        description: "The package product (name, page, image) the item belongs to",
+        resolve: async (p, _args, ctx) => (await productEdges(ctx, p.edge.locale, [p.packageId]))[0] ?? null,
+      }),
+    }),
+  });
+
+const CartItemType = builder.objectRef<ItemEdge>("CartItem").implement({
+  fields: (t) => ({
+    id: t.string({ resolve: (e) => e.item.id }),
+    skuId: t.int({ resolve: (e) => e.item.skuId }),
+    quantity: t.int({ resolve: (e) => e.item.quantity }),
+    groupKey: t.string({ nullable: true, resolve: (e) => e.item.groupKey }),
+    message: t.string({ nullable: true, resolve: (e) => e.item.message }),
+    productPackage: t.field({
+      type: CartItemPackageType,
+      nullable: true,
+      resolve: (e) => (e.item.packageId === null ? null : { packageId: e.item.packageId, edge: e.edge }),
+    }),
+    unitPrice: t.field({
+      type: PriceType,
+      description: "One unit: the regular price and the selling price (its price campaign)",
+      resolve: (e) => ({
+        price: {
+          currency: e.item.currency,
+          regularIncVat: e.item.priced.unitRegular,
+          sellingIncVat: e.item.priced.unitSelling,
+          vatRateBp: e.item.vatRateBp,
+        },
+        locale: languageOf(e.edge),
+      }),
+    }),
+    totalPrice: t.field({
+      type: PriceType,
+      description: "The line: regular total, and selling total after the cart's campaigns on items",
+      resolve: (e) => ({
+        price: {
+          currency: e.item.currency,
+          regularIncVat: e.item.priced.regularTotal,
+          sellingIncVat: e.item.priced.sellingTotal - e.item.priced.itemDiscount,
+          vatRateBp: e.item.vatRateBp,
+        },
+        locale: languageOf(e.edge),
+      }),
+    }),
+    campaign: t.field({ type: CartItemCampaignType, resolve: (e) => e }),
+    totalStock: t.field({ type: StockType, description: "The SKU's stock", resolve: (e) => e.item.stock }),
+    product: t.field({
+      type: ProductType,
+      nullable: true,
+      resolve: async (e, _args, ctx) =>
+        (await productEdges(ctx, e.edge.locale, [e.item.productId]))[0] ?? null,
+    }),
+  }),
+});
+
+const CartGiftCardType = builder
+  .objectRef<{ card: CartView["giftCards"][number]; edge: CartEdge }>("CartGiftCard")
+  .implement({
+    fields: (t) => ({
+      code: t.string({ resolve: (g) => g.card.code }),
+      ...amountFields(t, "balance", (g) => amount(g.edge, g.card.balance)),
+      ...amountFields(t, "used", (g) => amount(g.edge, g.card.used)),
+    }),
+  });
+
+const CartSubTotalType = builder.objectRef<CartEdge>("CartSubTotal").implement({
+  description: "The items before fixed amounts off and shipping",
+  fields: (t) => ({
+    ...amountFields(t, "regularPriceIncVat", (e) => amount(e, e.cart.totals.subTotal.regular)),
+    ...amountFields(t, "regularPriceExVat", (e) => amount(e, e.cart.totals.subTotal.regularExVat)),
+    ...amountFields(t, "sellingPriceIncVat", (e) => amount(e, e.cart.totals.subTotal.selling)),
+    ...amountFields(t, "sellingPriceExVat", (e) => amount(e, e.cart.totals.subTotal.sellingExVat)),
+    ...amountFields(t, "vat", (e) => amount(e, e.cart.totals.subTotal.vat)),
+  }),
+});
+
+const CartShippingType = builder.objectRef<CartEdge>("CartShipping").implement({
+  fields: (t) => ({
+    ...amountFields(t, "amountLeftToFreeShipping", (e) =>
+      amount(e, e.cart.totals.shipping.amountLeftToFreeShipping),
+    ),
+    ...amountFields(t, "feeIncVat", (e) => amount(e, e.cart.totals.shipping.fee)),
+    ...amountFields(t, "feeExVat", (e) => amount(e, e.cart.totals.shipping.feeExVat)),
+    shippingFeeIncVat: t.float({
+      description: "The same as feeIncVat (the name older storefronts read)",
+      resolve: (e) => amountDecimal(e, e.cart.totals.shipping.fee),
+    }),
+    isDefault: t.boolean({
+      description: "Priced with the market's default shipping option",
+      resolve: (e) => e.cart.shippingIsDefault,
+    }),
+    isFree: t.boolean({ resolve: (e) => e.cart.totals.shipping.free }),
+  }),
+});
+
+const CartTotalType = builder.objectRef<CartEdge>("CartTotal").implement({
+  description: "What the order costs: items less every discount, plus shipping",
+  fields: (t) => ({
+    isDiscounted: t.boolean({ resolve: (e) => e.cart.totals.total.isDiscounted }),
+    ...amountFields(t, "sellingPriceIncVat", (e) =>
+      amount(e, e.cart.totals.total.selling, e.converted ? "one" : undefined),
+    ),
+    ...amountFields(t, "sellingPriceExVat", (e) =>
+      amount(e, e.cart.totals.total.sellingExVat, e.converted ? "one" : undefined),
+    ),
+    ...amountFields(t, "discountIncVat", (e) => amount(e, e.cart.totals.total.discount)),
+    ...amountFields(t, "discountExVat", (e) => amount(e, e.cart.totals.total.discountExVat)),
+    ...amountFields(t, "vat", (e) => amount(e, e.cart.totals.total.vat)),
+  }),
+});
+
+const CartBalanceType = builder.objectRef<CartEdge>("CartBalance").implement({
+  description: "Gift cards: what they cover (pending) and what is left to pay",
+  fields: (t) => ({
+    ...amountFields(t, "pending", (e) => amount(e, e.cart.totals.balance.pending)),
+    ...amountFields(t, "totalSellingPriceExBalanceIncVat", (e) =>
+      amount(e, e.cart.totals.balance.payable, e.converted ? "one" : undefined),
+    ),
+    totalSellingPriceExBalanceExVat: t.float({
+      resolve: (e) => amountDecimal(e, e.cart.totals.balance.payableExVat),
+    }),
+  }),
+});
+
+const CartSummaryType = builder.objectRef<CartEdge>("CartSummary").implement({
+  fields: (t) => ({
+    ...amountFields(t, "fixedAmountDiscountIncVat", (e) => amount(e, e.cart.totals.fixedDiscount)),
+    ...amountFields(t, "fixedAmountDiscountExVat", (e) => amount(e, e.cart.totals.fixedDiscountExVat)),
+    subTotal: t.field({ type: CartSubTotalType, resolve: (e) => e }),
+    shipping: t.field({ type: CartShippingType, resolve: (e) => e }),
+    total: t.field({ type: CartTotalType, resolve: (e) => e }),
+    balance: t.field({ type: CartBalanceType, resolve: (e) => e }),
+  }),
+});
+
+function amountDecimal(e: CartEdge, minor: number): number {
+  return toDecimal(minor, e.cart.currency);
+}
+
+const PromoRequirementType = builder
+  .objectRef<{ code: string; amount: number | null; value: string | null; edge: CartEdge }>(
+    "PromoCodeRequirement",
+  )
+  .implement({
+    description: "A requirement of the cart's promo code that the cart does not meet now",
+    fields: (t) => ({
+      condition: t.string({
+        description:
+          '"minimumAmount", "minimumQuantity", "customerType", "items" (nothing in the cart it applies to), …',
+        resolve: (r) => r.code,
+      }),
+      amountFormatted: t.string({
+        nullable: true,
+        description: "For minimumAmount: the amount in the cart's currency",
+        resolve: (r) => (r.amount === null ? null : formatted(r.edge, r.amount)),
+      }),
+      value: t.string({
+        nullable: true,
+        description: "For customerType and minimumQuantity",
+        resolve: (r) => r.value,
+      }),
+    }),
+  });
+
+function formatted(e: CartEdge, minor: number) {
+  return formatMoney(minor, e.cart.currency, languageOf(e));
+}
+
+export const CartType = builder.objectRef<CartEdge>("Cart").implement({
+  fields: (t) => ({
+    id: t.string({ resolve: (e) => e.cart.id }),
+    isCompleted: t.boolean({ resolve: (e) => e.cart.isCompleted }),
+    version: t.int({ description: "Bumped by every change", resolve: (e) => e.cart.version }),
+    marketId: t.string({
+      description: "The market the cart is priced in",
+      resolve: (e) => e.cart.marketAlias,
+    }),
+    currency: t.string({ resolve: (e) => e.cart.currency }),
+    customerType: t.string({ resolve: (e) => e.cart.customerType }),
+    promoCode: t.string({ nullable: true, resolve: (e) => e.cart.promoCode }),
+    promoCodeRequirement: t.field({
+      type: PromoRequirementType,
+      nullable: true,
+      description:
+        "Set while the promo code is kept on the cart but a requirement is not met (it gives no discount)",
+      resolve: (e) => {
+        const unmet = e.cart.promoCodeUnmet;
+        if (!unmet) return null;
+        return {
+          code: unmet.code,
+          amount: unmet.code === "minimumAmount" ? amountIn(unmet.args, e.cart.currency) : null,
+          value: typeof unmet.args === "string" || typeof unmet.args === "number" ? String(unmet.args) : null,
+          edge: e,
+        };
+      },
+    }),
+    giftCards: t.field({
+      type: [CartGiftCardType],
+      resolve: (e) => e.cart.giftCards.map((card) => ({ card, edge: e })),
+    }),
+    appliedCampaigns: t.field({ type: [CartCampaignType], resolve: (e) => e.cart.totals.applied }),
+    items: t.field({ type: [CartItemType], resolve: (e) => e.cart.items.map((item) => ({ item, edge: e })) }),
+    quantity: t.int({
+      description: "Loose items by quantity plus each package or group once (spec §4)",
+      resolve: (e) => cartQuantity(e.cart.items),
+    }),
+    summary: t.field({ type: CartSummaryType, resolve: (e) => e }),
+    merchantData: t.string({ nullable: true, resolve: (e) => e.cart.merchantData }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors
+
+const ERROR_CODES: Record<CartErrorReason, ErrorCode> = {
+  INVALID_CART_ID: "BAD_USER_INPUT",
+  INVALID_QUANTITY: "BAD_USER_INPUT",
+  TOO_MANY_LINES: "BAD_USER_INPUT",
+  INVALID_PROMO_CODE: "BAD_USER_INPUT",
+  GIFT_CARD_USED_UP: "BAD_USER_INPUT",
+  GIFT_CARD_CURRENCY: "BAD_USER_INPUT",
+  PACKAGE_INCOMPLETE: "BAD_USER_INPUT",
+  PACKAGE_SIZE_NEEDED: "BAD_USER_INPUT",
+  MERCHANT_DATA_TOO_LARGE: "BAD_USER_INPUT",
+  NO_CURRENCY: "BAD_USER_INPUT",
+  UNKNOWN_SKU: "NOT_FOUND",
+  UNKNOWN_ITEM: "NOT_FOUND",
+  UNKNOWN_PACKAGE: "NOT_FOUND",
+  NOT_BUYABLE: "OUT_OF_STOCK",
+  OUT_OF_STOCK: "OUT_OF_STOCK",
+  PACKAGE_ITEM_SOLD_OUT: "OUT_OF_STOCK",
+  REQUIREMENTS_NOT_MET: "RequirementsNotMet",
+};
+
+/**
+ * Runs a cart use case: a refused change becomes a GraphQL error with `extensions.code` (API.md), `reason` (what
+ * exactly, for clients that word their own message) and the details the message needs (e.g. `stock`).
+ */
+async function run(
+  ctx: ApiContext,
+  args: LocaleRequest & { customerType?: string | null },
+  use: (c: CartContextFor) => Promise<CartView>,
+) {
+  const locale = await ctx.locale(args);
+  const ref = await ctx.reference.get();
+  const customerType = CUSTOMER_TYPES.find((c) => c === args.customerType) ?? null;
+  try {
+    const cart = await use({ ref, locale, customerType });
+    const home = ref.markets.get(locale.channel.defaultMarketAlias)?.currency?.code;
+    return { cart, locale, converted: home !== undefined && home !== cart.currency } satisfies CartEdge;
+  } catch (error) {
+    if (error instanceof CartError)
+      throw apiError(ERROR_CODES[error.reason], error.message, { reason: error.reason, ...error.details });
+    throw error;
+  }
+}
+
+type CartContextFor = {
+  ref: Awaited<ReturnType<ApiContext["reference"]["get"]>>;
+  locale: Locale;
+  customerType: CustomerType | null;
+};
+
+const cartArgs = builder.args((t) => ({
+  ...localeArgs,
+  customerType: t.string({
+    required: false,
+    description:
+      '"PERSON" or "ORGANIZATION": the shopper\'s type (promo code requirements); kept on the cart by changes',
+  }),
+}));
+
+const CartItemInputType = builder.inputType("CartItemInputType", {
+  fields: (t) => ({
+    id: t.string({ required: false, description: "A cart item's id; or give skuId (and groupKey)" }),
+    skuId: t.int({ required: false }),
+    quantity: t.int({ required: true }),
+    groupKey: t.string({ required: false }),
+    message: t.string({ required: false }),
+  }),
+});
+
+const CartGroupInputType = builder.inputType("CartGroupInputType", {
+  fields: (t) => ({
+    groupKey: t.string({ required: true }),
+    quantity: t.int({ required: true }),
+  }),
+});
+
+const PackageSelectionInputType = builder.inputType("PackageSelectionInputType", {
+  fields: (t) => ({
+    groupId: t.int({ required: true }),
+    optionId: t.int({ required: true }),
+    skuId: t.int({ required: false, description: "Needed when the picked product has several SKUs (sizes)" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  getCart: t.field({
+    type: CartType,
+    description: "The cart with this id; an empty, unknown or completed id starts a new cart.",
+    args: {
+      id: t.arg.string({ required: false }),
+      allowExternalShippingFee: t.arg.boolean({ required: false }),
+      forceRefresh: t.arg.boolean({
+        required: false,
+        description: "Also removes items that can no longer be bought (otherwise left out but kept)",
+      }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) =>
+        getCart(ctx.db, c, args.id, {
+          forceRefresh: args.forceRefresh ?? false,
+          allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+        }),
+      ),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  addToCart: t.field({
+    type: CartType,
+    description:
+      "Adds units of a SKU. Refused above stock (OUT_OF_STOCK with `stock`), for unknown SKUs and packages.",
+    args: {
+      id: t.arg.string({ required: false }),
+      item: t.arg({ type: CartItemInputType, required: true }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => addToCart(ctx.db, c, args.id, args.item)),
+  }),
+  updateCartItem: t.field({
+    type: CartType,
+    description: "Sets an item's quantity (absolute); 0 removes it.",
+    args: {
+      id: t.arg.string({ required: false }),
+      item: t.arg({ type: CartItemInputType, required: true }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => updateCartItem(ctx.db, c, args.id, args.item)),
+  }),
+  updateCartGroup: t.field({
+    type: CartType,
+    description: "Sets how many of a package (or group) the cart holds; 0 removes it.",
+    args: {
+      id: t.arg.string({ required: false }),
+      item: t.arg({ type: CartGroupInputType, required: true }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => updateCartGroup(ctx.db, c, args.id, args.item)),
+  }),
+  addPackageToCart: t.field({
+    type: CartType,
+    description: "Adds a package with a pick for each required group (and any optional ones).",
+    args: {
+      id: t.arg.string({ required: false }),
+      packageId: t.arg.int({ required: true }),
+      selections: t.arg({ type: [PackageSelectionInputType], required: true }),
+      quantity: t.arg.int({ required: false }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) =>
+        addPackageToCart(ctx.db, c, args.id, args.packageId, args.selections, args.quantity ?? 1),
+      ),
+  }),
+  setCartPromoCode: t.field({
+    type: CartType,
+    description:
+      "A promo code or a gift card; empty removes the promo code. Unknown or expired: BAD_USER_INPUT; requirements not met: RequirementsNotMet.",
+    args: { id: t.arg.string({ required: false }), promoCode: t.arg.string({ required: true }), ...cartArgs },
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) => setCartPromoCode(ctx.db, c, args.id, args.promoCode)),
+  }),
+  removeCartPromoCode: t.field({
+    type: CartType,
+    description: "Removes one promo code or gift card from the cart.",
+    args: { id: t.arg.string({ required: true }), code: t.arg.string({ required: true }), ...cartArgs },
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => removeCartCode(ctx.db, c, args.id, args.code)),
+  }),
+  setCartMerchantData: t.field({
+    type: CartType,
+    args: {
+      id: t.arg.string({ required: true }),
+      merchantData: t.arg.string({ required: true }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) => setCartMerchantData(ctx.db, c, args.id, args.merchantData)),
+  }),
+  completeCart: t.field({
+    type: CartType,
+    description: "Closes the cart; its id then starts a new cart. Completing twice changes nothing.",
+    args: { id: t.arg.string({ required: true }), ...cartArgs },
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => completeCart(ctx.db, c, args.id)),
+  }),
+}));

@@ -1,0 +1,502 @@
+import { MAX_SKIP, type ProductDetail, type StockView } from "#services/catalog.ts";
+import {
+  categoryPath,
+  categoryTree,
+  findUrlRedirect,
+  loadCampaigns,
+  loadPackages,
+  loadParameterGroups,
+  loadPriceHistory,
+  loadProductDetails,
+  loadProductRows,
+  loadSkus,
+  loadVariants,
+  MAX_HISTORY_DAYS,
+  type ParameterGroupView,
+  type PricePointMinor,
+  type ProductVariants,
+  productIdByAlias,
+  relatedProductIds,
+  type SkuView,
+  type VariantView,
+} from "#services/product-detail.ts";
+import type { Locale, LocaleRequest } from "#services/reference.ts";
+import {
+  listQuestions,
+  listReviews,
+  MAX_REVIEWS_TAKE,
+  type QuestionView,
+  type ReviewView,
+} from "#services/reviews.ts";
+import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
+import { apiError, intInRange } from "../errors.ts";
+import { BreadcrumbType, CampaignType } from "./lists.ts";
+import { grossAndNetFields } from "./money-fields.ts";
+import { StockType } from "./price.ts";
+import { ProductType } from "./product.ts";
+
+type ProductEdge = (typeof ProductType)["$inferType"];
+
+/** The full locale behind a Product, which carries only its language: the one this request resolved. */
+async function localeOf(ctx: ApiContext, languageId: string): Promise<Locale> {
+  return ctx.localeOf(languageId) ?? ctx.locale({ languageId });
+}
+
+const key = (locale: Locale) => `${locale.market.alias}:${locale.language.id}`;
+
+/** Products by id as the product query shows them, batched per request. */
+export async function productEdges(ctx: ApiContext, locale: Locale, ids: number[]): Promise<ProductEdge[]> {
+  const ref = await ctx.reference.get();
+  const found = await Promise.all(
+    ids.map((id) =>
+      ctx.batch(`productDetails:${key(locale)}`, id, (keys) => loadProductDetails(ctx.db, ref, locale, keys)),
+    ),
+  );
+  return found
+    .filter((p): p is ProductDetail => p !== undefined)
+    .map((product) => ({ product, locale: locale.language.id }));
+}
+
+const SkuType = builder.objectRef<SkuView>("Sku").implement({
+  fields: (t) => ({
+    skuId: t.exposeInt("skuId"),
+    gtin: t.exposeString("gtin", { nullable: true }),
+    name: t.exposeString("name", { description: 'The SKU\'s own name, e.g. the size "M" or "42"' }),
+    productId: t.exposeInt("productId"),
+    stock: t.field({ type: StockType, resolve: (s) => s.stock }),
+  }),
+});
+
+const ParameterType = builder.objectRef<ParameterGroupView["parameters"][number]>("Parameter").implement({
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    value: t.exposeString("value"),
+    show: t.exposeBoolean("show", { description: "Shown in the specification" }),
+    identifier: t.exposeString("identifier", {
+      description: 'Stable across languages, e.g. "color", "material", "nutrition-energy"',
+    }),
+  }),
+});
+
+const ParameterGroupType = builder.objectRef<ParameterGroupView>("ParameterGroup").implement({
+  fields: (t) => ({
+    parameterGroupId: t.exposeInt("parameterGroupId", { description: "Group 1 holds the Color parameter" }),
+    name: t.exposeString("name"),
+    parameters: t.field({ type: [ParameterType], resolve: (g) => g.parameters }),
+  }),
+});
+
+const VariantDimensionType = builder
+  .objectRef<ProductVariants["dimensions"][number]>("VariantDimension")
+  .implement({
+    fields: (t) => ({
+      dimension: t.exposeString("dimension", { description: '"Fit", "Color", "Flavor", …' }),
+      value: t.exposeString("value", { description: 'Language-neutral, e.g. "black"' }),
+      level: t.exposeInt("level", { description: "0 is the top level of the variant group" }),
+      label: t.exposeString("label", { description: "The value in the request's language" }),
+    }),
+  });
+
+const VariantAttributeType = builder.objectRef<{ key: string; value: string }>("VariantAttribute").implement({
+  fields: (t) => ({ key: t.exposeString("key"), value: t.exposeString("value") }),
+});
+
+const VariantType = builder.objectRef<VariantView>("Variant");
+VariantType.implement({
+  description:
+    "One value of a variant level. It leads to a product of the group (alias, canonicalUrl); on the last level it is a SKU.",
+  fields: (t) => ({
+    alias: t.exposeString("alias", { description: "Alias of the product this variant leads to" }),
+    canonicalUrl: t.exposeString("canonicalUrl"),
+    productId: t.exposeInt("productId"),
+    level: t.exposeInt("level", { description: "0 is the top level" }),
+    dimension: t.exposeString("dimension"),
+    value: t.exposeString("value"),
+    label: t.exposeString("label", { description: "The value in the request's language" }),
+    attributes: t.field({
+      type: [VariantAttributeType],
+      description: "The dimension values of the product (and SKU) this variant leads to",
+      resolve: (v) => v.attributes,
+    }),
+    skuId: t.exposeInt("skuId", { nullable: true, description: "On the last level only" }),
+    stock: t.field({
+      type: StockType,
+      nullable: true,
+      description: "On the last level only",
+      resolve: (v): StockView | null => v.stock,
+    }),
+    primaryImage: t.exposeString("primaryImage", {
+      nullable: true,
+      description: "File name of the product's first image",
+    }),
+    variants: t.field({ type: [VariantType], resolve: (v) => v.variants }),
+  }),
+});
+
+const VariantGroupType = builder.objectRef<{ variants: VariantView[] }>("VariantGroup").implement({
+  fields: (t) => ({ variants: t.field({ type: [VariantType], resolve: (g) => g.variants }) }),
+});
+
+interface PackageEdge {
+  packageId: number;
+  groups: {
+    groupId: number;
+    name: string;
+    description: string | null;
+    image: string | null;
+    required: boolean;
+    sortOrder: number;
+    options: {
+      optionId: number;
+      quantity: number;
+      isSelected: boolean;
+      sortOrder: number;
+      product: ProductEdge;
+    }[];
+  }[];
+}
+
+const PackageOptionType = builder
+  .objectRef<PackageEdge["groups"][number]["options"][number]>("PackageOption")
+  .implement({
+    fields: (t) => ({
+      optionId: t.exposeInt("optionId"),
+      quantity: t.exposeInt("quantity"),
+      isSelected: t.exposeBoolean("isSelected", { description: "Picked by default" }),
+      sortOrder: t.exposeInt("sortOrder"),
+      product: t.field({ type: ProductType, resolve: (o) => o.product }),
+    }),
+  });
+
+const PackageGroupType = builder.objectRef<PackageEdge["groups"][number]>("PackageGroup").implement({
+  fields: (t) => ({
+    groupId: t.exposeInt("groupId"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    image: t.exposeString("image", { nullable: true }),
+    required: t.exposeBoolean("required", { description: "A pick from this group is needed before buying" }),
+    sortOrder: t.exposeInt("sortOrder"),
+    options: t.field({ type: [PackageOptionType], resolve: (g) => g.options }),
+  }),
+});
+
+const ProductPackageType = builder.objectRef<PackageEdge>("ProductPackage").implement({
+  fields: (t) => ({
+    packageId: t.exposeInt("packageId", { description: "The package product's id" }),
+    groups: t.field({ type: [PackageGroupType], resolve: (p) => p.groups }),
+  }),
+});
+
+interface PricePointEdge {
+  point: PricePointMinor;
+  locale: string;
+}
+
+const PricePointType = builder.objectRef<PricePointEdge>("PricePoint").implement({
+  description:
+    "The product's price (its cheapest SKU's) from a day on; in the market's currency. The first point is the price in effect when the period begins.",
+  fields: (t) => {
+    const amount = (pick: (p: PricePointMinor) => number) => (e: PricePointEdge) => ({
+      minor: pick(e.point),
+      currency: e.point.currency,
+      vatRateBp: e.point.vatRateBp,
+      locale: e.locale,
+    });
+    return {
+      date: t.string({ description: "YYYY-MM-DD (Europe/Stockholm)", resolve: (e) => e.point.date }),
+      currency: t.string({ resolve: (e) => e.point.currency }),
+      ...grossAndNetFields(
+        t,
+        "regularPrice",
+        amount((p) => p.regularIncVat),
+      ),
+      ...grossAndNetFields(
+        t,
+        "sellingPrice",
+        amount((p) => p.sellingIncVat),
+      ),
+    };
+  },
+});
+
+builder.objectFields(ProductType, (t) => ({
+  skus: t.field({
+    type: [SkuType],
+    description: "Active SKUs with their stock",
+    resolve: async (e, _args, ctx) =>
+      (await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? [],
+  }),
+  parameterGroups: t.field({
+    type: [ParameterGroupType],
+    description:
+      "Specification in the request's language; group 1 holds Color, nutrition rows are nutrition-*",
+    resolve: async (e, _args, ctx) =>
+      (await ctx.batch(`parameterGroups:${e.locale}`, e.product.productId, (ids) =>
+        loadParameterGroups(ctx.db, e.locale, ids),
+      )) ?? [],
+  }),
+  variantDimensions: t.field({
+    type: [VariantDimensionType],
+    description: "The product's own values in its variant group (product levels, e.g. Fit and Color)",
+    resolve: async (e, _args, ctx) => (await variantsOf(ctx, e))?.dimensions ?? [],
+  }),
+  variantGroup: t.field({
+    type: VariantGroupType,
+    nullable: true,
+    description: "The variant tree (e.g. Fit → Color → Size) seen from this product; null outside a group",
+    resolve: async (e, _args, ctx) => (await variantsOf(ctx, e))?.group ?? null,
+  }),
+  discountCampaigns: t.field({
+    type: [CampaignType],
+    description: "Running campaigns the product is part of",
+    resolve: async (e, _args, ctx) => {
+      const locale = await localeOf(ctx, e.locale);
+      return (
+        (await ctx.batch(`campaigns:${key(locale)}`, e.product.productId, (ids) =>
+          loadCampaigns(ctx.db, locale, ids),
+        )) ?? []
+      );
+    },
+  }),
+  productPackage: t.field({
+    type: ProductPackageType,
+    nullable: true,
+    description: "Groups and options of a package product; null for other products",
+    resolve: async (e, _args, ctx): Promise<PackageEdge | null> => {
+      if (e.product.type !== "package") return null;
+      const pkg = await ctx.batch(`packages:${e.locale}`, e.product.productId, (ids) =>
+        loadPackages(ctx.db, e.locale, ids),
+      );
+      if (!pkg) return null;
+      const locale = await localeOf(ctx, e.locale);
+      const edges = await productEdges(
+        ctx,
+        locale,
+        pkg.groups.flatMap((g) => g.options.map((o) => o.productId)),
+      );
+      const byId = new Map(edges.map((edge) => [edge.product.productId, edge]));
+      return {
+        packageId: pkg.packageId,
+        groups: pkg.groups.map((g) => ({
+          ...g,
+          // An option whose product cannot be bought in this market is left out.
+          options: g.options.flatMap((o) => {
+            const product = byId.get(o.productId);
+            return product ? [{ ...o, product }] : [];
+          }),
+        })),
+      };
+    },
+  }),
+  trackingCode: t.string({
+    nullable: true,
+    resolve: async (e, _args, ctx) => (await productRow(ctx, e.product.productId))?.trackingCode ?? null,
+  }),
+  priceLog: t.field({
+    type: [PricePointType],
+    description: "The price over the last 30 days (see productPriceHistory)",
+    resolve: async (e, _args, ctx) => {
+      const locale = await localeOf(ctx, e.locale);
+      const ref = await ctx.reference.get();
+      const points =
+        (await ctx.batch(`priceLog30:${key(locale)}`, e.product.productId, (ids) =>
+          loadPriceHistory(ctx.db, ref, locale, ids, 30),
+        )) ?? [];
+      return points.map((point) => ({ point, locale: e.locale }));
+    },
+  }),
+  breadcrumbs: t.field({
+    type: [BreadcrumbType],
+    description:
+      "The primary category's path from the top, then the product (paths without the language prefix)",
+    resolve: async (e, _args, ctx) => {
+      const row = await productRow(ctx, e.product.productId);
+      const locale = await localeOf(ctx, e.locale);
+      const tree = await ctx.batch(
+        `categoryTree:${e.locale}`,
+        0,
+        async () => new Map([[0, await categoryTree(ctx.db, locale)]]),
+      );
+      const path = row?.primaryCategoryId && tree ? categoryPath(tree, row.primaryCategoryId) : [];
+      return [
+        ...path.map((c) => ({ name: c.name, url: c.canonicalUrl })),
+        { name: e.product.name, url: e.product.canonicalUrl },
+      ];
+    },
+  }),
+}));
+
+function productRow(ctx: ApiContext, productId: number) {
+  return ctx.batch("productRows", productId, (ids) => loadProductRows(ctx.db, ids));
+}
+
+async function variantsOf(ctx: ApiContext, e: ProductEdge) {
+  const locale = await localeOf(ctx, e.locale);
+  return ctx.batch(`variants:${key(locale)}`, e.product.productId, (ids) =>
+    loadVariants(ctx.db, locale, ids),
+  );
+}
+
+const ReviewType = builder.objectRef<ReviewView>("Review").implement({
+  fields: (t) => ({
+    reviewId: t.exposeInt("reviewId"),
+    author: t.exposeString("author"),
+    comment: t.exposeString("comment"),
+    rating: t.exposeInt("rating", { description: "1–5 stars" }),
+    reviewDate: t.string({ description: "ISO 8601", resolve: (r) => r.reviewDate.toISOString() }),
+  }),
+});
+
+const ReviewsResultType = builder
+  .objectRef<{ count: number; averageRating: number | null; reviews: ReviewView[] }>("ReviewsResult")
+  .implement({
+    fields: (t) => ({
+      count: t.exposeInt("count", { description: "Approved reviews in the request's language" }),
+      averageRating: t.exposeFloat("averageRating", {
+        nullable: true,
+        description: "Their average rating; null when there is none",
+      }),
+      reviews: t.field({ type: [ReviewType], resolve: (r) => r.reviews }),
+    }),
+  });
+
+const QuestionType = builder.objectRef<QuestionView>("ProductQuestion").implement({
+  fields: (t) => ({
+    questionId: t.exposeInt("questionId"),
+    author: t.exposeString("author"),
+    question: t.exposeString("question"),
+    answer: t.exposeString("answer"),
+    askedAt: t.string({ description: "ISO 8601", resolve: (q) => q.askedAt.toISOString() }),
+    answeredAt: t.string({ description: "ISO 8601", resolve: (q) => q.answeredAt.toISOString() }),
+  }),
+});
+
+const QuestionsResultType = builder
+  .objectRef<{ count: number; questions: QuestionView[] }>("QuestionsResult")
+  .implement({
+    fields: (t) => ({
+      count: t.exposeInt("count", { description: "Answered questions in the request's language" }),
+      questions: t.field({ type: [QuestionType], resolve: (r) => r.questions }),
+    }),
+  });
+
+const UrlRedirectType = builder.objectRef<{ oldUrl: string; newUrl: string }>("UrlRedirect").implement({
+  fields: (t) => ({
+    oldUrl: t.exposeString("oldUrl"),
+    newUrl: t.exposeString("newUrl", {
+      description: "Where the page lives now (without the language prefix)",
+    }),
+  }),
+});
+
+function paging(args: { skip?: number | null; take?: number | null }, maxTake: number) {
+  return {
+    skip: intInRange("skip", args.skip ?? 0, 0, MAX_SKIP),
+    take: intInRange("take", args.take ?? 5, 0, maxTake),
+  };
+}
+
+function checkAlias(alias: string) {
+  if (alias.length === 0 || alias.length > 200)
+    throw apiError("BAD_USER_INPUT", "alias must be between 1 and 200 characters");
+}
+
+/** The product an alias names in the request's language and the page asked for; null for an unknown product. */
+async function productPage(
+  ctx: ApiContext,
+  args: { alias: string; skip?: number | null; take?: number | null } & LocaleRequest,
+  maxTake: number,
+) {
+  checkAlias(args.alias);
+  const page = paging(args, maxTake);
+  const locale = await ctx.locale(args);
+  const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+  return productId === null ? null : { productId, languageId: locale.language.id, ...page };
+}
+
+builder.queryFields((t) => ({
+  productPriceHistory: t.field({
+    type: [PricePointType],
+    nullable: true,
+    description: `A product's price per day over the last \`days\` days (at most ${MAX_HISTORY_DAYS}); null for an unknown product.`,
+    args: {
+      alias: t.arg.string({ required: true }),
+      days: t.arg.int({ required: false, defaultValue: 90 }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      checkAlias(args.alias);
+      const days = intInRange("days", args.days ?? 90, 1, MAX_HISTORY_DAYS);
+      const locale = await ctx.locale(args);
+      const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+      if (productId === null) return null;
+      const history = await loadPriceHistory(ctx.db, await ctx.reference.get(), locale, [productId], days);
+      return (history.get(productId) ?? []).map((point) => ({ point, locale: locale.language.id }));
+    },
+  }),
+  relatedProducts: t.field({
+    type: [ProductType],
+    nullable: true,
+    description: "Products related to a product, in merchandised order; null for an unknown product.",
+    args: { alias: t.arg.string({ required: true }), ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      checkAlias(args.alias);
+      const locale = await ctx.locale(args);
+      const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+      if (productId === null) return null;
+      return productEdges(ctx, locale, await relatedProductIds(ctx.db, productId));
+    },
+  }),
+  reviews: t.field({
+    type: ReviewsResultType,
+    nullable: true,
+    description: `Approved reviews of a product in the request's language, newest first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product.`,
+    args: {
+      alias: t.arg.string({ required: true }),
+      skip: t.arg.int({ required: false, defaultValue: 0 }),
+      take: t.arg.int({ required: false, defaultValue: 5 }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const page = await productPage(ctx, args, MAX_REVIEWS_TAKE);
+      return page && listReviews(ctx.db, page);
+    },
+  }),
+  productQuestions: t.field({
+    type: QuestionsResultType,
+    nullable: true,
+    description: `Answered questions about a product in the request's language, latest answer first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product.`,
+    args: {
+      alias: t.arg.string({ required: true }),
+      skip: t.arg.int({ required: false, defaultValue: 0 }),
+      take: t.arg.int({ required: false, defaultValue: 5 }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const page = await productPage(ctx, args, MAX_REVIEWS_TAKE);
+      return page && listQuestions(ctx.db, page);
+    },
+  }),
+  urlHistory: t.field({
+    type: UrlRedirectType,
+    nullable: true,
+    description:
+      "Where an old URL (a path without the language prefix, e.g. /p/jakker/old-alias) lives now; null when it never moved.",
+    args: { url: t.arg.string({ required: true }), ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      let url = args.url.trim();
+      if (/^https?:\/\//i.test(url)) {
+        try {
+          url = new URL(url).pathname;
+        } catch {
+          throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+        }
+      }
+      if (!url.startsWith("/") || url.length > 2000)
+        throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+      const locale = await ctx.locale(args);
+      return findUrlRedirect(ctx.db, locale.language.id, url);
+    },
+  }),
+}));

@@ -1,0 +1,421 @@
+import { type FormEvent, useId, useState } from "react";
+import { useLocation } from "react-router";
+import type { Stock } from "#domain/stock.ts";
+import type { Translate } from "../../i18n/index.ts";
+import { type CartFailure, failureFromQuery, failureMessage } from "../../lib/cart.ts";
+import { eventBus } from "../../lib/client/event-bus.ts";
+import { notifications } from "../../lib/client/notifications.ts";
+import { href } from "../../lib/page-locale.ts";
+import { screenHref } from "../../lib/screens.ts";
+import { useRoot } from "../../lib/use-root.ts";
+import { cartStore, submittedFields, useCartEndpoint } from "../cart/cart-runtime.tsx";
+import { productImageUrl } from "../product-card.tsx";
+import { StockLine } from "./stock-line.tsx";
+
+export interface SizeOption {
+  skuId: number;
+  label: string;
+  stock: Stock | null;
+}
+
+export interface PackageGroupData {
+  groupId: number;
+  name: string;
+  description?: string | null;
+  required: boolean;
+  options: {
+    optionId: number;
+    quantity: number;
+    isSelected: boolean;
+    product: { name: string; price: string | null; stock: Stock | null; skus: SizeOption[] } | null;
+  }[];
+}
+
+/** What the buy box needs of the product: what it adds, and what the notification and analytics say. */
+export interface BuyProduct {
+  productId: number;
+  name: string;
+  type: string;
+  articleNumber: string;
+  image: string | null;
+  currency: string | null;
+  price: number | null;
+}
+
+/** Required package groups without a pick, in order. */
+export function missingGroups(groups: readonly PackageGroupData[], picks: Record<number, number | null>) {
+  return groups.filter((g) => g.required && !g.options.some((o) => o.optionId === picks[g.groupId]));
+}
+
+/** The picks a package starts with: the options marked selected. */
+export function initialPicks(groups: readonly PackageGroupData[], fromUrl?: URLSearchParams) {
+  const picks: Record<number, number | null> = {};
+  for (const g of groups) {
+    const requested = Number(fromUrl?.get(`group-${g.groupId}`));
+    picks[g.groupId] =
+      g.options.find((o) => o.optionId === requested)?.optionId ??
+      g.options.find((o) => o.isSelected)?.optionId ??
+      null;
+  }
+  return picks;
+}
+
+/** Picked package options whose product comes in several sizes, without a size chosen. */
+export function missingPickSizes(
+  groups: readonly PackageGroupData[],
+  picks: Record<number, number | null>,
+  sizes: Record<number, number | null>,
+) {
+  return groups.filter((g) => {
+    const option = g.options.find((o) => o.optionId === picks[g.groupId]);
+    return option?.product && option.product.skus.length > 1 && !sizes[g.groupId];
+  });
+}
+
+/**
+ * The buying form: size (SKU) picker as a radio group, the chosen SKU's stock status (the product's total before a
+ * choice), package groups (with a size for picks that come in sizes), and "add to cart". Pressing it without a size
+ * says 'Velge din størrelse først'; a package needs a pick in each required group. With JavaScript the item goes
+ * through the cart store (the header's count follows at once, a notification confirms); without it the form posts
+ * to the cart route, which goes to the cart page, or back here with the reason when the cart refused. The "show
+ * stock" button (no JavaScript) sends the choice back to this page in the query (`skuId`).
+ */
+export function BuyBox({
+  product,
+  sizes,
+  sizeLegend,
+  totalStock,
+  groups,
+  languageId,
+  t,
+  params,
+}: {
+  product: BuyProduct;
+  sizes: SizeOption[];
+  sizeLegend: string;
+  totalStock: Stock;
+  groups: PackageGroupData[];
+  languageId: string;
+  t: Translate;
+  /** The page URL's query: the no-JavaScript form's state. */
+  params: URLSearchParams;
+}) {
+  const id = useId();
+  const root = useRoot();
+  const endpoint = useCartEndpoint();
+  const location = useLocation();
+  const isPackage = groups.length > 0;
+  const fromUrl = Number(params.get("skuId"));
+  const [skuId, setSkuId] = useState<number | null>(
+    sizes.length === 1 ? (sizes[0]?.skuId ?? null) : (sizes.find((s) => s.skuId === fromUrl)?.skuId ?? null),
+  );
+  const [picks, setPicks] = useState(() => initialPicks(groups, params));
+  const [pickSizes, setPickSizes] = useState<Record<number, number | null>>(() => {
+    const out: Record<number, number | null> = {};
+    for (const g of groups) {
+      const requested = Number(params.get(`sku-${g.groupId}`));
+      out[g.groupId] = Number.isInteger(requested) && requested > 0 ? requested : null;
+    }
+    return out;
+  });
+  const urlFailure = failureFromQuery(params);
+  const [attempted, setAttempted] = useState(
+    urlFailure?.reason === "SIZE_NEEDED" || urlFailure?.reason === "PACKAGE_INCOMPLETE",
+  );
+  const [failure, setFailure] = useState<CartFailure | null>(
+    urlFailure && urlFailure.reason !== "SIZE_NEEDED" && urlFailure.reason !== "PACKAGE_INCOMPLETE"
+      ? urlFailure
+      : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const chosen = sizes.find((s) => s.skuId === skuId) ?? null;
+  const needsSize = !isPackage && sizes.length > 1 && !chosen;
+  const missing = missingGroups(groups, picks);
+  const missingSizes = missingPickSizes(groups, picks, pickSizes);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    setFailure(null);
+    if (needsSize || missing.length > 0 || missingSizes.length > 0) return;
+    const fields = submittedFields(event);
+    setBusy(true);
+    const quantity = 1;
+    void cartStore.change(isPackage ? "package" : "add", fields, { adding: quantity }).then((result) => {
+      setBusy(false);
+      if (result.error) {
+        setFailure(result.error);
+        return;
+      }
+      const size = chosen && sizes.length > 1 ? ` (${chosen.label})` : "";
+      notifications.show({
+        message: isPackage
+          ? t("cart.addedPackage", { name: product.name })
+          : t("cart.added", { quantity, name: `${product.name}${size}` }),
+        mode: "success",
+        detail: {
+          ...(product.image ? { image: productImageUrl(product.image, 160) } : {}),
+          link: { href: href(root.locale, screenHref("checkout", root.lang)), label: t("cart.checkout") },
+          data: {
+            product: { productId: product.productId, name: product.name },
+            quantity,
+            skuId: chosen?.skuId ?? null,
+          },
+        },
+      });
+      eventBus.push("add_to_cart", {
+        currency: product.currency,
+        value: product.price,
+        items: [
+          { item_id: product.articleNumber, item_name: product.name, item_variant: chosen?.label, quantity },
+        ],
+      });
+    });
+  };
+  const sizeError = attempted && needsSize;
+  const groupError = attempted && missing.length > 0;
+  const pickSizeError = attempted && missingSizes.length > 0;
+  return (
+    <form
+      method="post"
+      action={endpoint}
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-6 space-y-5"
+      id="buy"
+      data-buy-box
+    >
+      <input type="hidden" name="intent" value={isPackage ? "package" : "add"} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      {isPackage ? <input type="hidden" name="packageId" value={product.productId} /> : null}
+      {!isPackage && sizes.length > 1 ? (
+        <fieldset aria-describedby={sizeError ? `${id}-size-error` : undefined}>
+          <legend className="font-semibold">
+            {sizeLegend}
+            {chosen ? (
+              <span className="ml-2 font-normal text-stone-700">
+                {t("product.chosen", { value: chosen.label })}
+              </span>
+            ) : null}
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {sizes.map((size) => {
+              const soldOut =
+                size.stock !== null &&
+                size.stock.inStock <= 0 &&
+                size.stock.oversellable <= 0 &&
+                size.stock.static <= 0;
+              return (
+                <label
+                  key={size.skuId}
+                  className={`relative inline-flex min-w-12 cursor-pointer items-center justify-center rounded border px-3 py-2 has-checked:border-stone-900 has-checked:bg-stone-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-700 ${soldOut ? "border-dashed border-stone-400 text-stone-600" : "border-stone-500"}`}
+                >
+                  <input
+                    type="radio"
+                    name="skuId"
+                    value={size.skuId}
+                    checked={skuId === size.skuId}
+                    onChange={() => {
+                      setSkuId(size.skuId);
+                      setFailure(null);
+                    }}
+                    className="sr-only"
+                  />
+                  {size.label}
+                </label>
+              );
+            })}
+          </div>
+          <noscript>
+            <button
+              type="submit"
+              formMethod="get"
+              formAction={location.pathname}
+              className="mt-2 rounded border border-stone-500 px-3 py-1 text-sm"
+            >
+              {t("product.showStock")}
+            </button>
+          </noscript>
+          {sizeError ? (
+            <p id={`${id}-size-error`} role="alert" className="mt-2 font-medium text-red-700">
+              {t("product.chooseSize")}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {!isPackage && sizes.length === 1 && chosen ? (
+        <input type="hidden" name="skuId" value={chosen.skuId} />
+      ) : null}
+
+      {isPackage ? null : (
+        <div aria-live="polite" data-testid="stock-status">
+          {chosen?.stock ? (
+            <StockLine stock={chosen.stock} t={t} languageId={languageId} />
+          ) : (
+            <StockLine
+              stock={totalStock}
+              t={t}
+              languageId={languageId}
+              prefix={sizes.length > 1 ? t("product.stock.allSizes") : undefined}
+            />
+          )}
+        </div>
+      )}
+
+      {isPackage ? (
+        <PackageGroups
+          groups={groups}
+          picks={picks}
+          sizes={pickSizes}
+          onPick={(groupId, optionId) => {
+            setPicks((p) => ({ ...p, [groupId]: optionId }));
+            setPickSizes((s) => ({ ...s, [groupId]: null }));
+            setFailure(null);
+          }}
+          onSize={(groupId, sku) => setPickSizes((s) => ({ ...s, [groupId]: sku }))}
+          t={t}
+          languageId={languageId}
+          errorGroups={[
+            ...(groupError ? missing.map((g) => g.groupId) : []),
+            ...(pickSizeError ? missingSizes.map((g) => g.groupId) : []),
+          ]}
+        />
+      ) : null}
+
+      {groupError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {t("product.package.missing", { groups: missing.map((g) => g.name).join(", ") })}
+        </p>
+      ) : pickSizeError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {t("cart.error.packageSize")}
+        </p>
+      ) : null}
+
+      <div>
+        <button
+          type="submit"
+          aria-disabled={busy || undefined}
+          className="w-full rounded bg-brand-ink px-6 py-3 font-semibold text-white sm:w-auto"
+          data-add-to-cart
+        >
+          {busy ? t("cart.adding") : t("product.addToCart")}
+        </button>
+        <div aria-live="assertive">
+          {failure ? (
+            <p role="alert" className="mt-2 font-medium text-red-700" data-cart-error={failure.reason}>
+              {failureMessage(t, failure)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function PackageGroups({
+  groups,
+  picks,
+  sizes,
+  onPick,
+  onSize,
+  t,
+  languageId,
+  errorGroups,
+}: {
+  groups: PackageGroupData[];
+  picks: Record<number, number | null>;
+  sizes: Record<number, number | null>;
+  onPick: (groupId: number, optionId: number | null) => void;
+  onSize: (groupId: number, skuId: number | null) => void;
+  t: Translate;
+  languageId: string;
+  errorGroups: number[];
+}) {
+  return (
+    <section aria-labelledby="package-heading" className="space-y-4">
+      <h2 id="package-heading" className="text-lg font-semibold">
+        {t("product.package")}
+      </h2>
+      {groups.map((group) => (
+        <fieldset
+          key={group.groupId}
+          className={`rounded border p-3 ${errorGroups.includes(group.groupId) ? "border-red-700" : "border-stone-300"}`}
+          aria-invalid={errorGroups.includes(group.groupId) || undefined}
+        >
+          <legend className="px-1 font-semibold">
+            {group.name}{" "}
+            <span className="text-sm font-normal text-stone-700">
+              ({group.required ? t("product.package.required") : t("product.package.optional")})
+            </span>
+          </legend>
+          {group.description ? <p className="text-sm text-stone-700">{group.description}</p> : null}
+          <ul className="mt-2 space-y-2">
+            {group.required ? null : (
+              <li>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`group-${group.groupId}`}
+                    value=""
+                    checked={picks[group.groupId] == null}
+                    onChange={() => onPick(group.groupId, null)}
+                  />
+                  {t("product.package.none")}
+                </label>
+              </li>
+            )}
+            {group.options.map((option) => (
+              <li key={option.optionId}>
+                <label className="flex flex-wrap items-center gap-x-2">
+                  <input
+                    type="radio"
+                    name={`group-${group.groupId}`}
+                    value={option.optionId}
+                    checked={picks[group.groupId] === option.optionId}
+                    onChange={() => onPick(group.groupId, option.optionId)}
+                  />
+                  <span className="font-medium">{option.product?.name}</span>
+                  {option.quantity > 1 ? (
+                    <span className="text-sm">
+                      {t("product.package.quantity", { quantity: option.quantity })}
+                    </span>
+                  ) : null}
+                  {option.product?.price ? <span className="text-sm">{option.product.price}</span> : null}
+                </label>
+                {option.product?.stock ? (
+                  <div className="ml-6">
+                    <StockLine stock={option.product.stock} t={t} languageId={languageId} />
+                  </div>
+                ) : null}
+                {option.product &&
+                option.product.skus.length > 1 &&
+                picks[group.groupId] === option.optionId ? (
+                  <div className="ml-6 mt-1">
+                    <label className="text-sm" htmlFor={`pick-size-${group.groupId}`}>
+                      {t("product.size")}
+                    </label>{" "}
+                    <select
+                      id={`pick-size-${group.groupId}`}
+                      name={`sku-${group.groupId}`}
+                      value={sizes[group.groupId] ?? ""}
+                      onChange={(e) => onSize(group.groupId, e.target.value ? Number(e.target.value) : null)}
+                      className="rounded border border-stone-500 px-2 py-1"
+                    >
+                      <option value="">{t("card.chooseSize")}</option>
+                      {option.product.skus.map((sku) => (
+                        <option key={sku.skuId} value={sku.skuId}>
+                          {sku.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { RouterContextProvider } from "react-router";
+import type { CartData, CartFailure } from "./cart.ts";
+import { COOKIES, ONE_YEAR, readCookie, serializeCookie } from "./cookies.ts";
+import { GetCartQuery } from "./graphql/cart-operations.ts";
+import { GraphqlClientError } from "./graphql/client.ts";
+import { requestClient } from "./graphql/server.ts";
+
+/** The cart on the server: the request's cart id, market and customer type, and the API's refusals as the storefront words them. */
+
+const MARKET_ALIAS = /^[a-z0-9-]{1,20}$/;
+
+/**
+ * The GraphQL client of a cart request with what every cart call sends: the cart id from the `mili-cart` cookie,
+ * the market (the checkout market on checkout pages, spec §7) and the shopper's type from `mili-user-type`.
+ */
+export function cartClient(request: Request, context: Readonly<RouterContextProvider>, checkout: boolean) {
+  const { client, locale, rc, url } = requestClient(request, context);
+  const cookies = request.headers.get("cookie");
+  const checkoutMarket = readCookie(cookies, COOKIES.checkoutMarket);
+  const marketId =
+    checkout && checkoutMarket && MARKET_ALIAS.test(checkoutMarket) ? checkoutMarket : locale.market;
+  const type = readCookie(cookies, COOKIES.userType);
+  return {
+    client,
+    locale,
+    rc,
+    url,
+    id: readCookie(cookies, COOKIES.cart) ?? null,
+    vars: {
+      marketId,
+      customerType: type === "ORGANIZATION" ? "ORGANIZATION" : "PERSON",
+    },
+  };
+}
+
+/** The `mili-cart` cookie for a cart the API answered (one year). */
+export function cookieFor(request: Request, cart: CartData | null): Record<string, string> {
+  if (!cart) return {};
+  const secure = new URL(request.url).protocol === "https:";
+  return { "Set-Cookie": serializeCookie(COOKIES.cart, cart.id, ONE_YEAR, { secure }) };
+}
+
+/** The API's refusal as the storefront words it (reason and the details the message needs). */
+export function failureOf(error: unknown): CartFailure {
+  if (error instanceof GraphqlClientError) {
+    const ext = error.graphQLErrors[0]?.extensions as Record<string, unknown> | undefined;
+    if (ext && typeof ext.reason === "string") {
+      const args = ext.args as unknown;
+      return {
+        reason: ext.reason,
+        ...(typeof ext.stock === "number" ? { stock: ext.stock } : {}),
+        ...(Array.isArray(ext.groups) ? { groups: ext.groups.map(String) } : {}),
+        ...(typeof ext.name === "string" ? { name: ext.name } : {}),
+        ...(typeof ext.currency === "string" ? { currency: ext.currency } : {}),
+        ...(typeof ext.condition === "string" ? { condition: ext.condition } : {}),
+        ...(typeof ext.amountFormatted === "string" ? { amount: ext.amountFormatted } : {}),
+        ...(typeof args === "string" || typeof args === "number" ? { value: String(args) } : {}),
+      };
+    }
+  }
+  return { reason: "FAILED" };
+}
+
+/**
+ * The shopper's cart for a page: null when there is no cart cookie (nothing is created for a visitor who has not
+ * added anything). `refresh` drops items that can no longer be bought.
+ */
+export async function readCart(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  opts: { checkout: boolean; refresh: boolean },
+): Promise<{ cart: CartData | null; failure: CartFailure | null; headers: Record<string, string> }> {
+  const { client, id, vars, rc } = cartClient(request, context, opts.checkout);
+  if (!id) return { cart: null, failure: null, headers: {} };
+  try {
+    const { data } = await client.request(GetCartQuery, {
+      id,
+      forceRefresh: opts.refresh,
+      allowExternalShippingFee: opts.checkout,
+      ...vars,
+    });
+    return { cart: data.getCart, failure: null, headers: cookieFor(request, data.getCart) };
+  } catch (error) {
+    rc.log("error", "cart could not be read", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { cart: null, failure: failureOf(error), headers: {} };
+  }
+}

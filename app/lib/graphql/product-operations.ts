@@ -1,0 +1,245 @@
+import { graphql } from "./graphql.ts";
+import { ProductCardFields } from "./product-card-fragment.ts";
+
+const StockFields = graphql(`
+  fragment StockFields on Stock {
+    inStock
+    oversellable
+    totalStock
+    static
+    incoming
+  }
+`);
+
+const PriceFields = graphql(`
+  fragment ProductPriceFields on Price {
+    currency
+    isDiscounted
+    discountPercentage
+    sellingPriceIncVat
+    sellingPriceExVat
+    regularPriceIncVatFormatted
+    regularPriceExVatFormatted
+    sellingPriceIncVatFormatted
+    sellingPriceExVatFormatted
+  }
+`);
+
+const VariantFields = graphql(
+  `
+  fragment VariantFields on Variant {
+    level
+    label
+    value
+    dimension
+    skuId
+    productId
+    primaryImage
+    canonicalUrl
+    stock {
+      ...StockFields
+    }
+  }
+`,
+  [StockFields],
+);
+
+const PricePointFields = graphql(`
+  fragment PricePointFields on PricePoint {
+    date
+    regularPriceIncVat
+    regularPriceExVat
+    sellingPriceIncVat
+    sellingPriceExVat
+    regularPriceIncVatFormatted
+    regularPriceExVatFormatted
+    sellingPriceIncVatFormatted
+    sellingPriceExVatFormatted
+  }
+`);
+
+/**
+ * The product page (/p, /pp) in one request: the product with variants, SKUs and stock, parameters, package
+ * groups and breadcrumbs; the first pages of reviews and answered questions; related products; the price history.
+ */
+export const ProductPageQuery = graphql(
+  `
+  query ProductPage(
+    $alias: String!
+    $reviewsTake: Int
+    $questionsTake: Int
+    $historyDays: Int
+    $channelId: String
+    $marketId: String
+    $languageId: String
+  ) {
+    product(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      productId
+      name
+      alias
+      canonicalUrl
+      articleNumber
+      type
+      brand {
+        name
+        canonicalUrl
+      }
+      productImages {
+        fileName
+      }
+      primaryCategory {
+        name
+        canonicalUrl
+      }
+      unitPrice {
+        ...ProductPriceFields
+      }
+      lowestPrice {
+        discountPercentage
+        lowestPriceIncVatFormatted
+        lowestPriceExVatFormatted
+      }
+      rating {
+        score
+        voteCount
+      }
+      texts {
+        text1
+        text2
+        text3
+      }
+      meta {
+        title
+        description
+      }
+      alternativeUrls {
+        languageId
+        url
+      }
+      totalStock {
+        ...StockFields
+      }
+      skus {
+        skuId
+        gtin
+        name
+        stock {
+          ...StockFields
+        }
+      }
+      parameterGroups {
+        parameterGroupId
+        name
+        parameters {
+          name
+          value
+          show
+          identifier
+        }
+      }
+      variantGroup {
+        variants {
+          ...VariantFields
+          variants {
+            ...VariantFields
+            variants {
+              ...VariantFields
+            }
+          }
+        }
+      }
+      discountCampaigns {
+        name
+        hideTitle
+        canonicalUrl
+      }
+      productPackage {
+        packageId
+        groups {
+          groupId
+          name
+          description
+          required
+          sortOrder
+          options {
+            optionId
+            quantity
+            isSelected
+            sortOrder
+            product {
+              name
+              canonicalUrl
+              unitPrice {
+                ...ProductPriceFields
+              }
+              totalStock {
+                ...StockFields
+              }
+              skus {
+                skuId
+                name
+                stock {
+                  ...StockFields
+                }
+              }
+            }
+          }
+        }
+      }
+      breadcrumbs {
+        name
+        url
+      }
+    }
+    reviews(alias: $alias, take: $reviewsTake, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      count
+      averageRating
+      reviews {
+        reviewId
+        author
+        comment
+        rating
+        reviewDate
+      }
+    }
+    productQuestions(
+      alias: $alias
+      take: $questionsTake
+      channelId: $channelId
+      marketId: $marketId
+      languageId: $languageId
+    ) {
+      count
+      questions {
+        questionId
+        author
+        question
+        answer
+        askedAt
+      }
+    }
+    productPriceHistory(
+      alias: $alias
+      days: $historyDays
+      channelId: $channelId
+      marketId: $marketId
+      languageId: $languageId
+    ) {
+      ...PricePointFields
+    }
+    relatedProducts(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      ...ProductCardFields
+    }
+  }
+`,
+  [ProductCardFields, StockFields, PriceFields, VariantFields, PricePointFields],
+);
+
+/** /product/{alias}: only where the product lives. */
+export const ProductUrlQuery = graphql(`
+  query ProductUrl($alias: String!, $channelId: String, $marketId: String, $languageId: String) {
+    product(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      canonicalUrl
+    }
+  }
+`);

@@ -1,0 +1,151 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { start } from "../server/main.ts";
+import type { ShopperJob } from "./cart-shoppers.ts";
+import { API_HEADERS } from "./channel-query.ts";
+import { DEFAULT_POSTGRES, round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+
+/**
+ * The cart under load, on PostgreSQL (default) or PGlite (--database-url ""): `addToCart` and `getCart` by
+ * --shoppers concurrent shoppers, each on their own cart, for --duration seconds each (after a warm-up), sent
+ * through /graphql by a child process; then --shoppers concurrent `addToCart` calls on ONE cart (each a
+ * different SKU): the time until all are answered and how many lines the cart keeps. Also a single shopper's
+ * latency, which is what a request costs when the shop is not saturated.
+ *
+ *   node bench/cart.ts [--shoppers 50] [--duration 15] [--warmup 3] [--database-url postgres://…]
+ */
+const { values } = parseArgs({
+  options: {
+    shoppers: { type: "string", default: "50" },
+    duration: { type: "string", default: "15" },
+    warmup: { type: "string", default: "3" },
+    "database-url": { type: "string", default: process.env.DATABASE_URL ?? DEFAULT_POSTGRES },
+  },
+});
+const shoppers = Number(values.shoppers);
+const duration = Number(values.duration);
+const warmup = Number(values.warmup);
+
+const dir = mkdtempSync(join(tmpdir(), "mili-bench-cart-"));
+const pg = values["database-url"]
+  ? await tempPostgresDatabase(values["database-url"], "mili_bench_cart")
+  : null;
+const shop = await start({
+  NODE_ENV: "production",
+  API_KEY: "dev-api-key",
+  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+  HOST: "127.0.0.1",
+  PORT: "0",
+  LOG_LEVEL: "silent",
+  PGLITE_DIR: join(dir, "db"),
+  ...(pg ? { DATABASE_URL: pg.url } : {}),
+});
+const url = `http://127.0.0.1:${shop.port}/graphql`;
+say(`shop on ${shop.db.kind}, ${shoppers} shoppers, ${duration} s per run`);
+
+function runShoppers(job: ShopperJob): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, "cart-shoppers.ts"), JSON.stringify(job)],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`shoppers exited ${code}`)),
+    );
+  });
+}
+
+async function gql(query: string, variables: Record<string, unknown>) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: API_HEADERS,
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as {
+    data?: Record<string, { id: string; quantity: number; items?: unknown[] }>;
+    errors?: unknown;
+  };
+  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+const NEW_CART = `query { getCart(channelId: "1|se", languageId: "sv-SE", marketId: "se") { id } }`;
+const ADD_ONE = `mutation($id: String, $skuId: Int!) {
+  addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, channelId: "1|se", languageId: "sv-SE", marketId: "se") { id quantity items { skuId } } }`;
+
+const results: Record<string, string | number>[] = [];
+try {
+  // SKUs that can always be added: plenty in stock, priced in Sweden.
+  const rows = (await shop.db.db.execute(sql`
+    select s.id from skus s join products p on p.id = s.product_id
+    join prices pr on pr.sku_id = s.id and pr.market_alias = 'se'
+    where p.type = 'product' and p.active and s.active order by s.id limit 60`)) as unknown as
+    | { rows: { id: number }[] }
+    | { id: number }[];
+  const skuIds = (Array.isArray(rows) ? rows : rows.rows).map((r) => Number(r.id));
+  await shop.db.db.execute(
+    sql`update skus set in_stock = 1000000 where id in (${sql.join(
+      skuIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const carts = await Promise.all(
+    Array.from({ length: shoppers }, async () => (await gql(NEW_CART, {})).getCart?.id as string),
+  );
+  const job = (operation: ShopperJob["operation"], count: number, secs: number): ShopperJob => ({
+    url,
+    headers: API_HEADERS,
+    carts: carts.slice(0, count),
+    skuIds: skuIds.slice(0, 10),
+    operation,
+    seconds: secs,
+  });
+  for (const operation of ["addToCart", "getCart"] as const) {
+    if (warmup > 0) await runShoppers(job(operation, shoppers, warmup));
+    const one = await runShoppers(job(operation, 1, Math.min(duration, 10)));
+    results.push({ operation, shoppers: 1, ...one });
+    const many = await runShoppers(job(operation, shoppers, duration));
+    results.push({ operation, shoppers, ...many });
+  }
+
+  // All shoppers add to ONE cart at the same time, each a different SKU.
+  const shared = (await gql(NEW_CART, {})).getCart?.id as string;
+  const startedAt = performance.now();
+  await Promise.all(skuIds.slice(0, shoppers).map((skuId) => gql(ADD_ONE, { id: shared, skuId })));
+  const tookMs = round(performance.now() - startedAt);
+  const final = (
+    await gql(
+      `query($id: String) { getCart(id: $id, channelId: "1|se", languageId: "sv-SE", marketId: "se") { id quantity items { skuId } } }`,
+      { id: shared },
+    )
+  ).getCart;
+  results.push({
+    operation: `${shoppers} concurrent addToCart, one cart`,
+    shoppers,
+    tookMs,
+    linesKept: final?.items?.length ?? 0,
+  });
+  table(results);
+  writeResult(pg ? "cart-postgres" : "cart-pglite", {
+    command: `node bench/cart.ts --shoppers ${shoppers} --duration ${duration}${pg ? "" : ' --database-url ""'}`,
+    database: shop.db.kind,
+    shoppers,
+    durationSeconds: duration,
+    results,
+  });
+} finally {
+  await shop.stop("bench");
+  rmSync(dir, { recursive: true, force: true });
+  await pg?.drop();
+  say(`done in ${seconds(performance.now())} s`);
+}

@@ -1,0 +1,25 @@
+/**
+ * The orders a product list can be sorted in (the API's SortType): relevance to a search (elsewhere the
+ * merchandised order), newest, price up and down, all-time units sold, name, rating, and the merchandised
+ * orders CUSTOM_1 ("best match") … CUSTOM_5 (CUSTOM_2: bestsellers of the last 30 days).
+ */
+export const PRODUCT_SORTS = [
+  "RELEVANCE",
+  "LATEST",
+  "PRICE",
+  "PRICE_DESC",
+  "MOST_SOLD",
+  "ALPHABETICAL",
+  "VOTES",
+  "CUSTOM_1",
+  "CUSTOM_2",
+  "CUSTOM_3",
+  "CUSTOM_4",
+  "CUSTOM_5",
+] as const;
+
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export function isProductSort(value: string): value is ProductSort {
+  return (PRODUCT_SORTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,802 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import {
+  campaignProducts,
+  campaignTranslations,
+  categoryTranslations,
+  discountCampaigns,
+  packageGroups,
+  packageOptions,
+  parameterGroups,
+  priceLog,
+  prices,
+  productParameters,
+  products,
+  productTranslations,
+  relatedProducts,
+  skus,
+  urlHistory,
+  variantGroups,
+  variantValues,
+} from "#db/schema/index.ts";
+import { type ProductClass, vatRateFor } from "#domain/vat.ts";
+import {
+  type CampaignView,
+  type CategoryNodeView,
+  categoryTree,
+  flattenTree,
+  listProducts,
+  type ProductDetail,
+  productUrl,
+  type StockView,
+  withProductDetails,
+} from "./catalog.ts";
+import type { Locale, ReferenceData } from "./reference.ts";
+
+/**
+ * The product page's extras (spec §3): SKUs, parameter groups, the variant tree, campaigns, packages, price log,
+ * breadcrumbs, related products and old URLs. Every `load…` takes many products and runs one statement, so the
+ * API batches a field over a whole list into a fixed number of statements.
+ */
+
+export interface SkuView {
+  skuId: number;
+  gtin: string | null;
+  name: string;
+  productId: number;
+  stock: StockView;
+}
+
+function stockOf(row: { inStock: number; oversellable: number; static: number; incoming: string | null }) {
+  return {
+    inStock: row.inStock,
+    oversellable: row.oversellable,
+    static: row.static,
+    totalStock: row.inStock + row.oversellable + row.static,
+    incoming: row.incoming,
+  } satisfies StockView;
+}
+
+function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  }
+  return map;
+}
+
+/** Active SKUs of each product with their stock, in merchandised order. One statement. */
+export async function loadSkus(db: Database, productIds: number[]): Promise<Map<number, SkuView[]>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      skuId: skus.id,
+      gtin: skus.gtin,
+      name: skus.name,
+      productId: skus.productId,
+      inStock: skus.inStock,
+      oversellable: skus.oversellable,
+      static: skus.static,
+      incoming: skus.incoming,
+    })
+    .from(skus)
+    .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
+    .orderBy(asc(skus.productId), asc(skus.sortOrder), asc(skus.id));
+  const byProduct = groupBy(
+    rows.map((r) => ({
+      skuId: r.skuId,
+      gtin: r.gtin,
+      name: r.name,
+      productId: r.productId,
+      stock: stockOf(r),
+    })),
+    (s) => s.productId,
+  );
+  return new Map(productIds.map((id) => [id, byProduct.get(id) ?? []]));
+}
+
+export interface ParameterGroupView {
+  parameterGroupId: number;
+  name: string;
+  parameters: { name: string; value: string; show: boolean; identifier: string }[];
+}
+
+/**
+ * Parameters in the language, grouped by parameter group in the groups' order (group 1 holds Color; nutrition
+ * rows have identifiers `nutrition-*`). One statement.
+ */
+export async function loadParameterGroups(
+  db: Database,
+  languageId: string,
+  productIds: number[],
+): Promise<Map<number, ParameterGroupView[]>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      productId: productParameters.productId,
+      groupId: productParameters.groupId,
+      groupNames: parameterGroups.names,
+      identifier: productParameters.identifier,
+      name: productParameters.name,
+      value: productParameters.value,
+      show: productParameters.show,
+    })
+    .from(productParameters)
+    .innerJoin(parameterGroups, eq(parameterGroups.id, productParameters.groupId))
+    .where(
+      and(inArray(productParameters.productId, productIds), eq(productParameters.languageId, languageId)),
+    )
+    .orderBy(
+      asc(productParameters.productId),
+      asc(parameterGroups.sortOrder),
+      asc(parameterGroups.id),
+      asc(productParameters.sortOrder),
+      asc(productParameters.id),
+    );
+  const out = new Map<number, ParameterGroupView[]>(productIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const groups = out.get(r.productId);
+    if (!groups) continue;
+    let group = groups.at(-1);
+    if (group?.parameterGroupId !== r.groupId) {
+      group = {
+        parameterGroupId: r.groupId,
+        name: r.groupNames[languageId] ?? Object.values(r.groupNames)[0] ?? "",
+        parameters: [],
+      };
+      groups.push(group);
+    }
+    group.parameters.push({ name: r.name, value: r.value, show: r.show, identifier: r.identifier });
+  }
+  return out;
+}
+
+export interface VariantDimensionView {
+  dimension: string;
+  value: string;
+  level: number;
+  label: string;
+}
+
+export interface VariantView {
+  alias: string;
+  level: number;
+  dimension: string;
+  value: string;
+  label: string;
+  /** The dimension values of the product (and on the last level the SKU) the variant leads to. */
+  attributes: { key: string; value: string }[];
+  productId: number;
+  canonicalUrl: string;
+  primaryImage: string | null;
+  skuId: number | null;
+  stock: StockView | null;
+  variants: VariantView[];
+}
+
+export interface ProductVariants {
+  /** The product's own place in its group: its product-level dimension values. */
+  dimensions: VariantDimensionView[];
+  /** The group's tree as seen from this product; null when the product is in no variant group. */
+  group: { variants: VariantView[] } | null;
+}
+
+interface Member {
+  productId: number;
+  alias: string;
+  canonicalUrl: string;
+  primaryImage: string | null;
+  /** Product-level values by level. */
+  values: Map<number, { dimension: string; value: string; label: string; sortOrder: number }>;
+  skus: {
+    skuId: number;
+    level: number;
+    dimension: string;
+    value: string;
+    label: string;
+    sortOrder: number;
+    stock: StockView;
+  }[];
+}
+
+/**
+ * Each product's variant dimensions and its group's variant tree (e.g. Fit → Color → Size), built from every
+ * buyable product of the same groups: active, translated into the language and priced in the market. One statement.
+ */
+export async function loadVariants(
+  db: Database,
+  locale: Locale,
+  productIds: number[],
+): Promise<Map<number, ProductVariants>> {
+  if (!productIds.length) return new Map();
+  const lang = locale.language.id;
+  const groupIds = db
+    .select({ id: products.variantGroupId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const rows = await db
+    .select({
+      groupId: variantGroups.id,
+      dimensions: variantGroups.dimensions,
+      productId: products.id,
+      type: products.type,
+      alias: productTranslations.alias,
+      categoryAlias: categoryTranslations.alias,
+      primaryImage: sql<
+        string | null
+      >`(select i.file_name from product_images i where i.product_id = ${products.id} order by i.sort_order, i.id limit 1)`,
+      skuId: variantValues.skuId,
+      level: variantValues.level,
+      dimension: variantValues.dimension,
+      value: variantValues.value,
+      label: variantValues.label,
+      sortOrder: variantValues.sortOrder,
+      inStock: skus.inStock,
+      oversellable: skus.oversellable,
+      static: skus.static,
+      incoming: skus.incoming,
+    })
+    .from(products)
+    .innerJoin(variantGroups, eq(variantGroups.id, products.variantGroupId))
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.languageId, lang)),
+    )
+    .leftJoin(
+      categoryTranslations,
+      and(
+        eq(categoryTranslations.categoryId, products.primaryCategoryId),
+        eq(categoryTranslations.languageId, lang),
+      ),
+    )
+    .innerJoin(variantValues, eq(variantValues.productId, products.id))
+    .leftJoin(skus, eq(skus.id, variantValues.skuId))
+    .where(
+      and(
+        inArray(products.variantGroupId, groupIds),
+        eq(products.active, true),
+        or(isNull(variantValues.skuId), eq(skus.active, true)),
+        sql`exists (select 1 from skus s2 join prices p2 on p2.sku_id = s2.id and p2.market_alias = ${locale.market.alias} where s2.product_id = ${products.id} and s2.active)`,
+      ),
+    )
+    .orderBy(asc(products.id), asc(variantValues.level), asc(variantValues.sortOrder), asc(variantValues.id));
+
+  const groups = new Map<number, { dimensions: string[]; members: Map<number, Member> }>();
+  const groupOf = new Map<number, number>();
+  for (const r of rows) {
+    let group = groups.get(r.groupId);
+    if (!group) {
+      group = { dimensions: r.dimensions, members: new Map() };
+      groups.set(r.groupId, group);
+    }
+    groupOf.set(r.productId, r.groupId);
+    let member = group.members.get(r.productId);
+    if (!member) {
+      member = {
+        productId: r.productId,
+        alias: r.alias,
+        canonicalUrl: productUrl(r.type, r.categoryAlias, r.alias),
+        primaryImage: r.primaryImage,
+        values: new Map(),
+        skus: [],
+      };
+      group.members.set(r.productId, member);
+    }
+    const label = r.label[lang] ?? r.value;
+    if (r.skuId === null) {
+      member.values.set(r.level, { dimension: r.dimension, value: r.value, label, sortOrder: r.sortOrder });
+    } else if (r.inStock !== null && r.oversellable !== null && r.static !== null) {
+      member.skus.push({
+        skuId: r.skuId,
+        level: r.level,
+        dimension: r.dimension,
+        value: r.value,
+        label,
+        sortOrder: r.sortOrder,
+        stock: stockOf({
+          inStock: r.inStock,
+          oversellable: r.oversellable,
+          static: r.static,
+          incoming: r.incoming,
+        }),
+      });
+    }
+  }
+
+  const out = new Map<number, ProductVariants>();
+  for (const productId of productIds) {
+    const groupId = groupOf.get(productId);
+    const group = groupId === undefined ? undefined : groups.get(groupId);
+    const self = group?.members.get(productId);
+    if (!group || !self) {
+      out.set(productId, { dimensions: [], group: null });
+      continue;
+    }
+    out.set(productId, {
+      dimensions: [...self.values.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([level, v]) => ({ dimension: v.dimension, value: v.value, level, label: v.label })),
+      group: { variants: variantLevel(group.dimensions.length, 0, [...group.members.values()], self) },
+    });
+  }
+  return out;
+}
+
+/**
+ * One level of the tree: the distinct values of `level` among `members` (the products matching the levels
+ * above). A product-level variant leads to the member that keeps most of the current product's lower values
+ * (choosing another fit keeps the colour when it exists); the SKU level lists the chosen product's SKUs.
+ */
+function variantLevel(depth: number, level: number, members: Member[], self: Member): VariantView[] {
+  if (level >= depth || members.length === 0) return [];
+  const productLevel = members.some((m) => m.values.has(level));
+  if (!productLevel) {
+    const target = members.find((m) => m.productId === self.productId) ?? (members[0] as Member);
+    return [...target.skus]
+      .filter((s) => s.level === level)
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((s) => ({
+        alias: target.alias,
+        level,
+        dimension: s.dimension,
+        value: s.value,
+        label: s.label,
+        attributes: [...attributesOf(target), { key: s.dimension, value: s.value }],
+        productId: target.productId,
+        canonicalUrl: target.canonicalUrl,
+        primaryImage: target.primaryImage,
+        skuId: s.skuId,
+        stock: s.stock,
+        variants: [],
+      }));
+  }
+  const byValue = new Map<string, Member[]>();
+  for (const m of members) {
+    const v = m.values.get(level);
+    if (!v) continue;
+    const list = byValue.get(v.value);
+    if (list) list.push(m);
+    else byValue.set(v.value, [m]);
+  }
+  return [...byValue.values()].map((matching) => {
+    const target = bestMatch(matching, self, level);
+    const v = target.values.get(level) as NonNullable<ReturnType<Member["values"]["get"]>>;
+    return {
+      alias: target.alias,
+      level,
+      dimension: v.dimension,
+      value: v.value,
+      label: v.label,
+      attributes: attributesOf(target),
+      productId: target.productId,
+      canonicalUrl: target.canonicalUrl,
+      primaryImage: target.primaryImage,
+      skuId: null,
+      stock: null,
+      variants: variantLevel(depth, level + 1, matching, self),
+    };
+  });
+}
+
+function attributesOf(member: Member) {
+  return [...member.values.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, v]) => ({ key: v.dimension, value: v.value }));
+}
+
+/** The current product itself, else the member sharing its values on the most levels below `level` (higher levels first). */
+function bestMatch(candidates: Member[], self: Member, level: number): Member {
+  const selfMatch = candidates.find((m) => m.productId === self.productId);
+  if (selfMatch) return selfMatch;
+  let best = candidates[0] as Member;
+  let bestScore = -1;
+  for (const m of candidates) {
+    let score = 0;
+    for (const [l, v] of self.values) {
+      if (l > level && m.values.get(l)?.value === v.value) score += 2 ** (16 - l);
+    }
+    if (score > bestScore) {
+      best = m;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Running campaigns of each product (price campaigns in the locale's market and listed campaign products). */
+export async function loadCampaigns(
+  db: Database,
+  locale: Locale,
+  productIds: number[],
+  now = new Date(),
+): Promise<Map<number, CampaignView[]>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      productId: sql<number>`x.product_id`.mapWith(Number),
+      campaignId: discountCampaigns.id,
+      hideTitle: discountCampaigns.hideTitle,
+      discountType: discountCampaigns.discountType,
+      languageId: campaignTranslations.languageId,
+      name: campaignTranslations.name,
+      alias: campaignTranslations.alias,
+      description: campaignTranslations.description,
+    })
+    .from(
+      sql`(select ${campaignProducts.productId} as product_id, ${campaignProducts.campaignId} as campaign_id from ${campaignProducts} where ${inArray(campaignProducts.productId, productIds)}
+           union
+           select ${skus.productId}, ${prices.campaignId} from ${prices} join ${skus} on ${skus.id} = ${prices.skuId}
+           where ${inArray(skus.productId, productIds)} and ${prices.marketAlias} = ${locale.market.alias} and ${prices.campaignId} is not null) x`,
+    )
+    .innerJoin(discountCampaigns, sql`${discountCampaigns.id} = x.campaign_id`)
+    .innerJoin(campaignTranslations, eq(campaignTranslations.campaignId, discountCampaigns.id))
+    .where(
+      and(
+        eq(discountCampaigns.active, true),
+        or(isNull(discountCampaigns.startsAt), lte(discountCampaigns.startsAt, now)),
+        or(isNull(discountCampaigns.endsAt), gt(discountCampaigns.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(discountCampaigns.priority), asc(discountCampaigns.id));
+  const out = new Map<number, CampaignView[]>(productIds.map((id) => [id, []]));
+  for (const r of rows) {
+    if (r.languageId !== locale.language.id) continue;
+    out.get(r.productId)?.push({
+      campaignId: r.campaignId,
+      name: r.name,
+      alias: r.alias,
+      hideTitle: r.hideTitle,
+      discountType: r.discountType,
+      description: r.description,
+      canonicalUrl: `/dc/${r.alias}`,
+      alternativeUrls: rows
+        .filter((x) => x.campaignId === r.campaignId && x.productId === r.productId)
+        .map((x) => ({ languageId: x.languageId, url: `/dc/${x.alias}` })),
+    });
+  }
+  return out;
+}
+
+export interface PackageView {
+  packageId: number;
+  groups: {
+    groupId: number;
+    name: string;
+    description: string | null;
+    image: string | null;
+    required: boolean;
+    sortOrder: number;
+    options: {
+      optionId: number;
+      productId: number;
+      quantity: number;
+      isSelected: boolean;
+      sortOrder: number;
+    }[];
+  }[];
+}
+
+/** The groups and options of package products (null for products that are no package). One statement. */
+export async function loadPackages(
+  db: Database,
+  languageId: string,
+  productIds: number[],
+): Promise<Map<number, PackageView | null>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      packageId: packageGroups.packageProductId,
+      groupId: packageGroups.id,
+      names: packageGroups.names,
+      descriptions: packageGroups.descriptions,
+      image: packageGroups.image,
+      required: packageGroups.required,
+      groupSort: packageGroups.sortOrder,
+      optionId: packageOptions.id,
+      productId: packageOptions.productId,
+      quantity: packageOptions.quantity,
+      isSelected: packageOptions.isSelected,
+      optionSort: packageOptions.sortOrder,
+    })
+    .from(packageGroups)
+    .leftJoin(packageOptions, eq(packageOptions.groupId, packageGroups.id))
+    .where(inArray(packageGroups.packageProductId, productIds))
+    .orderBy(
+      asc(packageGroups.packageProductId),
+      asc(packageGroups.sortOrder),
+      asc(packageGroups.id),
+      asc(packageOptions.sortOrder),
+      asc(packageOptions.id),
+    );
+  const out = new Map<number, PackageView | null>(productIds.map((id) => [id, null]));
+  for (const r of rows) {
+    let pkg = out.get(r.packageId);
+    if (!pkg) {
+      pkg = { packageId: r.packageId, groups: [] };
+      out.set(r.packageId, pkg);
+    }
+    let group = pkg.groups.at(-1);
+    if (group?.groupId !== r.groupId) {
+      group = {
+        groupId: r.groupId,
+        name: r.names[languageId] ?? "",
+        description: r.descriptions[languageId] ?? null,
+        image: r.image,
+        required: r.required,
+        sortOrder: r.groupSort,
+        options: [],
+      };
+      pkg.groups.push(group);
+    }
+    if (r.optionId !== null && r.productId !== null && r.quantity !== null && r.isSelected !== null) {
+      group.options.push({
+        optionId: r.optionId,
+        productId: r.productId,
+        quantity: r.quantity,
+        isSelected: r.isSelected,
+        sortOrder: r.optionSort ?? 0,
+      });
+    }
+  }
+  return out;
+}
+
+/** Columns of products that the list does not carry. One statement. */
+export async function loadProductRows(
+  db: Database,
+  productIds: number[],
+): Promise<Map<number, { trackingCode: string | null; primaryCategoryId: number | null }>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      trackingCode: products.trackingCode,
+      primaryCategoryId: products.primaryCategoryId,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(
+    rows.map((r) => [r.id, { trackingCode: r.trackingCode, primaryCategoryId: r.primaryCategoryId }]),
+  );
+}
+
+/** The category path of a category (root first), from a tree read once per request. */
+export function categoryPath(tree: CategoryNodeView[], categoryId: number): CategoryNodeView[] {
+  const all = new Map(flattenTree(tree).map((c) => [c.categoryId, c]));
+  const path: CategoryNodeView[] = [];
+  for (let node = all.get(categoryId); node; ) {
+    path.unshift(node);
+    if (path.length > 20) break;
+    node = node.parentCategoryId ? all.get(node.parentCategoryId) : undefined;
+  }
+  return path;
+}
+
+export { categoryTree };
+
+/**
+ * Products by id as the product query shows them (texts, meta, URLs in each language), in the order of `ids`;
+ * ids that are not buyable in the locale are left out. Three statements whatever the number of ids.
+ */
+export async function loadProductDetails(
+  db: Database,
+  ref: ReferenceData,
+  locale: Locale,
+  ids: number[],
+): Promise<Map<number, ProductDetail>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const { products: found } = await listProducts(db, ref, locale, {
+    skip: 0,
+    take: unique.length,
+    sort: "LATEST",
+    productIds: unique,
+  });
+  const details = await withProductDetails(db, locale, found);
+  return new Map(details.map((detail) => [detail.productId, detail]));
+}
+
+/** The id of the active product with this alias in the language, or null. One statement. */
+export async function productIdByAlias(
+  db: Database,
+  languageId: string,
+  alias: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .where(
+      and(
+        eq(productTranslations.languageId, languageId),
+        eq(productTranslations.alias, alias),
+        eq(products.active, true),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Related products of a product, in merchandised order (ids only; the caller loads what is buyable). */
+export async function relatedProductIds(db: Database, productId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: relatedProducts.relatedProductId })
+    .from(relatedProducts)
+    .where(eq(relatedProducts.productId, productId))
+    .orderBy(asc(relatedProducts.sortOrder), asc(relatedProducts.relatedProductId));
+  return rows.map((r) => r.id);
+}
+
+/** Normalises a language-neutral path for the URL history: no query or fragment, no trailing slash, lower case. */
+export function normaliseUrl(url: string): string {
+  const path = url.trim().split(/[?#]/)[0] ?? "";
+  const noTrailing = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return decodeURIComponentSafe(noTrailing).toLowerCase();
+}
+
+function decodeURIComponentSafe(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Where an old URL lives now, following later moves (at most 10 hops, loops stop); null when it never moved.
+ * One statement.
+ */
+export async function findUrlRedirect(
+  db: Database,
+  languageId: string,
+  url: string,
+): Promise<{ oldUrl: string; newUrl: string } | null> {
+  const oldUrl = normaliseUrl(url);
+  if (!oldUrl.startsWith("/")) return null;
+  const rows = await db.execute<{ new_url: string; depth: number }>(sql`
+    with recursive hops(url, depth) as (
+      select ${urlHistory.newUrl}, 1 from ${urlHistory}
+      where ${urlHistory.languageId} = ${languageId} and lower(${urlHistory.oldUrl}) = ${oldUrl}
+      union all
+      select h.new_url, hops.depth + 1 from url_history h join hops on lower(h.old_url) = lower(hops.url)
+      where h.language_id = ${languageId} and hops.depth < 10
+    )
+    select url as new_url, depth from hops order by depth desc limit 1`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+    new_url: string;
+    depth: number;
+  }[];
+  const hop = list[0];
+  if (!hop || normaliseUrl(hop.new_url) === oldUrl) return null;
+  return { oldUrl, newUrl: hop.new_url };
+}
+
+export interface PricePointMinor {
+  /** YYYY-MM-DD in the shop's time zone (Europe/Stockholm). */
+  date: string;
+  currency: string;
+  regularIncVat: number;
+  sellingIncVat: number;
+  vatRateBp: number;
+}
+
+const SHOP_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Stockholm",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day of an instant in the shop's time zone, YYYY-MM-DD. */
+export function shopDay(at: Date): string {
+  return SHOP_DAY.format(at);
+}
+
+export const MAX_HISTORY_DAYS = 365;
+
+/**
+ * Each product's price in the locale's market over the last `days` days: the price in effect when the window
+ * opens, then one point per day on which it changed (the last change of a day counts). A product's price is its
+ * cheapest SKU's, as in lists. Built from the price log and the current prices. One statement.
+ */
+export async function loadPriceHistory(
+  db: Database,
+  ref: ReferenceData,
+  locale: Locale,
+  productIds: number[],
+  days: number,
+  now = new Date(),
+): Promise<Map<number, PricePointMinor[]>> {
+  if (!productIds.length) return new Map();
+  const market = locale.market.alias;
+  const from = new Date(now.getTime() - days * 86_400_000);
+  const rows = await db
+    .select({
+      productId: skus.productId,
+      skuId: skus.id,
+      productClass: products.productClass,
+      currency: prices.currencyCode,
+      regular: sql<number>`e.regular_minor`.mapWith(Number),
+      selling: sql<number>`e.selling_minor`.mapWith(Number),
+      at: sql<string>`e.at`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
+    .innerJoin(
+      sql`lateral (
+        select l.regular_minor, l.selling_minor, l.at from ${priceLog} l
+        where l.sku_id = ${skus.id} and l.market_alias = ${market} and l.at >= ${from.toISOString()}::timestamptz
+        union all
+        (select l.regular_minor, l.selling_minor, l.at from ${priceLog} l
+         where l.sku_id = ${skus.id} and l.market_alias = ${market} and l.at < ${from.toISOString()}::timestamptz
+         order by l.at desc limit 1)
+        union all
+        select ${prices.regularMinor}, ${prices.sellingMinor}, ${prices.updatedAt}
+      ) e`,
+      sql`true`,
+    )
+    .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
+    .orderBy(asc(skus.productId), asc(sql`e.at`));
+  const out = new Map<number, PricePointMinor[]>();
+  const byProduct = groupBy(rows, (r) => r.productId);
+  for (const productId of productIds) {
+    const entries = byProduct.get(productId) ?? [];
+    const productClass = (entries[0]?.productClass ?? "standard") as ProductClass;
+    const country = locale.market.country?.code;
+    const vatRate = (day: string) =>
+      country ? vatRateFor(ref.vatRates, country, productClass, new Date(`${day}T12:00:00Z`)).rateBp : 0;
+    out.set(productId, pricePoints(entries, from, now, vatRate));
+  }
+  return out;
+}
+
+/**
+ * Folds per-SKU price entries (sorted by time) into the product's daily points: the product's price at a moment
+ * is the lowest regular and the lowest selling price of its SKUs that have a price by then.
+ */
+export function pricePoints(
+  entries: { skuId: number; currency: string; regular: number; selling: number; at: Date }[],
+  from: Date,
+  now: Date,
+  vatRateBp: (day: string) => number,
+): PricePointMinor[] {
+  const current = new Map<number, { regular: number; selling: number }>();
+  const currency = entries[0]?.currency ?? "";
+  const points: PricePointMinor[] = [];
+  const state = () => {
+    let regular = Number.POSITIVE_INFINITY;
+    let selling = Number.POSITIVE_INFINITY;
+    for (const p of current.values()) {
+      regular = Math.min(regular, p.regular);
+      selling = Math.min(selling, p.selling);
+    }
+    return Number.isFinite(selling) ? { regular, selling } : null;
+  };
+  const fromDay = shopDay(from);
+  const push = (day: string) => {
+    const s = state();
+    if (!s) return;
+    const last = points.at(-1);
+    if (last?.date === day) points.pop();
+    const previous = points.at(-1);
+    if (previous && previous.regularIncVat === s.regular && previous.sellingIncVat === s.selling) return;
+    points.push({
+      date: day,
+      currency,
+      regularIncVat: s.regular,
+      sellingIncVat: s.selling,
+      vatRateBp: vatRateBp(day),
+    });
+  };
+  for (const e of entries) {
+    if (e.at.getTime() > now.getTime()) continue;
+    current.set(e.skuId, { regular: e.regular, selling: e.selling });
+    const day = shopDay(e.at);
+    push(day < fromDay ? fromDay : day);
+  }
+  return points;
+}

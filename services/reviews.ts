@@ -1,0 +1,106 @@
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { productQuestions, reviews } from "#db/schema/index.ts";
+
+export const MAX_REVIEWS_TAKE = 50;
+
+export interface ReviewView {
+  reviewId: number;
+  author: string;
+  comment: string;
+  rating: number;
+  reviewDate: Date;
+}
+
+/**
+ * A page of a product's approved reviews in one language, newest first, with how many there are and their
+ * average rating (null when there is none). Two statements.
+ */
+export async function listReviews(
+  db: Database,
+  opts: { productId: number; languageId: string; skip: number; take: number },
+): Promise<{ count: number; averageRating: number | null; reviews: ReviewView[] }> {
+  const where = and(
+    eq(reviews.productId, opts.productId),
+    eq(reviews.languageId, opts.languageId),
+    eq(reviews.status, "approved"),
+  );
+  const [summary] = await db
+    .select({ n: count(), average: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .where(where);
+  const n = summary?.n ?? 0;
+  const page =
+    n > opts.skip && opts.take > 0
+      ? await db
+          .select({
+            reviewId: reviews.id,
+            author: reviews.author,
+            comment: reviews.comment,
+            rating: reviews.rating,
+            reviewDate: reviews.createdAt,
+          })
+          .from(reviews)
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(opts.take)
+          .offset(opts.skip)
+      : [];
+  return {
+    count: n,
+    averageRating: summary?.average == null ? null : Math.round(Number(summary.average) * 100) / 100,
+    reviews: page,
+  };
+}
+
+export interface QuestionView {
+  questionId: number;
+  author: string;
+  question: string;
+  answer: string;
+  askedAt: Date;
+  answeredAt: Date;
+}
+
+/** A page of a product's answered questions in one language, most recently answered first. Two statements. */
+export async function listQuestions(
+  db: Database,
+  opts: { productId: number; languageId: string; skip: number; take: number },
+): Promise<{ count: number; questions: QuestionView[] }> {
+  const where = and(
+    eq(productQuestions.productId, opts.productId),
+    eq(productQuestions.languageId, opts.languageId),
+    isNotNull(productQuestions.answer),
+    isNotNull(productQuestions.answeredAt),
+  );
+  const [summary] = await db.select({ n: count() }).from(productQuestions).where(where);
+  const n = summary?.n ?? 0;
+  const rows =
+    n > opts.skip && opts.take > 0
+      ? await db
+          .select({
+            questionId: productQuestions.id,
+            author: productQuestions.author,
+            question: productQuestions.question,
+            answer: productQuestions.answer,
+            askedAt: productQuestions.createdAt,
+            answeredAt: productQuestions.answeredAt,
+          })
+          .from(productQuestions)
+          .where(where)
+          .orderBy(desc(productQuestions.answeredAt), desc(productQuestions.id))
+          .limit(opts.take)
+          .offset(opts.skip)
+      : [];
+  return {
+    count: n,
+    questions: rows.map((r) => ({
+      questionId: r.questionId,
+      author: r.author,
+      question: r.question,
+      answer: r.answer ?? "",
+      askedAt: r.askedAt,
+      answeredAt: r.answeredAt ?? r.askedAt,
+    })),
+  };
+}

@@ -1,0 +1,416 @@
+import { sql } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "#domain/format.ts";
+import { netOfGross } from "#domain/vat.ts";
+import { axe, describeViolations, hydrated, setupBrowser, watchErrors } from "#tests/support/browser.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The cart in Chromium, in both languages: add with a size, change the quantity, remove; promo codes (invalid,
+ * requirements not met, valid) and a gift card; crossing the free-shipping threshold; two tabs in sync; an
+ * organisation seeing prices without VAT; packages; and the add/change/remove journey without JavaScript.
+ */
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "400" });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const session = setupBrowser();
+const url = (path: string) => new URL(path, shop.origin).href;
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of fixture queries.
+async function rows(query: ReturnType<typeof sql>): Promise<any[]> {
+  const result = await shop.db.db.execute(query);
+  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(url(path), { waitUntil: "load" });
+  if (!response) throw new Error(`no response for ${path}`);
+  await hydrated(page);
+  return response;
+}
+
+const L = {
+  nb: {
+    lang: "nb",
+    languageId: "nb-NO",
+    channelId: "2|no",
+    market: "no",
+    currency: "NOK",
+    prefix: "",
+    cartPage: "/kassen",
+    add: "Legg i handlekurven",
+    chooseSize: "Velge din størrelse først",
+    added: (name: string) => `1 × ${name} er lagt i handlekurven.`,
+    addedPlain: "Varen er lagt i handlekurven.",
+    cartButton: /^Handlekurv/,
+    drawer: "Handlekurv",
+    increase: (name: string) => `Øk antall av ${name}`,
+    decrease: (name: string) => `Reduser antall av ${name}`,
+    remove: (name: string) => `Fjern ${name}`,
+    empty: "Handlekurven din er tom.",
+    promoLabel: "Kampanjekode eller gavekort",
+    apply: "Bruk",
+    invalid: "Kampanjekoden er ugyldig.",
+    minimum: (amount: string) => `Kampanjekoden gjelder når du handler for minst ${amount}.`,
+    giftCard: "GAVE-NO-500-0001",
+    giftCardPays: "Betales med gavekort",
+    toPay: "Å betale",
+    freeLeft: (amount: string) => `Handle for ${amount} til, så får du fri frakt.`,
+    freeReached: "Du har fri frakt!",
+    free: "Gratis",
+    exVat: "Alle priser eks. mva.",
+    fewLeft: "Kun 2 igjen på lager",
+    checkout: "Til kassen",
+    packageHeading: "Pakke",
+  },
+  sv: {
+    lang: "sv",
+    languageId: "sv-SE",
+    channelId: "1|se",
+    market: "se",
+    currency: "SEK",
+    prefix: "/sv",
+    cartPage: "/sv/kassan",
+    add: "Lägg i varukorgen",
+    chooseSize: "Välj din storlek först",
+    added: (name: string) => `1 × ${name} har lagts i varukorgen.`,
+    addedPlain: "Varan har lagts i varukorgen.",
+    cartButton: /^Varukorg/,
+    drawer: "Varukorg",
+    increase: (name: string) => `Öka antalet av ${name}`,
+    decrease: (name: string) => `Minska antalet av ${name}`,
+    remove: (name: string) => `Ta bort ${name}`,
+    empty: "Din varukorg är tom.",
+    promoLabel: "Kampanjkod eller presentkort",
+    apply: "Använd",
+    invalid: "Kampanjkoden är ogiltig.",
+    minimum: (amount: string) => `Kampanjkoden gäller när du handlar för minst ${amount}.`,
+    giftCard: "GAVA-SE-500-0001",
+    giftCardPays: "Betalas med presentkort",
+    toPay: "Att betala",
+    freeLeft: (amount: string) => `Handla för ${amount} till så får du fri frakt.`,
+    freeReached: "Du har fri frakt!",
+    free: "Gratis",
+    exVat: "Alla priser exkl. moms",
+    fewLeft: "Endast 2 kvar i lager",
+    checkout: "Till kassan",
+    packageHeading: "Paket",
+  },
+} as const;
+type Lang = keyof typeof L;
+
+interface Fixture {
+  productId: number;
+  skuIds: number[];
+  name: string;
+  path: string;
+}
+
+/**
+ * The `skip`-th product with `skus` SKUs (no package, no package pick, not in a cart campaign), its name and page
+ * in the language, every SKU priced `price` in SE and NO (regular and selling) with `stock` on the shelf.
+ */
+async function product(
+  lang: Lang,
+  opts: { skus: "one" | "many"; skip: number; price: number; stock?: number },
+): Promise<Fixture> {
+  const languageId = L[lang].languageId;
+  const [row] = await rows(sql`
+    select p.id, pt.name, pt.alias
+    from products p
+    join product_translations pt on pt.product_id = p.id and pt.language_id = ${languageId}
+    where p.type = 'product' and p.active
+      and (select count(*) from skus where product_id = p.id and active) ${opts.skus === "one" ? sql`= 1` : sql`> 2`}
+      and not exists (select 1 from package_options where product_id = p.id)
+      and not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+                      where pc.product_id = p.id and c.key in ('sports-nutrition', 'socks'))
+    order by p.id offset ${opts.skip} limit 1`);
+  if (!row) throw new Error("no product for the fixture");
+  const skus = await rows(
+    sql`select id from skus where product_id = ${row.id} and active order by sort_order, id`,
+  );
+  const skuIds = skus.map((s) => Number(s.id));
+  await shop.db.db.execute(sql`update skus set in_stock = ${opts.stock ?? 30}, oversellable = 0, static = 0
+                               where product_id = ${row.id}`);
+  await shop.db.db.execute(sql`update prices set regular_minor = ${opts.price}, selling_minor = ${opts.price},
+                               campaign_id = null, reduced_since = null
+                               where sku_id in (select id from skus where product_id = ${row.id})`);
+  const { body } = await gql(shop.origin, {
+    query: `query($alias: String!, $channelId: String, $languageId: String) {
+      product(alias: $alias, channelId: $channelId, languageId: $languageId) { canonicalUrl } }`,
+    variables: { alias: row.alias, channelId: L[lang].channelId, languageId },
+  });
+  return {
+    productId: Number(row.id),
+    skuIds,
+    name: row.name,
+    path: `${L[lang].prefix}${body.data.product.canonicalUrl}`,
+  };
+}
+
+/** A cart made through the API, its id in the context's cookie, as if the shopper had added the items before. */
+async function cartWith(context: BrowserContext, lang: Lang, items: { skuId: number; quantity: number }[]) {
+  let id: string | null = null;
+  for (const item of items) {
+    const { body } = await gql(shop.origin, {
+      query: `mutation($id: String, $item: CartItemInputType!, $channelId: String, $languageId: String, $marketId: String) {
+        addToCart(id: $id, item: $item, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id } }`,
+      variables: {
+        id,
+        item,
+        channelId: L[lang].channelId,
+        languageId: L[lang].languageId,
+        marketId: L[lang].market,
+      },
+    });
+    id = body.data.addToCart.id;
+  }
+  await context.addCookies([{ name: "mili-cart", value: id ?? "", url: shop.origin }]);
+  return id as string;
+}
+
+const header = (page: Page) => page.locator("header[data-site-header]");
+const cartCount = (page: Page) => header(page).locator("[data-cart-count]").getAttribute("data-cart-count");
+const drawer = (page: Page, lang: Lang) => page.getByRole("dialog", { name: L[lang].drawer });
+const money = (minor: number, lang: Lang) => formatMoney(minor, L[lang].currency, L[lang].languageId);
+
+describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
+  const l = L[lang];
+  const skip = lang === "nb" ? 0 : 1;
+
+  it("adds a product with a size, changes the quantity and removes it, the header's count following", async () => {
+    const { page, context } = session;
+    const sized = await product(lang, { skus: "many", skip, price: 19900 });
+    await open(page, sized.path);
+    expect(await cartCount(page)).toBe("0");
+    const buy = page.locator("form[data-buy-box]");
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => buy.getByRole("alert").textContent()).toBe(l.chooseSize);
+
+    await buy.locator("fieldset label").nth(1).click();
+    const sizeLabel = ((await buy.locator("fieldset label").nth(1).textContent()) ?? "").trim();
+    await buy.getByRole("button", { name: l.add }).click();
+    const note = page.locator("[data-notification=success]");
+    await expect.poll(() => note.textContent()).toContain(l.added(`${sized.name} (${sizeLabel})`));
+    await expect.poll(() => cartCount(page)).toBe("1");
+    const cookie = (await context.cookies()).find((c) => c.name === "mili-cart");
+    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(31_536_000 - 600);
+
+    await header(page).getByRole("link", { name: l.cartButton }).click();
+    const panel = drawer(page, lang);
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const line = panel.locator(`[data-cart-item="${sized.skuIds[1]}"]`);
+    await expect.poll(() => line.locator("[data-line-total]").textContent()).toBe(money(19900, lang));
+    await line.getByRole("button", { name: l.increase(sized.name) }).click();
+    await expect.poll(() => line.locator("[data-line-total]").textContent()).toBe(money(39800, lang));
+    await expect.poll(() => cartCount(page)).toBe("2");
+    expect(await panel.locator("[data-total]").textContent()).toBe(money(39800, lang));
+    await line.getByRole("button", { name: l.decrease(sized.name) }).click();
+    await expect.poll(() => cartCount(page)).toBe("1");
+    await line.getByRole("button", { name: l.remove(sized.name) }).click();
+    await expect.poll(() => panel.getByText(l.empty).count()).toBe(1);
+    await expect.poll(() => cartCount(page)).toBe("0");
+  });
+
+  it("refuses more than the stock with 'only N left', and keeps the quantity", async () => {
+    const { page, context } = session;
+    const few = await product(lang, { skus: "one", skip: skip + 2, price: 19900, stock: 2 });
+    await cartWith(context, lang, [{ skuId: few.skuIds[0] as number, quantity: 2 }]);
+    await open(page, l.cartPage);
+    const line = page.locator(`[data-cart-page] [data-cart-item="${few.skuIds[0]}"]`);
+    await line.getByRole("button", { name: l.increase(few.name) }).click();
+    await expect.poll(() => page.locator("[data-cart-error]").textContent()).toBe(l.fewLeft);
+    expect(await line.locator("[data-quantity]").inputValue()).toBe("2");
+  });
+
+  it("promo codes: an invalid one, one whose requirements are not met, a valid one; and a gift card", async () => {
+    const { page, context } = session;
+    const item = await product(lang, { skus: "one", skip: skip + 4, price: 19900 });
+    await cartWith(context, lang, [{ skuId: item.skuIds[0] as number, quantity: 1 }]);
+    await open(page, l.cartPage);
+    const promo = page.locator("[data-cart-page] [data-promo]");
+    const field = promo.getByLabel(l.promoLabel);
+    const apply = async (code: string) => {
+      await field.fill(code);
+      await promo.getByRole("button", { name: l.apply }).click();
+    };
+    await apply("FINNES-IKKE");
+    await expect.poll(() => promo.locator("[data-promo-error]").textContent()).toBe(l.invalid);
+    await apply("SPORT100");
+    await expect
+      .poll(() => promo.locator("[data-promo-error]").textContent())
+      .toBe(l.minimum(money(50000, lang)));
+    await apply("vinter10");
+    await expect
+      .poll(() => promo.locator("[data-promo-code]").getAttribute("data-promo-code"))
+      .toBe("VINTER10");
+    const total = page.locator("[data-cart-page] [data-total]");
+    await expect.poll(() => total.textContent()).toBe(money(19900 - 1990, lang));
+    await apply(l.giftCard);
+    await expect.poll(() => promo.locator("[data-gift-card]").count()).toBe(1);
+    const summary = page.locator("[data-cart-page] [data-cart-summary]");
+    await expect.poll(() => summary.getByText(l.giftCardPays).count()).toBe(1);
+    expect(await summary.locator("[data-balance]").textContent()).toBe(`−${money(17910, lang)}`);
+    expect(await summary.locator("[data-to-pay]").textContent()).toBe(money(0, lang));
+  });
+
+  it("crosses the free-shipping threshold: the amount left shrinks, then shipping is free", async () => {
+    const { page, context } = session;
+    const cheap = await product(lang, { skus: "one", skip: skip + 6, price: 4900 });
+    await cartWith(context, lang, [{ skuId: cheap.skuIds[0] as number, quantity: 1 }]);
+    await open(page, l.cartPage);
+    const summary = page.locator("[data-cart-page] [data-cart-summary]");
+    expect(await summary.locator("[data-free-shipping=left] p").textContent()).toBe(
+      l.freeLeft(money(5000, lang)),
+    );
+    expect(await summary.locator("[data-shipping]").textContent()).toBe(money(4900, lang));
+    const line = page.locator(`[data-cart-page] [data-cart-item="${cheap.skuIds[0]}"]`);
+    await line.getByRole("button", { name: l.increase(cheap.name) }).click();
+    await expect
+      .poll(() => summary.locator("[data-free-shipping=left] p").textContent())
+      .toBe(l.freeLeft(money(100, lang)));
+    await line.getByRole("button", { name: l.increase(cheap.name) }).click();
+    await expect.poll(() => summary.locator("[data-free-shipping]").textContent()).toBe(l.freeReached);
+    expect(await summary.locator("[data-shipping]").textContent()).toBe(l.free);
+    expect(await summary.locator("[data-total]").textContent()).toBe(money(14700, lang));
+  });
+
+  it("two tabs stay in sync: an item added in one shows in the other without a reload", async () => {
+    const { page, context } = session;
+    const one = await product(lang, { skus: "one", skip: skip + 8, price: 29900 });
+    await cartWith(context, lang, [{ skuId: one.skuIds[0] as number, quantity: 1 }]);
+    const other = await context.newPage();
+    await open(page, one.path);
+    await open(other, lang === "nb" ? "/" : "/sv");
+    await expect.poll(() => cartCount(other)).toBe("1");
+    await other.evaluate(() => {
+      (window as { __same?: boolean }).__same = true;
+    });
+    await page.locator("form[data-buy-box]").getByRole("button", { name: l.add }).click();
+    await expect.poll(() => cartCount(page)).toBe("2");
+    await expect.poll(() => cartCount(other)).toBe("2");
+    expect(await other.evaluate(() => (window as { __same?: boolean }).__same)).toBe(true);
+  });
+
+  it("an organisation shopper sees the cart without VAT", async () => {
+    const { page, context } = session;
+    const one = await product(lang, { skus: "one", skip: skip + 10, price: 24900 });
+    await cartWith(context, lang, [{ skuId: one.skuIds[0] as number, quantity: 1 }]);
+    await context.addCookies([{ name: "mili-user-type", value: "ORGANIZATION", url: shop.origin }]);
+    await open(page, l.cartPage);
+    const net = netOfGross(24900, 2500);
+    const line = page.locator(`[data-cart-page] [data-cart-item="${one.skuIds[0]}"]`);
+    expect(await line.locator("[data-line-total]").textContent()).toBe(money(net, lang));
+    const summary = page.locator("[data-cart-page] [data-cart-summary]");
+    expect(await summary.locator("[data-total]").textContent()).toBe(money(net, lang));
+    expect(await summary.getByText(l.exVat).count()).toBe(1);
+  });
+
+  it("is accessible: the cart page and the open drawer have no serious or critical axe violation", async () => {
+    const { page, context } = session;
+    const one = await product(lang, { skus: "one", skip: skip + 12, price: 9900 });
+    await cartWith(context, lang, [{ skuId: one.skuIds[0] as number, quantity: 2 }]);
+    await open(page, l.cartPage);
+    expect(describeViolations(await axe(page))).toEqual([]);
+    await open(page, lang === "nb" ? "/" : "/sv");
+    await header(page).getByRole("link", { name: l.cartButton }).click();
+    await expect.poll(() => drawer(page, lang).isVisible()).toBe(true);
+    expect(describeViolations(await axe(page))).toEqual([]);
+    // The drawer is a modal dialog: Escape closes it and focus goes back to the cart button.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer(page, lang).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-cart-button"))).toBe(true);
+  });
+});
+
+describe("packages", () => {
+  it("adds a package with its picks as one group, counted once", async () => {
+    const { page } = session;
+    const [pkg] = await rows(sql`
+      select pt.alias from products p join product_translations pt on pt.product_id = p.id and pt.language_id = 'nb-NO'
+      where p.type = 'package' and p.kind = 'shell-jacket' limit 1`);
+    const picks = await rows(sql`
+      select s.id from package_groups g join package_options o on o.group_id = g.id join skus s on s.product_id = o.product_id
+      where g.package_product_id = (select product_id from product_translations where alias = ${pkg.alias} and language_id = 'nb-NO')`);
+    await shop.db.db.execute(
+      sql`update skus set in_stock = 20 where id in (${sql.join(
+        picks.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    const { body } = await gql(shop.origin, {
+      query: `query($alias: String!) { product(alias: $alias, channelId: "2|no", languageId: "nb-NO") { name canonicalUrl } }`,
+      variables: { alias: pkg.alias },
+    });
+    await open(page, body.data.product.canonicalUrl);
+    const buy = page.locator("form[data-buy-box]");
+    // Each required pick comes in sizes: the package asks for them first.
+    await buy.getByRole("button", { name: L.nb.add }).click();
+    await expect
+      .poll(() => buy.getByRole("alert").first().textContent())
+      .toBe("Velg størrelse for hvert produkt i pakken.");
+    for (const select of await buy.locator("select").all()) await select.selectOption({ index: 1 });
+    await buy.getByRole("button", { name: L.nb.add }).click();
+    await expect
+      .poll(() => page.locator("[data-notification=success]").textContent())
+      .toContain(`${body.data.product.name} er lagt i handlekurven.`);
+    await expect.poll(() => cartCount(page)).toBe("1");
+    await open(page, L.nb.cartPage);
+    const group = page.locator("[data-cart-page] [data-cart-group]");
+    expect(await group.count()).toBe(1);
+    expect(await group.getByRole("link", { name: body.data.product.name }).count()).toBe(1);
+    expect(await group.locator("[data-cart-item]").count()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each(["nb", "sv"] as const)("without JavaScript, in %s", (lang) => {
+  const l = L[lang];
+
+  it("adds with a size, changes the quantity and removes, through plain form posts", async () => {
+    const sized = await product(lang, { skus: "many", skip: 20 + (lang === "nb" ? 0 : 1), price: 19900 });
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
+    const errors = watchErrors(context);
+    try {
+      const page = await context.newPage();
+      await page.goto(url(sized.path));
+      const buy = page.locator("form[data-buy-box]");
+      await buy.getByRole("button", { name: l.add }).click();
+      await page.waitForURL(/cart-error=SIZE_NEEDED/);
+      expect(await page.locator("form[data-buy-box]").getByRole("alert").textContent()).toBe(l.chooseSize);
+
+      await page.locator("form[data-buy-box] fieldset label").first().click();
+      await page.locator("form[data-buy-box]").getByRole("button", { name: l.add }).click();
+      await page.waitForURL((u) => u.pathname === l.cartPage);
+      expect(await page.getByRole("status").filter({ hasText: l.addedPlain }).count()).toBe(1);
+      const line = page.locator(`[data-cart-page] [data-cart-item="${sized.skuIds[0]}"]`);
+      expect(await line.locator("[data-line-total]").textContent()).toBe(money(19900, lang));
+
+      await line.getByRole("button", { name: l.increase(sized.name) }).click();
+      await page.waitForURL(/cart=updated/);
+      expect(
+        await page
+          .locator(`[data-cart-page] [data-cart-item="${sized.skuIds[0]}"] [data-quantity]`)
+          .inputValue(),
+      ).toBe("2");
+      expect(await page.locator("[data-cart-page] [data-total]").textContent()).toBe(money(39800, lang));
+
+      await page
+        .locator(`[data-cart-page] [data-cart-item="${sized.skuIds[0]}"]`)
+        .getByRole("button", { name: l.remove(sized.name) })
+        .click();
+      await page.waitForURL(/cart=updated/);
+      expect(await page.getByText(l.empty).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+    expect(errors.list).toEqual([]);
+  });
+});

@@ -1,0 +1,444 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
+import { queryRows } from "#tests/support/db.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+let shop: Shop;
+let fixtures: Fixtures;
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "300" });
+  fixtures = await findFixtures();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const session = setupBrowser();
+const url = (path: string) => new URL(path, shop.origin).href;
+
+const LANGUAGES = {
+  nb: {
+    languageId: "nb-NO",
+    prefix: "",
+    color: "Farge",
+    size: "Størrelse",
+    chooseSize: "Velge din størrelse først",
+    addToCart: "Legg i handlekurven",
+    lowest: /^Laveste pris siste 30 dager: \d{1,3}(\u00a0\d{3})*(,\d{2})?\u00a0kr$/,
+    incVat: "inkl. mva.",
+    specification: "Spesifikasjon",
+    nutrition: "Næringsinnhold",
+    reviews: "Omtaler",
+    moreReviews: "Vis flere omtaler",
+    shown: (shown: number, total: number) => `Viser ${shown} av ${total} omtaler`,
+    priceHistory: "Prishistorikk",
+    questions: "Spørsmål og svar",
+    questionsShown: (shown: number, total: number) => `Viser ${shown} av ${total} spørsmål`,
+    historyTable: "Vis prishistorikken som tabell",
+    missingGroup: "Velg et alternativ i: ",
+    zoom: "Forstørr bildet",
+    close: "Lukk",
+    image: (n: number, total: number) => `bilde ${n} av ${total}`,
+    stock:
+      /^(Alle størrelser: )?(På lager|Bare \d igjen på lager|Ikke på lager(\. Ventes inn .+)?|Kan bestilles – lengre leveringstid|Alltid tilgjengelig)$/,
+    fewLeft: (n: number) => `Bare ${n} igjen på lager`,
+  },
+  sv: {
+    languageId: "sv-SE",
+    prefix: "/sv",
+    color: "Färg",
+    size: "Storlek",
+    chooseSize: "Välj din storlek först",
+    addToCart: "Lägg i varukorgen",
+    lowest: /^Lägsta pris senaste 30 dagarna: \d{1,3}(\u00a0\d{3})*(,\d{2})?\u00a0kr$/,
+    incVat: "inkl. moms",
+    specification: "Specifikation",
+    nutrition: "Näringsinnehåll",
+    reviews: "Recensioner",
+    moreReviews: "Visa fler recensioner",
+    shown: (shown: number, total: number) => `Visar ${shown} av ${total} recensioner`,
+    priceHistory: "Prishistorik",
+    questions: "Frågor och svar",
+    questionsShown: (shown: number, total: number) => `Visar ${shown} av ${total} frågor`,
+    historyTable: "Visa prishistoriken som tabell",
+    missingGroup: "Välj ett alternativ i: ",
+    zoom: "Förstora bilden",
+    close: "Stäng",
+    image: (n: number, total: number) => `bild ${n} av ${total}`,
+    stock:
+      /^(Alla storlekar: )?(I lager|Endast \d kvar i lager|Slut i lager(\. Väntas in .+)?|Kan beställas – längre leveranstid|Alltid tillgänglig)$/,
+    fewLeft: (n: number) => `Endast ${n} kvar i lager`,
+  },
+} as const;
+
+type Lang = keyof typeof LANGUAGES;
+
+const rows = <T>(query: SQL) => queryRows<T>(shop.db.db, query);
+
+/** A product's page path in a language, from the API (the page's own canonical URL). */
+async function pathOf(productId: number, lang: Lang): Promise<string> {
+  const [row] = await rows<{ alias: string }>(
+    sql`select alias from product_translations where product_id = ${productId} and language_id = ${LANGUAGES[lang].languageId}`,
+  );
+  if (!row) throw new Error(`product ${productId} has no ${lang} alias`);
+  const response = await fetch(url(`${LANGUAGES[lang].prefix}/product/${encodeURIComponent(row.alias)}`), {
+    redirect: "manual",
+  });
+  const location = response.headers.get("location");
+  if (response.status !== 301 || !location) throw new Error(`no redirect for product ${productId}`);
+  return new URL(location, shop.origin).pathname;
+}
+
+interface Fixtures {
+  /** Colour variants with a sibling colour, several sizes, one of them with few left. */
+  colour: { productId: number; fewLeftSku: number; fewLeft: number };
+  reduced: number;
+  nutrition: { productId: number; energy: Record<Lang, string> };
+  reviewed: Record<Lang, { productId: number; count: number }>;
+  /** Per language, a product with answered questions, and its latest answer. */
+  answered: Record<Lang, { productId: number; count: number }>;
+  pack: { productId: number; required: Record<Lang, string[]> };
+}
+
+async function findFixtures(): Promise<Fixtures> {
+  const [colour] = await rows<{ id: number; sku: number; in_stock: number }>(sql`
+    select p.id, s.id as sku, s.in_stock
+    from products p
+    join skus s on s.product_id = p.id and s.active and s.in_stock between 1 and 5 and s.oversellable = 0 and s.static = 0
+    where p.active and p.type = 'product'
+      and exists (select 1 from variant_values v where v.product_id = p.id and v.dimension = 'Color' and v.sku_id is null)
+      and not exists (select 1 from variant_values v where v.product_id = p.id and v.dimension = 'Fit')
+      and (select count(*) from skus o where o.product_id = p.id and o.active) > 1
+      and exists (select 1 from products q where q.variant_group_id = p.variant_group_id and q.id <> p.id and q.active)
+    order by p.id limit 1`);
+  const [reduced] = await rows<{ id: number }>(sql`
+    select p.id from products p join skus s on s.product_id = p.id join prices pr on pr.sku_id = s.id
+    where p.active and p.type = 'product' and pr.market_alias in ('no', 'se') and pr.selling_minor < pr.regular_minor
+      and pr.reduced_since is not null
+    group by p.id having count(distinct pr.market_alias) = 2 order by p.id limit 1`);
+  const energy = await rows<{ product_id: number; language_id: string; name: string }>(sql`
+    select product_id, language_id, name from product_parameters
+    where identifier = 'nutrition-energy'
+      and product_id = (select min(product_id) from product_parameters pp join products p on p.id = pp.product_id
+                        where pp.identifier = 'nutrition-energy' and p.active)`);
+  // Reviews are in one language each: per language, the first product with more than one page of them.
+  const reviewed = await rows<{ product_id: number; language_id: string; n: number }>(sql`
+    select distinct on (language_id) product_id, language_id, n from (
+      select r.product_id, r.language_id, count(*)::int as n from reviews r join products p on p.id = r.product_id
+      where r.status = 'approved' and p.active group by r.product_id, r.language_id having count(*) > 5
+    ) x order by language_id, product_id`);
+  const answered = await rows<{ product_id: number; language_id: string; n: number }>(sql`
+    select distinct on (language_id) product_id, language_id, n from (
+      select q.product_id, q.language_id, count(*)::int as n from product_questions q
+      join products p on p.id = q.product_id
+      where q.answer is not null and p.active group by q.product_id, q.language_id
+    ) x order by language_id, n desc, product_id`);
+  const groups = await rows<{ product_id: number; names: Record<string, string> }>(sql`
+    select g.package_product_id as product_id, g.names from package_groups g
+    where g.required and g.package_product_id = (
+      select min(package_product_id) from package_groups where required)
+    order by g.sort_order, g.id`);
+  // The seed picks the first option of every required group by default; this package gets no default picks, so
+  // the shopper has to choose (the page reads isSelected from the API).
+  if (groups[0])
+    await shop.db.db.execute(sql`
+      update package_options set is_selected = false
+      where group_id in (select id from package_groups where package_product_id = ${groups[0].product_id})`);
+  const nutritionId = energy[0]?.product_id;
+  const packId = groups[0]?.product_id;
+  if (!colour || !reduced || !nutritionId || reviewed.length < 2 || answered.length < 2 || !packId)
+    throw new Error(
+      `the seed lacks a fixture: ${JSON.stringify({ colour, reduced, nutritionId, reviewed, answered, packId })}`,
+    );
+  const byLang = <T>(pick: (languageId: string) => T): Record<Lang, T> => ({
+    nb: pick("nb-NO"),
+    sv: pick("sv-SE"),
+  });
+  return {
+    colour: { productId: colour.id, fewLeftSku: colour.sku, fewLeft: colour.in_stock },
+    reduced: reduced.id,
+    nutrition: {
+      productId: nutritionId,
+      energy: byLang((l) => energy.find((e) => e.language_id === l)?.name ?? ""),
+    },
+    reviewed: byLang((l) => {
+      const row = reviewed.find((r) => r.language_id === l);
+      return { productId: row?.product_id ?? 0, count: row?.n ?? 0 };
+    }),
+    answered: byLang((l) => {
+      const row = answered.find((r) => r.language_id === l);
+      return { productId: row?.product_id ?? 0, count: row?.n ?? 0 };
+    }),
+    pack: { productId: packId, required: byLang((l) => groups.map((g) => g.names[l] ?? "")) },
+  };
+}
+
+/** Opens a page and waits until the client router has hydrated it. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(url(path), { waitUntil: "load" });
+  if (!response) throw new Error(`no response for ${path}`);
+  await hydrated(page);
+  return response;
+}
+
+/**
+ * Presses a button from the keyboard: the add-to-cart button is aria-disabled (the cart is not open yet) but
+ * still answers, saying what is missing, so Playwright's click (which waits for an enabled element) cannot be used.
+ */
+async function press(button: Locator) {
+  await button.focus();
+  await button.press("Enter");
+}
+
+const stockStatus = (page: Page) => page.getByTestId("stock-status").innerText();
+
+describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
+  const l = LANGUAGES[lang];
+
+  it("shows name, brand link, price with VAT note, gallery, stock; is cacheable and axe-clean", async () => {
+    const { page } = session;
+    const path = await pathOf(fixtures.colour.productId, lang);
+    const response = await open(page, path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    const main = page.getByRole("main");
+    await expect.poll(() => main.getByRole("heading", { level: 1 }).textContent()).toBeTruthy();
+    expect(await main.getByTestId("product-price").innerText()).toContain(l.incVat);
+    expect(await stockStatus(page)).toMatch(l.stock);
+    // The first image loads eagerly with high priority; every image has width, height, srcset and sizes.
+    const images = await main
+      .getByRole("region", { name: /.+/ })
+      .first()
+      .locator("img")
+      .evaluateAll((list) =>
+        list.map((img) => ({
+          loading: img.getAttribute("loading"),
+          priority: img.getAttribute("fetchpriority"),
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          srcset: img.getAttribute("srcset"),
+          sizes: img.getAttribute("sizes"),
+        })),
+      );
+    expect(images[0]).toMatchObject({ loading: "eager", priority: "high", width: "640", height: "640" });
+    expect(images[0]?.srcset).toMatch(/\/images\/product\/320\/.+ 320w, .+ 1280w$/);
+    expect(images.slice(1).every((i) => i.loading === "lazy")).toBe(true);
+    // The add button posts to the cart (tests/e2e/cart.test.ts buys with it).
+    const add = main.getByRole("button", { name: l.addToCart });
+    expect(await add.getAttribute("aria-disabled")).toBeNull();
+    expect(await add.evaluate((b) => (b as HTMLButtonElement).form?.getAttribute("method"))).toBe("post");
+
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+
+  it("navigates to the sibling product when another colour is chosen", async () => {
+    const { page } = session;
+    const path = await pathOf(fixtures.colour.productId, lang);
+    await open(page, path);
+    const colours = page.getByRole("navigation", { name: new RegExp(`^${l.color}`) });
+    expect(await colours.locator("[aria-current=true]").count()).toBe(1);
+    const other = colours.getByRole("link").first();
+    const target = await other.getAttribute("href");
+    expect(target).toBeTruthy();
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await other.click();
+    await page.waitForURL((u) => u.pathname === target);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).not.toBe("");
+    expect(await colours.locator("[aria-current=true]").count()).toBe(1);
+    // The sibling is another product of the same group: same model name, another URL.
+    expect(target).not.toBe(path);
+    expect(heading).toBeTruthy();
+  });
+
+  it("asks for a size before adding, then shows the chosen size's stock (keyboard only)", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.colour.productId, lang));
+    const main = page.getByRole("main");
+    expect(await stockStatus(page)).toMatch(l.stock);
+    await press(main.getByRole("button", { name: l.addToCart }));
+    const alert = main.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe(l.chooseSize);
+
+    const sizes = main.getByRole("group", { name: new RegExp(`^${l.size}`) });
+    const radios = sizes.getByRole("radio");
+    expect(await radios.count()).toBeGreaterThan(1);
+    // Keyboard: focus the first size, arrows move the choice.
+    await radios.first().focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => radios.first().isChecked()).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => radios.nth(1).isChecked()).toBe(true);
+    expect(await alert.count()).toBe(0);
+    expect(await stockStatus(page)).toMatch(l.stock);
+    expect(await stockStatus(page)).not.toMatch(/^(Alle størrelser|Alla storlekar)/);
+
+    // The size with few left says how many.
+    await sizes
+      .locator("label", { has: page.locator(`input[value="${fixtures.colour.fewLeftSku}"]`) })
+      .click();
+    await expect.poll(() => stockStatus(page)).toBe(l.fewLeft(fixtures.colour.fewLeft));
+    await press(main.getByRole("button", { name: l.addToCart }));
+    expect(await main.getByRole("alert").count()).toBe(0);
+  });
+
+  it("shows the lowest price of the last 30 days next to a reduced price", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.reduced, lang));
+    const price = page.getByTestId("product-price");
+    expect(await price.locator("[data-price=regular]").count()).toBe(1);
+    expect((await price.locator("[data-price=lowest]").textContent())?.trim()).toMatch(l.lowest);
+  });
+
+  it("shows the specification and the nutrition table", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.nutrition.productId, lang));
+    const spec = page.getByRole("region", { name: l.specification });
+    expect(await spec.getByRole("table").count()).toBeGreaterThan(0);
+    expect(await spec.getByRole("rowheader").count()).toBeGreaterThan(0);
+    const nutrition = page.getByRole("region", { name: l.nutrition });
+    const first = nutrition.getByRole("rowheader").first();
+    expect(await first.textContent()).toBe(fixtures.nutrition.energy[lang]);
+    expect(await nutrition.getByRole("cell").first().textContent()).toMatch(/kJ/);
+  });
+
+  it("lists 5 reviews at a time with a summary and show more", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.reviewed[lang].productId, lang));
+    const total = fixtures.reviewed[lang].count;
+    const reviews = page.getByRole("region", { name: l.reviews });
+    const summary = reviews.getByTestId("reviews-summary");
+    expect(await summary.getByRole("img").getAttribute("aria-label")).toMatch(/^\d,\d av 5 stj/);
+    expect(await summary.innerText()).toContain(String(total));
+    const items = reviews.getByRole("listitem");
+    expect(await items.count()).toBe(5);
+    expect(await reviews.innerText()).toContain(l.shown(5, total));
+    await reviews.getByRole("link", { name: l.moreReviews }).click();
+    // The client router changes the URL once the next page's data is in.
+    await page.waitForURL((u) => u.searchParams.get("reviews") === "2");
+    await expect.poll(() => items.count()).toBe(Math.min(10, total));
+  });
+
+  it("shows answered questions", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.answered[lang].productId, lang));
+    const questions = page.getByRole("region", { name: l.questions });
+    const { count } = fixtures.answered[lang];
+    expect(await questions.getByRole("term").count()).toBe(Math.min(5, count));
+    expect(await questions.getByRole("definition").first().textContent()).toMatch(/\S/);
+    expect(await questions.innerText()).toContain(l.questionsShown(Math.min(5, count), count));
+  });
+
+  it("shows the price history as a chart with a table alternative", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.reduced, lang));
+    const history = page.getByRole("region", { name: l.priceHistory });
+    const chart = history.getByRole("img", { name: l.priceHistory });
+    expect(await chart.count()).toBe(1);
+    expect(await chart.locator("title").textContent()).toBe(l.priceHistory);
+    expect(await chart.locator("desc").textContent()).toMatch(/\d/);
+    const table = history.getByRole("table");
+    expect(await table.isVisible()).toBe(false);
+    await history.getByText(l.historyTable).click();
+    await expect.poll(() => table.isVisible()).toBe(true);
+    expect(await table.getByRole("row").count()).toBeGreaterThan(1);
+  });
+
+  it("blocks buying a package until every required group has a pick, naming the missing groups", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.pack.productId, lang));
+    expect(new URL(page.url()).pathname).toMatch(/^(\/sv)?\/pp\//);
+    const main = page.getByRole("main");
+    const required = fixtures.pack.required[lang];
+    await press(main.getByRole("button", { name: l.addToCart }));
+    const alert = main.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe(`${l.missingGroup}${required.join(", ")}`);
+    for (const name of required) {
+      await main
+        .getByRole("group", { name: new RegExp(`^${name}`) })
+        .getByRole("radio")
+        .first()
+        .check();
+    }
+    await press(main.getByRole("button", { name: l.addToCart }));
+    expect(await main.getByRole("alert").count()).toBe(0);
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+
+  it("carries JSON-LD that parses and matches the page", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.reviewed[lang].productId, lang));
+    const script = page.locator('script[type="application/ld+json"]');
+    expect(await script.count()).toBe(1);
+    expect(await script.evaluate((s) => (s as HTMLScriptElement).nonce)).toBeTruthy();
+    const data = JSON.parse((await script.textContent()) ?? "");
+    expect(data["@type"]).toBe("Product");
+    expect(data.name).toBe(await page.getByRole("heading", { level: 1 }).textContent());
+    expect(data.sku).toBeTruthy();
+    expect(data.url).toBe(new URL(page.url()).href.split("?")[0]);
+    expect(data.offers.priceCurrency).toBe(lang === "nb" ? "NOK" : "SEK");
+    const shown =
+      (await page.getByTestId("product-price").locator("[data-price=selling]").textContent()) ?? "";
+    expect(Number(data.offers.price)).toBe(Number(shown.replace(/[^\d,]/g, "").replace(",", ".")));
+    expect(data.offers.availability).toMatch(/^https:\/\/schema\.org\//);
+    expect(data.aggregateRating.reviewCount).toBeGreaterThan(0);
+  });
+
+  it("zooms an image in a dialog usable from the keyboard", async () => {
+    const { page } = session;
+    await open(page, await pathOf(fixtures.colour.productId, lang));
+    const opener = page.getByRole("link", { name: new RegExp(`^${l.zoom}`) }).first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const title = await dialog.getByRole("heading").textContent();
+    const total = Number(/av (\d+)$/.exec(title ?? "")?.[1] ?? 1);
+    if (total > 1) {
+      expect(title).toContain(l.image(1, total));
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => dialog.getByRole("heading").textContent()).toContain(l.image(2, total));
+    }
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Focus is back on the large image now shown: the second one when the dialog paged on.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    await expect.poll(focused).toMatch(new RegExp(`^${l.zoom}: `));
+    if (total > 1) expect(await focused()).toContain(l.image(2, total));
+  });
+});
+
+describe("the product page for a business shopper", () => {
+  it("shows prices excluding VAT, the lowest price too, and says so in the JSON-LD", async () => {
+    const { page, context } = session;
+    await context.addCookies([{ name: "mili-user-type", value: "ORGANIZATION", url: shop.origin }]);
+    await open(page, await pathOf(fixtures.reduced, "nb"));
+    const price = page.getByTestId("product-price");
+    expect(await price.innerText()).toContain("eks. mva.");
+    expect((await price.locator("[data-price=lowest]").textContent())?.trim()).toMatch(LANGUAGES.nb.lowest);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+    expect(data.offers.priceSpecification.valueAddedTaxIncluded).toBe(false);
+    const shown = (await price.locator("[data-price=selling]").textContent()) ?? "";
+    expect(Number(data.offers.price)).toBe(Number(shown.replace(/[^\d,]/g, "").replace(",", ".")));
+  });
+});
+
+describe("the product page without JavaScript", () => {
+  it("renders everything server-side and takes the size choice from the form", async () => {
+    const path = await pathOf(fixtures.colour.productId, "nb");
+    // Adding without a size comes back from the cart route with the reason (tests/e2e/cart.test.ts posts it).
+    const html = await (await fetch(url(`${path}?cart-error=SIZE_NEEDED`))).text();
+    expect(html).toContain(LANGUAGES.nb.chooseSize);
+    // "Show stock" sends the chosen size back in the query.
+    const chosen = await (await fetch(url(`${path}?skuId=${fixtures.colour.fewLeftSku}`))).text();
+    expect(chosen).not.toContain(LANGUAGES.nb.chooseSize);
+    expect(chosen).toContain(LANGUAGES.nb.fewLeft(fixtures.colour.fewLeft));
+  });
+
+  it("answers 404 for an unknown product and ignores malformed paging", async () => {
+    expect((await fetch(url("/p/finnes-ikke-produkt"))).status).toBe(404);
+    const path = await pathOf(fixtures.reviewed.nb.productId, "nb");
+    expect((await fetch(url(`${path}?reviews=abc&questions=-1&skuId=x`))).status).toBe(200);
+  });
+});
