@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "#db/client.ts";
 import {
   campaignTranslations,
@@ -7,12 +7,14 @@ import {
   categories,
   discountCampaigns,
   giftCards,
+  giftCardTransactions,
   packageOptions,
   prices,
   productCategories,
   products,
   productTranslations,
   promoCodes,
+  promoCodeUses,
   shippingOptions,
   skus,
 } from "#db/schema/index.ts";
@@ -140,6 +142,7 @@ interface StoredCart {
   id: string;
   version: number;
   completedAt: Date | null;
+  customerId: number | null;
   customerType: string;
   promoCode: string | null;
   giftCardCodes: string[];
@@ -152,6 +155,7 @@ const cartColumns = {
   id: carts.id,
   version: carts.version,
   completedAt: carts.completedAt,
+  customerId: carts.customerId,
   customerType: carts.customerType,
   promoCode: carts.promoCode,
   giftCardCodes: carts.giftCardCodes,
@@ -298,12 +302,29 @@ async function runningCampaigns(db: Db, languageId: string, now: Date): Promise<
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
-/** Why a stored promo code cannot be used now, or null when it can (requirements on the cart aside). */
-function promoUnusable(row: PromoRow | undefined, now: Date): string | null {
+/**
+ * Why a stored promo code cannot be used now on this cart, or null when it can (requirements on the cart aside):
+ * unknown or inactive, outside its validity period, used up (`maxUses` completed carts), or used up by this
+ * customer (`maxUsesPerCustomer`, counted for a signed-in customer's cart; a guest's uses are counted by e-mail
+ * at checkout). Uses are recorded by completeCart.
+ */
+async function promoUnusable(
+  db: Db,
+  row: PromoRow | undefined,
+  customerId: number | null,
+  now: Date,
+): Promise<string | null> {
   if (!row?.active) return "unknown";
   if (row.validFrom && row.validFrom > now) return "not yet valid";
   if (row.validTo && row.validTo <= now) return "expired";
   if (row.maxUses !== null && row.uses >= row.maxUses) return "used up";
+  if (row.maxUsesPerCustomer !== null && customerId !== null) {
+    const [used] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promoCodeUses)
+      .where(and(eq(promoCodeUses.promoCodeId, row.id), eq(promoCodeUses.customerId, customerId)));
+    if ((used?.n ?? 0) >= row.maxUsesPerCustomer) return "used up by this customer";
+  }
   return null;
 }
 
@@ -423,7 +444,10 @@ async function priceStoredCart(
     };
   });
   const promoRow = promoRows[0];
-  const promo = promoRow && promoUnusable(promoRow, now) === null ? promoRuleSet(promoRow, languageId) : null;
+  const promo =
+    promoRow && (await promoUnusable(db, promoRow, cart.customerId, now)) === null
+      ? promoRuleSet(promoRow, languageId)
+      : null;
   const usableCards = cards.filter(
     (c) => c.active && c.currencyCode === currency && !(c.expiresAt && c.expiresAt <= now),
   );
@@ -1041,7 +1065,7 @@ export function setCartPromoCode(
         return;
       }
       const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code));
-      if (promoUnusable(promo, now) !== null)
+      if ((await promoUnusable(tx, promo, cart.customerId, now)) !== null)
         throw new CartError("INVALID_PROMO_CODE", "The promo code is not valid", {});
       settingPromo = true;
       await tx.update(carts).set({ promoCode: code }).where(eq(carts.id, cart.id));
@@ -1107,19 +1131,62 @@ export function setCartMerchantData(
   });
 }
 
-/** completeCart: closes the cart; using its id again starts a new cart. Completing twice changes nothing. */
+/**
+ * completeCart: closes the cart; using its id again starts a new cart. In the same transaction it records what the
+ * cart drew on: one use of its applied promo code (the code's count and a promo_code_uses row, for the per-code
+ * and per-customer limits) and the gift card amounts it used (each card's balance goes down, a
+ * gift_card_transactions row per card). A promo code that can no longer be used is refused (INVALID_PROMO_CODE)
+ * and nothing changes. Completing twice changes nothing the second time.
+ */
 export async function completeCart(db: Database, ctx: CartContext, id: string) {
   if (!UUID.test(id)) throw new CartError("INVALID_CART_ID", `"${id.slice(0, 64)}" is not a cart id`);
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, id, true);
     if (!cart) throw new CartError("INVALID_CART_ID", "No such cart");
-    if (cart.completedAt === null) {
+    // Completed before (a retry): nothing is drawn twice.
+    if (cart.completedAt !== null) return priceStoredCart(tx, cart, ctx);
+    // Lock what completing draws on before pricing, so the price uses the use count and the balances that are
+    // written: the promo code's row, then the gift cards in id order (the same order everywhere: no deadlock).
+    if (cart.promoCode)
       await tx
-        .update(carts)
-        .set({ completedAt: sql`now()`, version: sql`${carts.version} + 1` })
-        .where(and(eq(carts.id, id), isNull(carts.completedAt)));
+        .select({ id: promoCodes.id })
+        .from(promoCodes)
+        .where(eq(promoCodes.code, cart.promoCode))
+        .for("update");
+    if (cart.giftCardCodes.length)
+      await tx
+        .select({ id: giftCards.id })
+        .from(giftCards)
+        .where(inArray(giftCards.code, cart.giftCardCodes))
+        .orderBy(asc(giftCards.id))
+        .for("update");
+    const view = await priceStoredCart(tx, cart, ctx);
+    // A code that stopped being usable since it was accepted (used up by other carts, expired) is refused rather
+    // than silently dropped: the shopper would pay more than the cart said.
+    if (view.promoCodeUnmet?.code === "validity")
+      throw new CartError("INVALID_PROMO_CODE", "The promo code can no longer be used", {});
+    const promo = view.totals.promo;
+    if (promo?.status === "applied" && cart.promoCode) {
+      const [row] = await tx
+        .update(promoCodes)
+        .set({ uses: sql`${promoCodes.uses} + 1` })
+        .where(eq(promoCodes.code, cart.promoCode))
+        .returning({ id: promoCodes.id });
+      if (row) await tx.insert(promoCodeUses).values({ promoCodeId: row.id, customerId: cart.customerId });
     }
-    const [fresh] = await tx.select(cartColumns).from(carts).where(eq(carts.id, id));
-    return priceStoredCart(tx, fresh ?? cart, ctx);
+    for (const card of view.giftCards) {
+      if (card.used <= 0) continue;
+      const [row] = await tx
+        .update(giftCards)
+        .set({ balanceMinor: sql`${giftCards.balanceMinor} - ${card.used}` })
+        .where(eq(giftCards.code, card.code))
+        .returning({ id: giftCards.id });
+      if (row) await tx.insert(giftCardTransactions).values({ giftCardId: row.id, amountMinor: -card.used });
+    }
+    await tx
+      .update(carts)
+      .set({ completedAt: sql`now()`, version: sql`${carts.version} + 1` })
+      .where(eq(carts.id, id));
+    return { ...view, version: view.version + 1, isCompleted: true };
   });
 }

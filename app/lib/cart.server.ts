@@ -8,6 +8,8 @@ import { requestClient } from "./graphql/server.ts";
 /** The cart on the server: the request's cart id, market and customer type, and the API's refusals as the storefront words them. */
 
 const MARKET_ALIAS = /^[a-z0-9-]{1,20}$/;
+/** A cart id as the API issues them; a `mili-cart` cookie of any other shape is ignored (a new cart starts). */
+const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The GraphQL client of a cart request with what every cart call sends: the cart id from the `mili-cart` cookie,
@@ -25,12 +27,16 @@ export function cartClient(request: Request, context: Readonly<RouterContextProv
     locale,
     rc,
     url,
-    id: readCookie(cookies, COOKIES.cart) ?? null,
+    id: cartIdOf(readCookie(cookies, COOKIES.cart)),
     vars: {
       marketId,
       customerType: type === "ORGANIZATION" ? "ORGANIZATION" : "PERSON",
     },
   };
+}
+
+function cartIdOf(cookie: string | null | undefined): string | null {
+  return cookie && CART_ID.test(cookie) ? cookie : null;
 }
 
 /** The `mili-cart` cookie for a cart the API answered (one year). */

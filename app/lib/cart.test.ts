@@ -99,6 +99,38 @@ describe("the cart's rules in the storefront", () => {
     expect(failureMessage(nb, { reason: "SOMETHING_NEW" })).toBe(nb("error.generic"));
   });
 
+  it("says what went wrong for every refusal the cart API gives, not the generic error", () => {
+    const reasons = [
+      "INVALID_CART_ID",
+      "INVALID_QUANTITY",
+      "UNKNOWN_SKU",
+      "NOT_BUYABLE",
+      "OUT_OF_STOCK",
+      "TOO_MANY_LINES",
+      "UNKNOWN_ITEM",
+      "INVALID_PROMO_CODE",
+      "REQUIREMENTS_NOT_MET",
+      "GIFT_CARD_USED_UP",
+      "GIFT_CARD_CURRENCY",
+      "UNKNOWN_PACKAGE",
+      "PACKAGE_INCOMPLETE",
+      "PACKAGE_SIZE_NEEDED",
+      "PACKAGE_ITEM_SOLD_OUT",
+      "NO_CURRENCY",
+    ];
+    for (const lang of ["nb", "sv"] as const) {
+      const t = translator(lang);
+      for (const reason of reasons)
+        expect(failureMessage(t, { reason }), reason).not.toBe(t("error.generic"));
+    }
+    expect(failureMessage(translator("nb"), { reason: "UNKNOWN_SKU" })).toBe(
+      "Vi finner ikke denne varen. Last inn siden på nytt og prøv igjen.",
+    );
+    expect(failureMessage(translator("sv"), { reason: "UNKNOWN_ITEM" })).toBe(
+      "Varan finns inte längre i varukorgen.",
+    );
+  });
+
   it("carries a refusal through the query of a form post and back, dropping what is malformed", () => {
     const params = new URLSearchParams();
     failureToQuery(params, { reason: "PACKAGE_INCOMPLETE", groups: ["Sekk", "Staver"] });

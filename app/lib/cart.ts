@@ -115,6 +115,14 @@ export function failureMessage(t: Translate, failure: CartFailure): string {
       return t("product.chooseSize");
     case "NO_CURRENCY":
       return t("cart.error.noCurrency");
+    case "UNKNOWN_SKU":
+      return t("cart.error.unknownSku");
+    case "UNKNOWN_ITEM":
+      return t("cart.error.unknownItem");
+    case "UNKNOWN_PACKAGE":
+      return t("cart.error.unknownPackage");
+    case "INVALID_CART_ID":
+      return t("cart.error.cartId");
     default:
       return t("error.generic");
   }

@@ -705,6 +705,154 @@ describe("lifecycle", () => {
   });
 });
 
+describe("codes: validity, scope, removal", () => {
+  it("a code that is not valid yet is invalid; a product code is RequirementsNotMet without its product", async () => {
+    const s = await sku({ skip: 28 });
+    const other = await sku({ skip: 29 });
+    await shop.db.db.execute(sql`
+      insert into promo_codes (code, names, conditions, actions, valid_from) values
+        ('TEST-SNART', '{}', '[]', '[{"code":"percentOff","args":10}]', now() + interval '2 days'),
+        ('TEST-VARA', '{}', ${JSON.stringify([{ code: "products", args: [s.productId] }])}::jsonb,
+         '[{"code":"percentOff","args":20}]', null)`);
+    const id = (await add(null, other.skuId, 1)).cart.id;
+    expect((await promo(id, "test-snart")).error?.extensions).toMatchObject({ reason: "INVALID_PROMO_CODE" });
+    const without = await promo(id, "TEST-VARA");
+    expect(without.error?.extensions).toMatchObject({ code: "RequirementsNotMet", condition: "products" });
+    expect((await getCartOf(id)).cart.promoCode).toBeNull();
+    await add(id, s.skuId, 1);
+    const withIt = await promo(id, "TEST-VARA");
+    expect(withIt.error).toBeUndefined();
+    // 20 % off the product in scope only.
+    const reduced = withIt.cart.items.find((i: { skuId: number }) => i.skuId === s.skuId);
+    const untouched = withIt.cart.items.find((i: { skuId: number }) => i.skuId === other.skuId);
+    expect(minor(reduced.totalPrice.sellingPriceIncVat)).toBe(Math.round(s.selling * 0.8));
+    expect(minor(untouched.totalPrice.sellingPriceIncVat)).toBe(other.selling);
+  });
+
+  it("removeCartPromoCode takes off a promo code or a gift card, one at a time", async () => {
+    const s = await sku({ skip: 30, price: 89900 });
+    const id = (await add(null, s.skuId, 1)).cart.id;
+    await promo(id, "VINTER10");
+    const both = await promo(id, "GAVA-SE-250-0002");
+    expect(both.cart.promoCode).toBe("VINTER10");
+    expect(both.cart.giftCards.map((g: { code: string }) => g.code)).toEqual(["GAVA-SE-250-0002"]);
+    const remove = (code: string) =>
+      call("removeCartPromoCode", "$id: String!, $code: String!", "id: $id, code: $code", {
+        id,
+        code,
+        ...se,
+      });
+    const noCard = await remove("gava-se-250-0002");
+    expect(noCard.cart.giftCards).toEqual([]);
+    expect(noCard.cart.promoCode).toBe("VINTER10");
+    const noCode = await remove("VINTER10");
+    expect(noCode.cart.promoCode).toBeNull();
+    expect(minor(noCode.cart.summary.total.sellingPriceIncVat)).toBe(s.selling);
+  });
+});
+
+describe("completing a cart draws on its codes", () => {
+  const complete = (id: string) => call("completeCart", "$id: String!", "id: $id", { id, ...se });
+
+  it("counts a promo code's uses: once used up by completed carts it is refused, and completing changes nothing", async () => {
+    const s = await sku({ skip: 31 });
+    await shop.db.db.execute(sql`
+      insert into promo_codes (code, names, actions, max_uses)
+      values ('TEST-EN-GANG', '{}', '[{"code":"percentOff","args":10}]', 1)`);
+    const a = (await add(null, s.skuId, 1)).cart.id;
+    const b = (await add(null, s.skuId, 1)).cart.id;
+    expect((await promo(a, "TEST-EN-GANG")).error).toBeUndefined();
+    expect((await promo(b, "TEST-EN-GANG")).error).toBeUndefined();
+
+    const done = await complete(a);
+    expect(done.error).toBeUndefined();
+    expect(done.cart.isCompleted).toBe(true);
+    const [code] = await rows(sql`
+      select c.uses, (select count(*)::int from promo_code_uses u where u.promo_code_id = c.id) as recorded
+      from promo_codes c where c.code = 'TEST-EN-GANG'`);
+    expect(code).toMatchObject({ uses: 1, recorded: 1 });
+
+    // Cart b accepted the code before it was used up: completing it now is refused, and b stays open as it was.
+    const before = (await getCartOf(b)).cart;
+    const refused = await complete(b);
+    expect(refused.error?.extensions).toMatchObject({ reason: "INVALID_PROMO_CODE" });
+    const after = (await getCartOf(b)).cart;
+    expect(after).toMatchObject({ id: b, isCompleted: false, version: before.version });
+    // A new cart cannot take it any more.
+    const c = (await add(null, s.skuId, 1)).cart.id;
+    expect((await promo(c, "TEST-EN-GANG")).error?.extensions).toMatchObject({
+      reason: "INVALID_PROMO_CODE",
+    });
+    // Completing a again (a retry) counts nothing twice.
+    expect((await complete(a)).cart.isCompleted).toBe(true);
+    const [again] = await rows(sql`select uses from promo_codes where code = 'TEST-EN-GANG'`);
+    expect(again.uses).toBe(1);
+  });
+
+  it("counts uses per customer: a signed-in customer who used the code cannot use it again; others can", async () => {
+    const s = await sku({ skip: 32 });
+    await shop.db.db.execute(sql`
+      insert into promo_codes (code, names, actions, max_uses_per_customer)
+      values ('TEST-EN-PER-KUND', '{}', '[{"code":"percentOff","args":10}]', 1)`);
+    const customers = await rows(sql`
+      insert into customers (email) values ('anna@example.se'), ('bo@example.se') returning id`);
+    const [anna, bo] = customers.map((c) => Number(c.id));
+    const cartOf = async (customer: number | null) => {
+      const id = (await add(null, s.skuId, 1)).cart.id as string;
+      await shop.db.db.execute(sql`update carts set customer_id = ${customer} where id = ${id}`);
+      return id;
+    };
+    const first = await cartOf(anna ?? null);
+    expect((await promo(first, "TEST-EN-PER-KUND")).error).toBeUndefined();
+    expect((await complete(first)).error).toBeUndefined();
+    const [use] = await rows(sql`
+      select u.customer_id from promo_code_uses u join promo_codes c on c.id = u.promo_code_id
+      where c.code = 'TEST-EN-PER-KUND'`);
+    expect(Number(use.customer_id)).toBe(anna);
+
+    const second = await cartOf(anna ?? null);
+    expect((await promo(second, "TEST-EN-PER-KUND")).error?.extensions).toMatchObject({
+      reason: "INVALID_PROMO_CODE",
+    });
+    expect((await promo(await cartOf(bo ?? null), "TEST-EN-PER-KUND")).error).toBeUndefined();
+    expect((await promo(await cartOf(null), "TEST-EN-PER-KUND")).error).toBeUndefined();
+  });
+
+  it("draws gift cards down once; two carts completing at once never spend more than the balance", async () => {
+    const s = await sku({ skip: 33, price: 29900 });
+    await shop.db.db.execute(sql`
+      insert into gift_cards (code, currency_code, initial_minor, balance_minor)
+      values ('TEST-GAVA-500', 'SEK', 50000, 50000)`);
+    const a = (await add(null, s.skuId, 1)).cart.id;
+    const b = (await add(null, s.skuId, 1)).cart.id;
+    for (const id of [a, b]) {
+      const answer = await promo(id, "TEST-GAVA-500");
+      expect(answer.cart.giftCards[0]).toMatchObject({ used: 299, balance: 500 });
+    }
+    const [ra, rb] = await Promise.all([complete(a), complete(b)]);
+    expect(ra.error).toBeUndefined();
+    expect(rb.error).toBeUndefined();
+    // Whichever completed second paid with what was left.
+    const used = [ra, rb].map((r) => minor(r.cart.giftCards[0].used)).sort((x, y) => x - y);
+    expect(used).toEqual([20100, 29900]);
+    const [card] = await rows(sql`
+      select g.balance_minor, (select sum(amount_minor)::int from gift_card_transactions t where t.gift_card_id = g.id) as drawn
+      from gift_cards g where g.code = 'TEST-GAVA-500'`);
+    expect(card).toMatchObject({ balance_minor: 0, drawn: -50000 });
+    // Retrying both completions draws nothing more.
+    await Promise.all([complete(a), complete(b)]);
+    const [still] = await rows(sql`
+      select count(*)::int as n from gift_card_transactions t join gift_cards g on g.id = t.gift_card_id
+      where g.code = 'TEST-GAVA-500'`);
+    expect(still.n).toBe(2);
+    // A card with nothing left is refused on a new cart.
+    const c = (await add(null, s.skuId, 1)).cart.id;
+    expect((await promo(c, "TEST-GAVA-500")).error?.extensions).toMatchObject({
+      reason: "GIFT_CARD_USED_UP",
+    });
+  });
+});
+
 describe("concurrency", () => {
   it("20 concurrent adds of a SKU with 10 in stock: exactly 10 succeed, the rest are refused", async () => {
     const s = await sku({ skip: 26, inStock: 10 });
