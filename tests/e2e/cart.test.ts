@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_CONFIG } from "#app/lib/list-config.ts";
 import { formatMoney } from "#domain/format.ts";
 import { netOfGross } from "#domain/vat.ts";
 import { axe, describeViolations, hydrated, setupBrowser, watchErrors } from "#tests/support/browser.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
- * The cart in Chromium, in both languages: add with a size, change the quantity, remove; promo codes (invalid,
- * requirements not met, valid) and a gift card; crossing the free-shipping threshold; two tabs in sync; an
- * organisation seeing prices without VAT; packages; and the add/change/remove journey without JavaScript.
+ * The cart in Chromium, in both languages: add with a size, change the quantity, remove; add from the product cards
+ * of a category page; promo codes (invalid, requirements not met, valid) and a gift card; crossing the
+ * free-shipping threshold; backorder; the added-to-cart notification; two tabs in sync; an organisation seeing
+ * prices without VAT; packages; and, without JavaScript, the add/change/remove journey and promo codes.
  */
 
 let shop: Shop;
@@ -49,6 +51,7 @@ const L = {
     chooseSize: "Velge din størrelse først",
     added: (name: string) => `1 × ${name} er lagt i handlekurven.`,
     addedPlain: "Varen er lagt i handlekurven.",
+    updated: "Handlekurven er oppdatert.",
     cartButton: /^Handlekurv/,
     drawer: "Handlekurv",
     increase: (name: string) => `Øk antall av ${name}`,
@@ -69,6 +72,14 @@ const L = {
     fewLeft: "Kun 2 igjen på lager",
     checkout: "Til kassen",
     packageHeading: "Pakke",
+    cardChooseSize: "Velg størrelse",
+    size: (size: string) => `Størrelse: ${size}`,
+    dismiss: "Lukk varselet",
+    discount: "Rabatt",
+    backorder: "Noen varer i handlekurven er bestillingsvarer og har lengre leveringstid.",
+    backorderItem: "Bestillingsvare – lengre leveringstid",
+    packageSize: "Velg størrelse for hvert produkt i pakken.",
+    addedPackage: (name: string) => `${name} er lagt i handlekurven.`,
   },
   sv: {
     lang: "sv",
@@ -82,6 +93,7 @@ const L = {
     chooseSize: "Välj din storlek först",
     added: (name: string) => `1 × ${name} har lagts i varukorgen.`,
     addedPlain: "Varan har lagts i varukorgen.",
+    updated: "Varukorgen är uppdaterad.",
     cartButton: /^Varukorg/,
     drawer: "Varukorg",
     increase: (name: string) => `Öka antalet av ${name}`,
@@ -102,6 +114,14 @@ const L = {
     fewLeft: "Endast 2 kvar i lager",
     checkout: "Till kassan",
     packageHeading: "Paket",
+    cardChooseSize: "Välj storlek",
+    size: (size: string) => `Storlek: ${size}`,
+    dismiss: "Stäng meddelandet",
+    discount: "Rabatt",
+    backorder: "Några varor i varukorgen är beställningsvaror och har längre leveranstid.",
+    backorderItem: "Beställningsvara – längre leveranstid",
+    packageSize: "Välj storlek för varje produkt i paketet.",
+    addedPackage: (name: string) => `${name} har lagts i varukorgen.`,
   },
 } as const;
 type Lang = keyof typeof L;
@@ -113,46 +133,106 @@ interface Fixture {
   path: string;
 }
 
+/** Products that can be bought on their own at their own price: no package, no package pick, no cart campaign. */
+const PLAIN = sql`p.type = 'product' and p.active
+  and not exists (select 1 from package_options where product_id = p.id)
+  and not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+                  where pc.product_id = p.id and c.key in ('sports-nutrition', 'socks'))`;
+
 /**
  * The `skip`-th product with `skus` SKUs (no package, no package pick, not in a cart campaign), its name and page
  * in the language, every SKU priced `price` in SE and NO (regular and selling) with `stock` on the shelf.
  */
 async function product(
   lang: Lang,
-  opts: { skus: "one" | "many"; skip: number; price: number; stock?: number },
+  opts: { skus: "one" | "many"; skip: number; price: number; stock?: number; oversellable?: number },
 ): Promise<Fixture> {
-  const languageId = L[lang].languageId;
   const [row] = await rows(sql`
-    select p.id, pt.name, pt.alias
-    from products p
-    join product_translations pt on pt.product_id = p.id and pt.language_id = ${languageId}
-    where p.type = 'product' and p.active
+    select p.id from products p
+    where ${PLAIN}
       and (select count(*) from skus where product_id = p.id and active) ${opts.skus === "one" ? sql`= 1` : sql`> 2`}
-      and not exists (select 1 from package_options where product_id = p.id)
-      and not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
-                      where pc.product_id = p.id and c.key in ('sports-nutrition', 'socks'))
     order by p.id offset ${opts.skip} limit 1`);
   if (!row) throw new Error("no product for the fixture");
+  return prepare(lang, Number(row.id), opts);
+}
+
+/**
+ * The product's name and page in the language, every SKU priced `price` in SE and NO (regular and selling) with
+ * `stock` on the shelf and `oversellable` units beyond it (backorder).
+ */
+async function prepare(
+  lang: Lang,
+  productId: number,
+  opts: { price: number; stock?: number; oversellable?: number },
+): Promise<Fixture> {
+  const languageId = L[lang].languageId;
+  const [row] = await rows(sql`select name, alias from product_translations
+                               where product_id = ${productId} and language_id = ${languageId}`);
+  if (!row) throw new Error(`product ${productId} has no name in ${languageId}`);
   const skus = await rows(
-    sql`select id from skus where product_id = ${row.id} and active order by sort_order, id`,
+    sql`select id from skus where product_id = ${productId} and active order by sort_order, id`,
   );
   const skuIds = skus.map((s) => Number(s.id));
-  await shop.db.db.execute(sql`update skus set in_stock = ${opts.stock ?? 30}, oversellable = 0, static = 0
-                               where product_id = ${row.id}`);
+  await shop.db.db.execute(sql`update skus set in_stock = ${opts.stock ?? 30},
+                               oversellable = ${opts.oversellable ?? 0}, static = 0
+                               where product_id = ${productId}`);
   await shop.db.db.execute(sql`update prices set regular_minor = ${opts.price}, selling_minor = ${opts.price},
                                campaign_id = null, reduced_since = null
-                               where sku_id in (select id from skus where product_id = ${row.id})`);
+                               where sku_id in (select id from skus where product_id = ${productId})`);
   const { body } = await gql(shop.origin, {
     query: `query($alias: String!, $channelId: String, $languageId: String) {
       product(alias: $alias, channelId: $channelId, languageId: $languageId) { canonicalUrl } }`,
     variables: { alias: row.alias, channelId: L[lang].channelId, languageId },
   });
   return {
-    productId: Number(row.id),
+    productId,
     skuIds,
     name: row.name,
     path: `${L[lang].prefix}${body.data.product.canonicalUrl}`,
   };
+}
+
+/**
+ * A category page whose first page lists a product in one size and one in several (the first of the list's own
+ * order that `PLAIN` allows), both priced `price` with stock.
+ */
+async function listing(lang: Lang, price: number) {
+  const locale = { channelId: L[lang].channelId, languageId: L[lang].languageId };
+  const tree = await gql(shop.origin, {
+    query: `query($channelId: String, $languageId: String) {
+      categories(channelId: $channelId, languageId: $languageId) { alias canonicalUrl children { alias canonicalUrl } } }`,
+    variables: locale,
+  });
+  type Node = { alias: string; canonicalUrl: string; children?: Node[] };
+  const categories = (tree.body.data.categories as Node[]).flatMap((c) => [c, ...(c.children ?? [])]);
+  const plain = new Set(
+    (await rows(sql`select p.id from products p where ${PLAIN}`)).map((r) => Number(r.id)),
+  );
+  for (const category of categories) {
+    const { body } = await gql(shop.origin, {
+      query: `query($alias: String, $take: Int, $sort: SortType, $channelId: String, $languageId: String) {
+        products(categoryAlias: $alias, take: $take, filter: { sort: $sort }, channelId: $channelId, languageId: $languageId) {
+          products { productId skus { skuId } } } }`,
+      variables: {
+        ...locale,
+        alias: category.alias,
+        take: LIST_CONFIG.pageSize,
+        sort: LIST_CONFIG.productListDefaultSort,
+      },
+    });
+    const listed = (body.data.products.products as { productId: number; skus: unknown[] }[]).filter((p) =>
+      plain.has(p.productId),
+    );
+    const one = listed.find((p) => p.skus.length === 1);
+    const many = listed.find((p) => p.skus.length > 2);
+    if (one && many)
+      return {
+        path: `${L[lang].prefix}${category.canonicalUrl}`,
+        one: await prepare(lang, one.productId, { price }),
+        many: await prepare(lang, many.productId, { price }),
+      };
+  }
+  throw new Error(`no category lists a product in one size and one in several on its first page in ${lang}`);
 }
 
 /** A cart made through the API, its id in the context's cookie, as if the shopper had added the items before. */
@@ -329,17 +409,132 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     await expect.poll(() => drawer(page, lang).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-cart-button"))).toBe(true);
   });
+
+  it("adds from the product cards of a category page: one size at once, a sized product after its size", async () => {
+    const { page } = session;
+    const { path, one, many } = await listing(lang, 14900);
+    await open(page, path);
+    expect(await cartCount(page)).toBe("0");
+    const oneCard = page.locator(`main li[data-product="${one.productId}"]`);
+    await oneCard.getByRole("button", { name: l.add }).click();
+    const note = page.locator("[data-notification=success]");
+    await expect.poll(() => note.textContent()).toContain(l.added(one.name));
+    await expect.poll(() => cartCount(page)).toBe("1");
+
+    // A product in sizes cannot be added from its card: the card's button is a link to choose the size.
+    const manyCard = page.locator(`main li[data-product="${many.productId}"]`);
+    expect(await manyCard.locator("[data-card-add]").count()).toBe(0);
+    await manyCard.getByRole("link", { name: l.cardChooseSize }).click();
+    await page.waitForURL((u) => u.pathname === many.path);
+    const buy = page.locator("form[data-buy-box]");
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => buy.getByRole("alert").textContent()).toBe(l.chooseSize);
+    expect(await cartCount(page)).toBe("1");
+    await buy.locator("fieldset label").first().click();
+    const sizeLabel = ((await buy.locator("fieldset label").first().textContent()) ?? "").trim();
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => note.textContent()).toContain(l.added(`${many.name} (${sizeLabel})`));
+    await expect.poll(() => cartCount(page)).toBe("2");
+
+    await header(page).getByRole("link", { name: l.cartButton }).click();
+    const panel = drawer(page, lang);
+    await expect.poll(() => panel.locator("[data-cart-item]").count()).toBe(2);
+    const oneLine = panel.locator(`[data-cart-item="${one.skuIds[0]}"]`);
+    expect(await oneLine.getByRole("link", { name: one.name, exact: true }).count()).toBe(1);
+    expect(await oneLine.locator("[data-quantity]").inputValue()).toBe("1");
+    expect(await oneLine.locator("[data-line-total]").textContent()).toBe(money(14900, lang));
+    const manyLine = panel.locator(`[data-cart-item="${many.skuIds[0]}"]`);
+    expect(await manyLine.getByRole("link", { name: many.name, exact: true }).count()).toBe(1);
+    expect(await manyLine.getByText(l.size(sizeLabel), { exact: true }).count()).toBe(1);
+    expect(await manyLine.locator("[data-quantity]").inputValue()).toBe("1");
+    expect(await panel.locator("[data-subtotal]").textContent()).toBe(money(29800, lang));
+  });
+
+  it("tells of a backorder when more is ordered than the shelf holds of an oversellable item", async () => {
+    const { page } = session;
+    const item = await product(lang, {
+      skus: "one",
+      skip: skip + 14,
+      price: 19900,
+      stock: 1,
+      oversellable: 20,
+    });
+    await open(page, item.path);
+    await page.locator("form[data-buy-box]").getByRole("button", { name: l.add }).click();
+    await expect.poll(() => cartCount(page)).toBe("1");
+    await header(page).getByRole("link", { name: l.cartButton }).click();
+    const panel = drawer(page, lang);
+    const line = panel.locator(`[data-cart-item="${item.skuIds[0]}"]`);
+    await expect.poll(() => line.locator("[data-line-total]").textContent()).toBe(money(19900, lang));
+    // The one on the shelf: no backorder.
+    expect(await panel.locator("[data-backorder-notice]").count()).toBe(0);
+    expect(await line.locator("[data-backorder]").count()).toBe(0);
+
+    // A second one comes from beyond the shelf: accepted, with the longer delivery said.
+    await line.getByRole("button", { name: l.increase(item.name) }).click();
+    await expect.poll(() => line.locator("[data-line-total]").textContent()).toBe(money(39800, lang));
+    expect(await panel.locator("[data-backorder-notice]").textContent()).toBe(l.backorder);
+    expect(await line.locator("[data-backorder]").textContent()).toBe(l.backorderItem);
+    expect(await cartCount(page)).toBe("2");
+    expect(await panel.locator("[data-cart-error]").count()).toBe(0);
+
+    // The cart page, rendered on the server, says the same.
+    await open(page, l.cartPage);
+    const cartPage = page.locator("[data-cart-page]");
+    expect(await cartPage.locator("[data-backorder-notice]").textContent()).toBe(l.backorder);
+    expect(
+      await cartPage.locator(`[data-cart-item="${item.skuIds[0]}"] [data-backorder]`).textContent(),
+    ).toBe(l.backorderItem);
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+
+  it("the added-to-cart notification names the product and the quantity, and closes by keyboard and by click", async () => {
+    const { page } = session;
+    const item = await product(lang, { skus: "one", skip: skip + 16, price: 19900 });
+    // The page's clock is Playwright's: the notification hides itself after 5 s of the page's time, which moves
+    // only when the test moves it, so only the shopper's close can have closed it.
+    await page.clock.install();
+    await open(page, item.path);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const buy = page.locator("form[data-buy-box]");
+    const note = page.locator("[data-notification=success]");
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => note.locator("p").textContent()).toBe(l.added(item.name));
+    expect(await note.getByRole("link", { name: l.checkout }).getAttribute("href")).toBe(l.cartPage);
+    expect(
+      await page
+        .getByRole("status")
+        .filter({ hasText: l.added(item.name) })
+        .count(),
+    ).toBe(1);
+
+    // Keyboard: the close button takes focus and Enter closes the notification.
+    const close = note.getByRole("button", { name: l.dismiss, exact: true });
+    await close.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => note.count()).toBe(0);
+    await expect.poll(() => cartCount(page)).toBe("1");
+
+    // A second add shows it again; a click closes it.
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => cartCount(page)).toBe("2");
+    await expect.poll(() => note.locator("p").textContent()).toBe(l.added(item.name));
+    await note.getByRole("button", { name: l.dismiss, exact: true }).click();
+    await expect.poll(() => note.count()).toBe(0);
+  });
 });
 
-describe("packages", () => {
+describe.each(["nb", "sv"] as const)("packages in %s", (lang) => {
+  const l = L[lang];
+
   it("adds a package with its picks as one group, counted once", async () => {
     const { page } = session;
     const [pkg] = await rows(sql`
-      select pt.alias from products p join product_translations pt on pt.product_id = p.id and pt.language_id = 'nb-NO'
+      select p.id, pt.alias from products p join product_translations pt on pt.product_id = p.id and pt.language_id = ${l.languageId}
       where p.type = 'package' and p.kind = 'shell-jacket' limit 1`);
     const picks = await rows(sql`
       select s.id from package_groups g join package_options o on o.group_id = g.id join skus s on s.product_id = o.product_id
-      where g.package_product_id = (select product_id from product_translations where alias = ${pkg.alias} and language_id = 'nb-NO')`);
+      where g.package_product_id = ${pkg.id}`);
     await shop.db.db.execute(
       sql`update skus set in_stock = 20 where id in (${sql.join(
         picks.map((p) => sql`${p.id}`),
@@ -347,27 +542,31 @@ describe("packages", () => {
       )})`,
     );
     const { body } = await gql(shop.origin, {
-      query: `query($alias: String!) { product(alias: $alias, channelId: "2|no", languageId: "nb-NO") { name canonicalUrl } }`,
-      variables: { alias: pkg.alias },
+      query: `query($alias: String!, $channelId: String, $languageId: String) {
+        product(alias: $alias, channelId: $channelId, languageId: $languageId) { name canonicalUrl } }`,
+      variables: { alias: pkg.alias, channelId: l.channelId, languageId: l.languageId },
     });
-    await open(page, body.data.product.canonicalUrl);
+    const path = `${l.prefix}${body.data.product.canonicalUrl}`;
+    expect(path).toMatch(new RegExp(`^${l.prefix}/pp/`));
+    await open(page, path);
     const buy = page.locator("form[data-buy-box]");
     // Each required pick comes in sizes: the package asks for them first.
-    await buy.getByRole("button", { name: L.nb.add }).click();
-    await expect
-      .poll(() => buy.getByRole("alert").first().textContent())
-      .toBe("Velg størrelse for hvert produkt i pakken.");
+    await buy.getByRole("button", { name: l.add }).click();
+    await expect.poll(() => buy.getByRole("alert").first().textContent()).toBe(l.packageSize);
+    expect(await cartCount(page)).toBe("0");
     for (const select of await buy.locator("select").all()) await select.selectOption({ index: 1 });
-    await buy.getByRole("button", { name: L.nb.add }).click();
+    await buy.getByRole("button", { name: l.add }).click();
     await expect
       .poll(() => page.locator("[data-notification=success]").textContent())
-      .toContain(`${body.data.product.name} er lagt i handlekurven.`);
+      .toContain(l.addedPackage(body.data.product.name));
     await expect.poll(() => cartCount(page)).toBe("1");
-    await open(page, L.nb.cartPage);
+    await open(page, l.cartPage);
     const group = page.locator("[data-cart-page] [data-cart-group]");
     expect(await group.count()).toBe(1);
     expect(await group.getByRole("link", { name: body.data.product.name }).count()).toBe(1);
+    expect(await group.getByText(`(${l.packageHeading})`).count()).toBe(1);
     expect(await group.locator("[data-cart-item]").count()).toBeGreaterThanOrEqual(2);
+    expect(describeViolations(await axe(page))).toEqual([]);
   });
 });
 
@@ -408,6 +607,52 @@ describe.each(["nb", "sv"] as const)("without JavaScript, in %s", (lang) => {
         .click();
       await page.waitForURL(/cart=updated/);
       expect(await page.getByText(l.empty).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+    expect(errors.list).toEqual([]);
+  });
+
+  it("applies a valid promo code through a plain form post, and refuses an invalid one leaving the cart as it was", async () => {
+    const item = await product(lang, { skus: "one", skip: 22 + (lang === "nb" ? 0 : 1), price: 60000 });
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
+    const errors = watchErrors(context);
+    try {
+      await cartWith(context, lang, [{ skuId: item.skuIds[0] as number, quantity: 1 }]);
+      const page = await context.newPage();
+      await page.goto(url(l.cartPage));
+      const summary = page.locator("[data-cart-page] [data-cart-summary]");
+      const promo = page.locator("[data-cart-page] [data-promo]");
+      const apply = async (code: string) => {
+        await promo.getByLabel(l.promoLabel).fill(code);
+        await promo.getByRole("button", { name: l.apply, exact: true }).click();
+      };
+      expect(await summary.locator("[data-total]").textContent()).toBe(money(60000, lang));
+
+      await apply("FINNES-IKKE");
+      await page.waitForURL(/cart-error=INVALID_PROMO_CODE/);
+      expect(await page.locator("[data-cart-error=INVALID_PROMO_CODE]").textContent()).toBe(l.invalid);
+      expect(await promo.locator("[data-promo-code]").count()).toBe(0);
+      expect(await summary.locator("[data-fixed-discount]").count()).toBe(0);
+      expect(await summary.locator("[data-total]").textContent()).toBe(money(60000, lang));
+
+      // SPORT100: 100 off from 500 (kr) upwards; the cart holds 600.
+      await apply("sport100");
+      await page.waitForURL(/cart=updated/);
+      expect(await page.getByRole("status").filter({ hasText: l.updated }).count()).toBe(1);
+      expect(await page.getByRole("alert").count()).toBe(0);
+      expect(await promo.locator("[data-promo-code]").getAttribute("data-promo-code")).toBe("SPORT100");
+      expect(await summary.getByText(l.discount, { exact: true }).count()).toBe(1);
+      expect(await summary.locator("[data-fixed-discount]").textContent()).toBe(`−${money(10000, lang)}`);
+      expect(await summary.locator("[data-total]").textContent()).toBe(money(50000, lang));
+
+      // An invalid code now changes nothing either: the valid one stays, and so does the total.
+      await apply("FINNES-IKKE");
+      await page.waitForURL(/cart-error=INVALID_PROMO_CODE/);
+      expect(await page.locator("[data-cart-error=INVALID_PROMO_CODE]").textContent()).toBe(l.invalid);
+      expect(await promo.locator("[data-promo-code]").getAttribute("data-promo-code")).toBe("SPORT100");
+      expect(await summary.locator("[data-fixed-discount]").textContent()).toBe(`−${money(10000, lang)}`);
+      expect(await summary.locator("[data-total]").textContent()).toBe(money(50000, lang));
     } finally {
       await context.close();
     }
