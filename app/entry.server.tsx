@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import {
   type EntryContext,
   type HandleDataRequestFunction,
@@ -12,10 +12,13 @@ import {
   ServerRouter,
 } from "react-router";
 import documentCss from "./app.css?inline";
+import { translator } from "./i18n/index.ts";
 import { requestContext } from "./lib/context";
 import { DocumentCssContext } from "./lib/document-css.ts";
 import { type ErrRedirect, errRedirect } from "./lib/err-redirect.ts";
+import type { Lang } from "./lib/locale.ts";
 import { lowPriorityModulePreloads } from "./lib/module-preloads.ts";
+import { ErrorPageFailed, HostLangContext, pageLangAndHome, type RootData } from "./root.tsx";
 
 // The server reads the context key from the build (server/app.ts), so both use the very same object.
 export { requestContext };
@@ -49,6 +52,36 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(cause);
 };
 
+/**
+ * How many times a request's document has been rendered: React Router renders it a second time, with the
+ * error page, when the first render fails.
+ */
+const renders = new WeakMap<object, number>();
+
+/**
+ * The document sent when the error page itself failed to render on the server (spec §8): 'An error occurred
+ * while showing the error page' with a link home, in the page's language, instead of React Router's plain-text
+ * "Unexpected Server Error". Static markup: no scripts, nothing that could fail the same way again.
+ */
+function errorPageFailedDocument(lang: Lang, home: string, nonce: string): string {
+  const t = translator(lang);
+  return `<!DOCTYPE html>${renderToStaticMarkup(
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${t("error.pageFailed")} | ${t("site.name")}`}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input. */}
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: documentCss }} />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        <ErrorPageFailed lang={lang} home={home} />
+      </body>
+    </html>,
+  )}`;
+}
+
 /** Client-side navigations (`.data` requests) get the ERR_REDIRECT as a React Router redirect. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
   const found = context ? redirects.get(context) : undefined;
@@ -72,7 +105,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, domains } = loadContext.get(requestContext);
+  const url = new URL(request.url);
+  const hostLang = domains[url.hostname.toLowerCase()];
+  const attempt = (renders.get(loadContext) ?? 0) + 1;
+  renders.set(loadContext, attempt);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -85,7 +122,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <DocumentCssContext value={documentCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <HostLangContext value={hostLang}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </HostLangContext>
       </DocumentCssContext>,
       {
         nonce,
@@ -105,7 +144,25 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {
-          reject(error);
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          // The first render failed: React Router renders the error page next (a second call of this function).
+          if (attempt === 1) {
+            reject(error);
+            return;
+          }
+          // The error page failed as well.
+          try {
+            const root = routerContext.staticHandlerContext.loaderData.root as RootData | undefined;
+            const { lang, home } = pageLangAndHome(root, url.pathname, hostLang);
+            const headers = new Headers(responseHeaders);
+            headers.set("Content-Type", "text/html; charset=utf-8");
+            headers.set("Cache-Control", "private, no-store");
+            headers.delete("CDN-Cache-Control");
+            resolve(new Response(errorPageFailedDocument(lang, home, nonce), { status: 500, headers }));
+          } catch {
+            reject(error);
+          }
         },
         onError(error: unknown) {
           status = 500;

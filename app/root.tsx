@@ -1,4 +1,4 @@
-import { Component, type ReactNode, use, useEffect } from "react";
+import { Component, createContext, type ReactNode, use, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -154,15 +154,49 @@ function langFromPath(pathname: string): Lang {
   return path === "/sv" || path.startsWith("/sv/") || /^\/[a-z]{2,5}\/sv(\/|$)/.test(path) ? "sv" : "nb";
 }
 
+/**
+ * The language DOMAINS gives the request's host, if any. The server provides it (entry.server.tsx) and writes it
+ * on <html data-host-lang>; the browser reads it back from there (a host keeps its language for the whole
+ * visit, so once is enough). It decides the language of a page whose root loader did not run (an error page).
+ */
+export const HostLangContext = createContext<Lang | undefined>(undefined);
+let documentHostLang: Lang | undefined | null = null;
+
+function useHostLang(): Lang | undefined {
+  const provided = use(HostLangContext);
+  if (provided || typeof document === "undefined") return provided;
+  if (documentHostLang === null) {
+    const value = document.documentElement.dataset.hostLang;
+    documentHostLang = value === "nb" || value === "sv" ? value : undefined;
+  }
+  return documentHostLang;
+}
+
+/**
+ * The page's language and home page: from the root loader when it ran; otherwise (its middleware or loader
+ * failed) from the host when DOMAINS maps it, else from the path.
+ */
+export function pageLangAndHome(
+  root: Pick<RootData, "lang" | "locale"> | undefined,
+  pathname: string,
+  hostLang: Lang | undefined,
+): { lang: Lang; home: string } {
+  if (root) return { lang: root.lang, home: href(root.locale, "/") };
+  if (hostLang) return { lang: hostLang, home: "/" };
+  const lang = langFromPath(pathname);
+  return { lang, home: lang === "sv" ? "/sv" : "/" };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
-  const lang = root?.lang ?? langFromPath(location.pathname);
+  const hostLang = useHostLang();
+  const { lang } = pageLangAndHome(root, location.pathname, hostLang);
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   const css = use(DocumentCssContext);
   return (
-    <html lang={lang} style={style}>
+    <html lang={lang} style={style} data-host-lang={hostLang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -227,32 +261,44 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
-/** Keeps a failing error page from taking the whole page down. */
-class ErrorPageGuard extends Component<{ children: ReactNode; home: string }, { failed: boolean }> {
+/**
+ * What shows when the error page itself fails (spec §8): in the browser through ErrorPageGuard, on the server
+ * as the whole document entry.server.tsx sends.
+ */
+export function ErrorPageFailed({ lang, home }: { lang: Lang; home: string }) {
+  const t = translator(lang);
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-2xl font-bold">{t("error.pageFailed")}</h1>
+      <p className="mt-4">
+        <a className="underline" href={home}>
+          {t("error.backHome")}
+        </a>
+      </p>
+    </main>
+  );
+}
+
+/** Keeps a failing error page from taking the whole page down (in the browser; see entry.server.tsx for SSR). */
+class ErrorPageGuard extends Component<
+  { children: ReactNode; lang: Lang; home: string },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <main id="main" className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="text-2xl font-bold">An error occurred while showing the error page</h1>
-        <p className="mt-4">
-          <a className="underline" href={this.props.home}>
-            Home
-          </a>
-        </p>
-      </main>
-    );
+    return <ErrorPageFailed lang={this.props.lang} home={this.props.home} />;
   }
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const root = useRouteLoaderData<typeof loader>("root");
-  const lang = root?.lang ?? langFromPath(location.pathname);
-  const home = root ? href(root.locale, "/") : lang === "sv" ? "/sv" : "/";
+  const hostLang = useHostLang();
+  const { lang, home } = pageLangAndHome(root, location.pathname, hostLang);
   const status = errorStatus(error);
   // ERR_REDIRECT is a redirect, never shown (spec §8). The server answers loaders' ones with a redirect
   // (entry.server.tsx); one raised in the browser lands here and is followed.
@@ -262,7 +308,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   });
   if (redirectTo) return <FollowRedirect to={redirectTo.location} />;
   return (
-    <ErrorPageGuard home={home}>
+    <ErrorPageGuard lang={lang} home={home}>
       <ErrorPage status={status} lang={lang} home={home} />
     </ErrorPageGuard>
   );

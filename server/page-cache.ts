@@ -16,7 +16,9 @@ import { matchesEtag } from "./static-files.ts";
  * (catalog pages carry nothing personal in their HTML); the cache keys it by host, URL, market and customer type
  * (the two cookies that change what an anonymous page shows) and device class (phones are rendered for a phone's
  * width) and keeps it for s-maxage seconds. Signed-in shoppers (mili-auth) always get a fresh page. The same
- * headers let a CDN keep the page, when the CDN keys on the same two cookies and the device class.
+ * headers let a CDN keep the page: the page's `Vary` (app/lib/cache.ts) names Cookie, User-Agent and the
+ * device Client Hints (this cache adds Accept-Encoding), so a standard CDN keeps the variants apart; one set up
+ * to key on just the two cookies and the device class, as this cache does, shares more and is still right.
  *
  * An entry keeps the page's bytes in each coding a client has asked for (identity, br, gzip), each compressed
  * once, so a hit costs no compression; it carries a weak ETag (one per rendering, whatever the coding), and a

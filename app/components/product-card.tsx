@@ -191,10 +191,11 @@ function CardBuy({ product }: { product: CardProduct }) {
     return (
       <Link
         to={url}
+        // The visible words first, then which product (a list has many such links): "Velg størrelse: {name}".
+        aria-label={`${product.type === "package" ? t("product.package.choose") : t("card.chooseSize")}: ${product.name}`}
         className="mt-2 block rounded border border-stone-500 px-3 py-1.5 text-center text-sm font-medium"
       >
         {product.type === "package" ? t("product.package.choose") : t("card.chooseSize")}
-        <span className="sr-only">: {product.name}</span>
       </Link>
     );
   }
@@ -231,9 +232,9 @@ function CardBuy({ product }: { product: CardProduct }) {
           type="submit"
           className="mt-2 w-full rounded bg-brand-ink px-3 py-1.5 text-sm font-semibold text-white"
           data-card-add
+          aria-label={`${t("card.addToCart")}: ${product.name}`}
         >
           {t("card.addToCart")}
-          <span className="sr-only">: {product.name}</span>
         </button>
       </CartForm>
       <div aria-live="assertive">

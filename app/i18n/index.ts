@@ -1,9 +1,13 @@
 import type { Lang } from "../lib/locale.ts";
-import { type MessageKey, nb } from "./nb.ts";
+import { type MessageKey as BaseKey, nb } from "./nb.ts";
+import { shellMessages } from "./shell.ts";
 import { sv } from "./sv.ts";
 
-export type { MessageKey };
-export const catalogs: Record<Lang, Record<MessageKey, string>> = { nb, sv };
+export type MessageKey = BaseKey | keyof typeof shellMessages.nb;
+export const catalogs: Record<Lang, Record<MessageKey, string>> = {
+  nb: { ...nb, ...shellMessages.nb },
+  sv: { ...sv, ...shellMessages.sv },
+};
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 

@@ -1,7 +1,14 @@
 import type { BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, hydrated, setupBrowser, watchErrors } from "#tests/support/browser.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import {
+  axe,
+  describeViolations,
+  hydrated,
+  type PageErrors,
+  setupBrowser,
+  watchErrors,
+} from "#tests/support/browser.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -38,6 +45,7 @@ const TEXTS = {
     ok: "Takk! Du er nå påmeldt nyhetsbrevet vårt.",
     invalid: "Du må oppgi en gyldig e-post",
     offline: /^Du er frakoblet/,
+    openingHours: "Kundeservice: man–fre 9–15, lunsjstengt 12–13",
   },
   sv: {
     home: "/sv",
@@ -58,6 +66,7 @@ const TEXTS = {
     ok: "Tack! Du prenumererar nu på vårt nyhetsbrev.",
     invalid: "Du måste ange en giltig e-postadress",
     offline: /^Du är offline/,
+    openingHours: "Kundservice: mån–fre 9–15, lunchstängt 12–13",
   },
 } as const;
 
@@ -99,12 +108,15 @@ async function paths(page: Page, lang: Lang) {
   return { product, category };
 }
 
-/** A second context (own cookies) whose console errors fail the test like the session's. */
-async function withContext(options: BrowserContextOptions, run: (context: BrowserContext) => Promise<void>) {
+/** A second context (own cookies) whose console errors fail the test like the session's (unless allowed). */
+async function withContext(
+  options: BrowserContextOptions,
+  run: (context: BrowserContext, errors: PageErrors) => Promise<void>,
+) {
   const context = await session.browser.newContext(options);
   const errors = watchErrors(context);
   try {
-    await run(context);
+    await run(context, errors);
   } finally {
     await context.close();
   }
@@ -515,7 +527,63 @@ describe("the keyboard", () => {
   );
 });
 
+/** A client-side navigation (a PUSH, as a link makes), started without waiting for it to end. */
+async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((target) => {
+    void (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate(target);
+  }, to);
+}
+
 describe("scroll and focus after navigation", () => {
+  it.each([
+    ["/min-konto/bestillinger?loginToken=x", "/min-konto/saldo?loginToken=x", "Saldo"],
+    ["/sv/mina-sidor/ordrar?loginToken=x", "/sv/mina-sidor/installningar?loginToken=x", "Inställningar"],
+  ])("keeps the scroll position from %s to %s, another account page", async (from, to, heading) => {
+    const { page } = session;
+    // Short enough that the account page scrolls.
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await open(page, from);
+    await markDocument(page);
+    const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(max).toBeGreaterThan(100);
+    const y = Math.floor(max / 2);
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    await navigateInApp(page, to);
+    await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(to);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
+    // After the page has painted twice, the position is still where the shopper left it.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  it("scrolls to the target of the URL's #hash, and leaves the focus alone", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await open(page, "/varemerker");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await navigateInApp(page, "/nyheter#newsletter");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/nyheter");
+    // The footer's newsletter section (near the bottom of a long page) comes into view.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const top = document.getElementById("newsletter")?.getBoundingClientRect().top ?? Number.NaN;
+          return top >= 0 && top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.activeElement === document.querySelector("main h1"))).toBe(
+      false,
+    );
+  });
+
   it("goes to the top of the new page and focuses its main heading", async () => {
     const { page } = session;
     await open(page, "/");
@@ -569,5 +637,224 @@ describe.each(["nb", "sv"] as const)("accessibility in %s", (lang) => {
     await marketButton(page, lang).click();
     await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
     expect(describeViolations(await axe(page)), "market panel").toEqual([]);
+  });
+});
+
+describe("a route module that fails to load", () => {
+  it("reloads the page once, not again within 60 s (the page asked for opens as a document), and again after 60 s", async () => {
+    // No service worker: every request of the page goes through page.route.
+    await withContext({ serviceWorkers: "block" }, async (context, errors) => {
+      errors.allow(
+        /Failed to load resource|Error loading route module|Failed to fetch dynamically imported module/,
+      );
+      const page = await context.newPage();
+      // The guard reads the time from Date.now(): Playwright's clock moves it on when the test says so.
+      await page.clock.install();
+      // Every document the tab loads (page.clock replaces \`performance\`, so its navigation entries are gone).
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+          documents.push(new URL(request.url()).pathname);
+        }
+      });
+      // The brands page's route module (a deploy replaced it, or the network dropped it) never arrives.
+      let aborted = 0;
+      await page.route(/\/assets\/brands-[\w-]+\.js$/, (route) => {
+        aborted++;
+        return route.abort("failed");
+      });
+      const toBrands = () => navigateInApp(page, "/varemerker");
+      const reloaded = async () => {
+        await expect.poll(() => sameDocument(page).catch(() => true)).toBe(false);
+        await page.waitForLoadState("load");
+        await hydrated(page);
+      };
+
+      await open(page, "/");
+      expect(documents).toEqual(["/"]);
+      await markDocument(page);
+      await toBrands();
+      // React Router's module loader reloads the page: the guard lets this first reload through.
+      await reloaded();
+      expect(aborted).toBeGreaterThan(0);
+      expect(new URL(page.url()).pathname).toBe("/");
+      expect(documents).toEqual(["/", "/"]);
+
+      // Again, 10 s later: no reload. The brands page opens as a document of its own instead.
+      await page.clock.fastForward(10_000);
+      await markDocument(page);
+      aborted = 0;
+      await toBrands();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/varemerker");
+      await page.waitForLoadState("load");
+      expect(aborted).toBeGreaterThan(0);
+      expect(documents).toEqual(["/", "/", "/varemerker"]);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Varemerker");
+
+      // 60 s after the first reload the guard allows the next one.
+      await page.goto(url("/"), { waitUntil: "load" });
+      await hydrated(page);
+      await page.clock.fastForward(50_000);
+      await markDocument(page);
+      await toBrands();
+      await reloaded();
+      expect(new URL(page.url()).pathname).toBe("/");
+      expect(documents).toEqual(["/", "/", "/varemerker", "/", "/"]);
+    });
+  });
+});
+
+describe("notifications", () => {
+  it("show at the top right, one at a time, and hide by themselves after 5000 ms", async () => {
+    const { page } = session;
+    await page.clock.install();
+    await open(page, "/");
+    const note = page.locator("[data-notification]");
+    const dialog = page.getByRole("dialog", { name: TEXTS.nb.marketHeading });
+    const openPanel = async () => {
+      // By keyboard: a notification showing at the top right lies over the market button.
+      await marketButton(page, "nb").focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+    };
+    const chooseMarket = async (name: string) => {
+      await openPanel();
+      await dialog.getByRole("button", { name }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    };
+    // The market panel's code loads on its first opening (React reveals it on a timer): load it, then stop time.
+    await openPanel();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    // From here the page's time moves only when the test moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
+
+    await chooseMarket("Danmark (DKK)");
+    await expect.poll(() => note.textContent()).toContain(TEXTS.nb.changed);
+    // Top right: 16 px (top-4, right-4) from the top and the right edge of the viewport.
+    const box = await note.boundingBox();
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(Math.round(box?.y ?? -1)).toBe(16);
+    expect(Math.round(width - ((box?.x ?? 0) + (box?.width ?? 0)))).toBe(16);
+
+    // A second one replaces the first, and its own 5000 ms start.
+    await page.clock.runFor(3_000);
+    await chooseMarket("Norge (NOK)");
+    await expect.poll(() => note.textContent()).toContain("Norge (NOK)");
+    expect(await note.count()).toBe(1);
+    await page.clock.runFor(4_999);
+    expect(await note.count()).toBe(1);
+    await page.clock.runFor(1);
+    await expect.poll(() => note.count()).toBe(0);
+  });
+});
+
+describe("the event bus", () => {
+  /**
+   * The page's event bus (app/lib/client/event-bus.ts) is a module the page has loaded: importing the same
+   * module URL again gives the very same instance, found among the loaded chunks by its shape
+   * (push, subscribe, recent). CSP is bypassed for this, as the import comes from the test, not the page.
+   */
+  async function busEvents(page: Page, type: string) {
+    return page.evaluate(async (wanted) => {
+      type Bus = { recent(): readonly { type: string; data: unknown; timestamp: number }[] };
+      const w = window as { __bus?: Bus };
+      // A dynamic import written here would be rewritten by Vitest's transform: the page gets it as text.
+      const load = new Function("url", "return import(url)") as (
+        url: string,
+      ) => Promise<Record<string, unknown>>;
+      if (!w.__bus) {
+        const urls = new Set(
+          performance
+            .getEntriesByType("resource")
+            .map((e) => e.name)
+            .filter((name) => /\/assets\/[^/]+\.js$/.test(new URL(name).pathname)),
+        );
+        for (const url of urls) {
+          const mod = await load(url);
+          const found = Object.values(mod).find(
+            (v): v is Bus =>
+              !!v &&
+              typeof v === "object" &&
+              typeof (v as { push?: unknown }).push === "function" &&
+              typeof (v as { subscribe?: unknown }).subscribe === "function" &&
+              typeof (v as { recent?: unknown }).recent === "function",
+          );
+          if (found) {
+            w.__bus = found;
+            break;
+          }
+        }
+      }
+      if (!w.__bus) throw new Error("the page's event bus was not found among its modules");
+      return w.__bus.recent().filter((e) => e.type === wanted);
+    }, type);
+  }
+
+  it.each(["nb", "sv"] as const)(
+    "%s: the customer-type switch pushes customer-type:change with the type, the VAT flag and a timestamp",
+    async (lang) => {
+      await withContext({ bypassCSP: true }, async (context) => {
+        const page = await context.newPage();
+        const { product } = await paths(page, lang);
+        await open(page, product);
+        expect(await busEvents(page, "customer-type:change")).toEqual([]);
+        // The bus has been working all along: the page's impression is there.
+        expect((await busEvents(page, "page:impression")).length).toBeGreaterThan(0);
+        const group = header(page).getByRole("group", { name: TEXTS[lang].customerType });
+        const before = await page.evaluate(() => Date.now());
+        await group.getByRole("button", { name: TEXTS[lang].organization }).click();
+        await expect.poll(async () => (await busEvents(page, "customer-type:change")).length).toBe(1);
+        const [event] = await busEvents(page, "customer-type:change");
+        expect(event?.data).toEqual({ customerType: "ORGANIZATION", vatIncluded: false });
+        expect(event?.timestamp).toBeGreaterThanOrEqual(before);
+        expect(event?.timestamp).toBeLessThanOrEqual(await page.evaluate(() => Date.now()));
+
+        await expect
+          .poll(() =>
+            group.getByRole("button", { name: TEXTS[lang].organization }).getAttribute("aria-pressed"),
+          )
+          .toBe("true");
+        await group.getByRole("button", { name: TEXTS[lang].person }).click();
+        await expect.poll(async () => (await busEvents(page, "customer-type:change")).length).toBe(2);
+        expect((await busEvents(page, "customer-type:change"))[1]?.data).toEqual({
+          customerType: "PERSON",
+          vatIncluded: true,
+        });
+      });
+    },
+  );
+});
+
+describe.each(["nb", "sv"] as const)("the frame in %s", (lang) => {
+  it("the footer gives customer service's opening hours: Mon–Fri 9–15, closed for lunch 12–13", async () => {
+    const { page } = session;
+    await open(page, TEXTS[lang].home);
+    const hours = page.getByRole("contentinfo").getByText(TEXTS[lang].openingHours, { exact: true });
+    expect(await hours.count()).toBe(1);
+    expect(await hours.isVisible()).toBe(true);
+  });
+
+  it("the channel's theme map is on the page as CSS custom properties (--mili-{key})", async () => {
+    const channelId = lang === "nb" ? "2|no" : "1|se";
+    const { body } = await gql(shop.origin, {
+      query: "query($c: String) { channel(channelId: $c) { theme { key value } } }",
+      variables: { c: channelId },
+    });
+    const theme = body.data.channel.theme as { key: string; value: string }[];
+    expect(theme.length).toBeGreaterThan(0);
+    const { page } = session;
+    await open(page, TEXTS[lang].home);
+    const onPage = await page.evaluate(
+      (keys) =>
+        Object.fromEntries(
+          keys.map((k) => [
+            k,
+            getComputedStyle(document.documentElement).getPropertyValue(`--mili-${k}`).trim(),
+          ]),
+        ),
+      theme.map((v) => v.key),
+    );
+    expect(onPage).toEqual(Object.fromEntries(theme.map((v) => [v.key, v.value])));
   });
 });

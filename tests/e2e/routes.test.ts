@@ -1,8 +1,11 @@
 import { request as httpRequest } from "node:http";
+import { pathToFileURL } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { translator } from "#app/i18n/index.ts";
+import type { RequestContext } from "#app/lib/context.ts";
 import type { Lang } from "#app/lib/locale.ts";
 import { SCREENS } from "#app/lib/screens.ts";
 import { products, productTranslations } from "#db/schema/index.ts";
@@ -105,6 +108,56 @@ async function open(page: Page, url: string) {
   if (!response) throw new Error(`no response for ${url}`);
   await hydrated(page);
   return response;
+}
+
+/** The storefront's server build, as the server loads it (the e2e setup builds it first). */
+function loadServerBuild(): Promise<ServerBuild> {
+  return import(pathToFileURL(`${process.cwd()}/build/server/index.js`).href) as Promise<ServerBuild>;
+}
+
+/**
+ * Hooks for a describe block whose pages live on DOMAINS hosts: a Chromium that resolves *.localhost to
+ * 127.0.0.1, a fresh context for each test, and the check that the test left no console or page error.
+ */
+function setupHostBrowser() {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let errors: PageErrors | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error("Chromium did not start");
+    context = await browser.newContext();
+    errors = watchErrors(context);
+  });
+  afterEach(async () => {
+    const found = errors?.list ?? [];
+    await context?.close();
+    expect(found, "unexpected console errors or page errors").toEqual([]);
+  });
+  return {
+    newPage: () => {
+      if (!context) throw new Error("only inside a test");
+      return context.newPage();
+    },
+    get errors(): PageErrors {
+      if (!errors) throw new Error("only inside a test");
+      return errors;
+    },
+  };
 }
 
 /** The page's canonical link and hreflang alternates, as absolute URLs. */
@@ -433,6 +486,7 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         expect(h1, "h1").not.toBe("");
         if (screen.status === 404) {
           expect(h1).toBe(NOT_FOUND[l]);
+          expect(describeViolations(await axe(page)), path).toEqual([]);
           return;
         }
 
@@ -480,6 +534,7 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         expect(response.status(), full).toBe(404);
         expect(await lang(page)).toBe(l);
         expect(await heading(page)).toBe(NOT_FOUND[l]);
+        expect(describeViolations(await axe(page)), full).toEqual([]);
       });
     });
   });
@@ -581,25 +636,58 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
     it.each([
       ["/account?loginToken=abc", "nb", "account.heading"],
       ["/min-konto/bestillinger?loginToken=abc", "nb", "account.orders.heading"],
+      ["/min-konto/innstillinger?loginToken=abc", "nb", "account.settings.heading"],
       ["/min-konto/saldo?loginToken=abc", "nb", "account.balance.heading"],
+      ["/sv/account?loginToken=abc", "sv", "account.heading"],
       ["/sv/mina-sidor/ordrar?loginToken=abc", "sv", "account.orders.heading"],
       ["/sv/mina-sidor/installningar?loginToken=abc", "sv", "account.settings.heading"],
-    ] as const)("%s skips the guard: 200 with the account page", async (path, l, key) => {
-      const answer = await get(shop.origin, path);
-      expect(answer.status).toBe(200);
-      const { page } = session;
-      const response = await open(page, url(path));
-      expect(response.status()).toBe(200);
-      expect(new URL(page.url()).pathname).toBe(new URL(path, shop.origin).pathname);
-      expect(await lang(page)).toBe(l);
-      expect(await heading(page)).toBe(translator(l)(key));
-      expect(
-        await page.getByRole("navigation", { name: translator(l)("account.navigation") }).count(),
-      ).toBeGreaterThan(0);
-    });
+      ["/sv/mina-sidor/saldo?loginToken=abc", "sv", "account.balance.heading"],
+    ] as const)(
+      "%s skips the guard: 200 with the account page, and axe finds no serious or critical violation",
+      async (path, l, key) => {
+        const answer = await get(shop.origin, path);
+        expect(answer.status).toBe(200);
+        const { page } = session;
+        const response = await open(page, url(path));
+        expect(response.status()).toBe(200);
+        expect(new URL(page.url()).pathname).toBe(new URL(path, shop.origin).pathname);
+        expect(await lang(page)).toBe(l);
+        expect(await heading(page)).toBe(translator(l)(key));
+        expect(
+          await page.getByRole("navigation", { name: translator(l)("account.navigation") }).count(),
+        ).toBeGreaterThan(0);
+        expect(describeViolations(await axe(page)), path).toEqual([]);
+      },
+    );
   });
 
   describe("layouts", () => {
+    it("every route whose id contains 'checkout' sits in the undistracted layout, and no other route does", async () => {
+      const { routes } = await loadServerBuild();
+      const all = Object.values(routes).flatMap((r) => (r ? [r] : []));
+      const undistracted = all.filter((r) => r.id.endsWith(".layout-undistracted")).map((r) => r.id);
+      // One undistracted layout per URL shape: no prefix, /sv, /{market}/{lang}.
+      expect(undistracted.sort()).toEqual([
+        "market.layout-undistracted",
+        "root.layout-undistracted",
+        "sv.layout-undistracted",
+      ]);
+      const checkout = all.filter((r) => r.id.includes("checkout") && !r.id.includes("layout"));
+      // The checkout screens of the screen table, each in every URL shape (and language, where localized).
+      const screens = SCREENS.filter((s) => s.id.includes("checkout"));
+      expect(screens.map((s) => s.id).sort()).toEqual([
+        "checkout",
+        "checkout-confirm",
+        "checkout-klarna-fail",
+      ]);
+      for (const screen of screens) expect(screen.layout, screen.id).toBe("undistracted");
+      expect(checkout.length).toBeGreaterThanOrEqual(screens.length * 3);
+      for (const route of checkout) expect(undistracted, route.id).toContain(route.parentId);
+      // And the other way round: what the undistracted layout holds is checkout.
+      const inside = all.filter((r) => r.parentId && undistracted.includes(r.parentId));
+      expect(inside.map((r) => r.id).sort()).toEqual(checkout.map((r) => r.id).sort());
+    });
+
     it.each([
       ["/kassen", "nb"],
       ["/sv/kassan", "sv"],
@@ -810,6 +898,7 @@ describe("multi-market mode (MARKET_IN_PATH=true): /{market}/{lang}/…", () => 
       expect(response.status()).toBe(404);
       expect(await lang(page)).toBe(l);
       expect(await heading(page)).toBe(NOT_FOUND[l]);
+      expect(describeViolations(await axe(page)), path).toEqual([]);
     },
   );
 });
@@ -884,33 +973,7 @@ describe("a language per host (DOMAINS=nb|nb.localhost,sv|sv.localhost)", () => 
   });
 
   describe("in Chromium", () => {
-    let browser: Browser;
-    let context: BrowserContext;
-    let errors: PageErrors;
-    beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        headless: true,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--host-resolver-rules=MAP *.localhost 127.0.0.1",
-        ],
-      });
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-    beforeEach(async () => {
-      context = await browser.newContext();
-      errors = watchErrors(context);
-    });
-    afterEach(async () => {
-      const found = errors.list;
-      await context.close();
-      expect(found, "unexpected console errors or page errors").toEqual([]);
-    });
+    const hosts = setupHostBrowser();
 
     it.each([
       ["sv.localhost", "/kassan", "sv"],
@@ -919,7 +982,7 @@ describe("a language per host (DOMAINS=nb|nb.localhost,sv|sv.localhost)", () => 
     ] as const)(
       "%s%s shows its language, and axe finds no serious or critical violation",
       async (host, path, l) => {
-        const page = await context.newPage();
+        const page = await hosts.newPage();
         const response = await open(page, `http://${host}:${shop.port}${path}`);
         expect(response.status()).toBe(200);
         expect(await lang(page)).toBe(l);
@@ -967,4 +1030,149 @@ describe("the generic error page (GraphQL unreachable: every page fails with 500
       expect(describeViolations(await axe(page))).toEqual([]);
     },
   );
+});
+
+describe("the generic error page on a language's own host (DOMAINS, GraphQL unreachable)", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop({
+      DOMAINS: "nb|nb.localhost,sv|sv.localhost",
+      GRAPHQL_URL: "http://127.0.0.1:9/graphql",
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const hosts = setupHostBrowser();
+
+  // The locale middleware fails before it has decided anything: the host alone says which language it is.
+  it.each([
+    ["sv.localhost", "/kassan", "sv"],
+    ["sv.localhost", "/", "sv"],
+    ["sv.localhost", "/finns-inte", "sv"],
+    ["nb.localhost", "/kassen", "nb"],
+  ] as const)("%s%s answers 500 with the generic error page in %s", async (host, path, l) => {
+    const answer = await getOnHost(shop.port, `${host}:${shop.port}`, path);
+    expect(answer.status).toBe(500);
+    expect(read(answer.html).lang).toBe(l);
+    expect(read(answer.html).h1).toBe(GENERIC_ERROR[l]);
+
+    hosts.errors.allow(/the server responded with a status of 500/);
+    const page = await hosts.newPage();
+    const response = await open(page, `http://${host}:${shop.port}${path}`);
+    expect(response.status()).toBe(500);
+    // Hydrated, the page keeps the host's language.
+    expect(await lang(page)).toBe(l);
+    expect(await heading(page)).toBe(GENERIC_ERROR[l]);
+    // The host's home page has no /sv prefix.
+    const home = page.getByRole("link", { name: translator(l)("error.backHome") });
+    expect(await home.getAttribute("href")).toBe("/");
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe("when the error page itself fails on the server", () => {
+  /*
+   * No request makes the storefront's error page fail, so the test serves the storefront's own server build
+   * through React Router's request handler with one change: the root error boundary throws (standing in for
+   * any bug in it). GraphQL is unreachable, as in the generic-error-page tests above, so every page fails first,
+   * then its error page fails too; what the shopper gets then is entry.server.tsx's to decide.
+   */
+  let handler: ReturnType<typeof createRequestHandler>;
+  let requestContextKey: Parameters<RouterContextProvider["set"]>[0];
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const build = await loadServerBuild();
+    requestContextKey = (build.entry.module as unknown as { requestContext: typeof requestContextKey })
+      .requestContext;
+    const root = build.routes.root;
+    if (!root) throw new Error("no root route in the build");
+    const failing: ServerBuild = {
+      ...build,
+      routes: {
+        ...build.routes,
+        root: {
+          ...root,
+          module: {
+            ...root.module,
+            ErrorBoundary() {
+              throw new Error("the error page fails");
+            },
+          },
+        },
+      },
+    };
+    handler = createRequestHandler(failing, "production");
+  });
+
+  const serve = (href: string, domains: Record<string, Lang> = {}) => {
+    const context = new RouterContextProvider();
+    const value: RequestContext = {
+      nonce: "test-nonce",
+      requestId: "error-page-fails",
+      apiKey: "dev-api-key",
+      graphqlFetch: () => Promise.reject(new TypeError("fetch failed")),
+      graphqlUrl: "http://127.0.0.1:9/graphql",
+      domains,
+      marketInPath: false,
+      fallbackMarket: "no",
+      log: (_level, message) => {
+        logged.push(message);
+      },
+    };
+    context.set(requestContextKey, value);
+    return handler(new Request(href), context);
+  };
+
+  const HOME_LINK = /<a\b[^>]*\shref="([^"]*)"[^>]*>([^<]*)<\/a>/;
+
+  const HOSTS: Record<string, Lang> = { "nb.localhost": "nb", "sv.localhost": "sv" };
+  it.each([
+    ["http://127.0.0.1/", "nb", "/", {}],
+    ["http://127.0.0.1/kassen", "nb", "/", {}],
+    ["http://127.0.0.1/sv/kassan", "sv", "/sv", {}],
+    ["http://sv.localhost/kassan", "sv", "/", HOSTS],
+    ["http://nb.localhost/kassen", "nb", "/", HOSTS],
+  ] as const)(
+    "%s answers 500 with 'An error occurred while showing the error page' in %s, with a link to %s",
+    async (href, l, home, domains) => {
+      logged.length = 0;
+      const response = await serve(href, domains);
+      expect(response.status).toBe(500);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      const html = await response.text();
+      expect(html).not.toContain("Unexpected Server Error");
+      expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+      expect(read(html).lang).toBe(l);
+      expect(read(html).h1).toBe(translator(l)("error.pageFailed"));
+      const link = HOME_LINK.exec(html);
+      expect(link?.[1]).toBe(home);
+      expect(link?.[2]).toBe(translator(l)("error.backHome"));
+      // The failure is logged, not swallowed.
+      expect(logged).toContain("storefront error");
+    },
+  );
+
+  it("the page shows in Chromium with its language, heading and link home, and passes axe", async () => {
+    const { page, errors } = session;
+    errors.allow(/the server responded with a status of 500/);
+    await page.route("http://shop.test/**", async (route) => {
+      const response = await serve(route.request().url());
+      await route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
+    });
+    const response = await page.goto("http://shop.test/sv/kassan", { waitUntil: "load" });
+    expect(response?.status()).toBe(500);
+    expect(await lang(page)).toBe("sv");
+    expect(await heading(page)).toBe(translator("sv")("error.pageFailed"));
+    const home = page.getByRole("link", { name: translator("sv")("error.backHome") });
+    expect(await home.getAttribute("href")).toBe("/sv");
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import {
+  createPath,
   Link,
   useLocation,
   useNavigation,
@@ -13,7 +14,7 @@ import { createImpressionTracker, eventBus } from "../../lib/client/event-bus.ts
 import { useOnline } from "../../lib/client/hooks.ts";
 import { notifications, type Placement } from "../../lib/client/notifications.ts";
 import { createProgress, IDLE, isVisible, type ProgressState } from "../../lib/client/progress.ts";
-import { isChunkLoadError, reloadOnce } from "../../lib/client/reload-guard.ts";
+import { claimReload, isChunkLoadError, reloadOnce } from "../../lib/client/reload-guard.ts";
 import { type Place, scrollActionFor, shouldFocusHeading } from "../../lib/client/scroll.ts";
 import { browserSwEnvironment, registerServiceWorker } from "../../lib/client/service-worker.ts";
 import { tabSync } from "../../lib/client/tab-sync.ts";
@@ -76,9 +77,49 @@ function sessionStore(): Storage | null {
   }
 }
 
+/** Set while the guard reloads the page itself, so that the navigate listener below lets this reload through. */
+let guardReloading = false;
+
 function reloadForChunk(reason: unknown): boolean {
   if (!isChunkLoadError(reason)) return false;
-  return reloadOnce(sessionStore(), Date.now(), () => window.location.reload(), FRAME_CONFIG.reloadGuard);
+  return reloadOnce(
+    sessionStore(),
+    Date.now(),
+    () => {
+      guardReloading = true;
+      window.location.reload();
+    },
+    FRAME_CONFIG.reloadGuard,
+  );
+}
+
+/**
+ * React Router reloads the page by itself when a route module fails to import during a navigation (its
+ * `loadRouteModule` calls `window.location.reload()`, with no option to turn that off), past the guard above.
+ * The Navigation API announces every reload a script starts with a cancelable `navigate` event (reloads from
+ * the browser's own button fire none), and on this site nothing but the guard and React Router's route-module
+ * loader reloads by script: a reload the guard did not start is that chunk-load reload, and it goes through
+ * the guard here. Within the guard it is cancelled; the router would then wait for the module for ever, so the
+ * page it was navigating to is loaded as a new document instead (a navigation the shopper asked for, not a
+ * reload). Browsers without the Navigation API keep React Router's own behaviour.
+ */
+function guardRouterReloads(pendingTarget: { readonly current: string | null }): () => void {
+  const navigation = (window as { navigation?: Navigation }).navigation;
+  if (!navigation) return () => {};
+  const onNavigate = (event: NavigateEvent) => {
+    if (event.navigationType !== "reload" || guardReloading || event.userInitiated || !event.cancelable) {
+      return;
+    }
+    // The reload is already under way: the guard only records it (and lets it go) or refuses it.
+    if (claimReload(sessionStore(), Date.now(), FRAME_CONFIG.reloadGuard)) return;
+    event.preventDefault();
+    const target = pendingTarget.current;
+    if (target) {
+      void Promise.resolve().then(() => window.location.assign(target));
+    }
+  };
+  navigation.addEventListener("navigate", onNavigate);
+  return () => navigation.removeEventListener("navigate", onNavigate);
 }
 
 /**
@@ -88,10 +129,14 @@ function reloadForChunk(reason: unknown): boolean {
  */
 export function ClientRuntime() {
   const { pathname, search } = useLocation();
+  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const error = useRouteError();
+  // Where a navigation under way is going (for guardRouterReloads).
+  const pendingTarget = useRef<string | null>(null);
+  pendingTarget.current = navigation.location ? createPath(navigation.location) : null;
   useEffect(() => {
     trackImpression({ pathname, search });
   }, [pathname, search]);
@@ -123,8 +168,11 @@ export function ClientRuntime() {
     window.addEventListener("vite:preloadError", onPreloadError);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
+    // In development Vite reloads the page by script on every full-reload update: no guard there.
+    const offRouterReloads = import.meta.env.PROD ? guardRouterReloads(pendingTarget) : () => {};
     if (import.meta.env.PROD) registerServiceWorker(browserSwEnvironment());
     return () => {
+      offRouterReloads();
       window.removeEventListener("vite:preloadError", onPreloadError);
       window.removeEventListener("error", onError);
       window.removeEventListener("unhandledrejection", onRejection);

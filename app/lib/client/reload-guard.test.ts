@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isChunkLoadError, mayReload, RELOAD_KEY, reloadOnce } from "./reload-guard.ts";
+import { claimReload, isChunkLoadError, mayReload, RELOAD_KEY, reloadOnce } from "./reload-guard.ts";
 
 const GUARD = 60_000;
 
@@ -50,6 +50,18 @@ describe("the reload guard", () => {
     };
     expect(reloadOnce(broken, 0, reload, GUARD)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("claims a reload already under way the same way, sharing the 60 s with reloadOnce", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(claimReload(storage, 1_000_000, GUARD)).toBe(true);
+    expect(storage.map.get(RELOAD_KEY)).toBe("1000000");
+    expect(claimReload(storage, 1_000_000 + 59_999, GUARD)).toBe(false);
+    expect(reloadOnce(storage, 1_000_000 + 59_999, reload, GUARD)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(claimReload(storage, 1_000_000 + 60_000, GUARD)).toBe(true);
+    expect(claimReload(null, 0, GUARD)).toBe(false);
   });
 
   it("treats a garbled or future timestamp as no reload yet", () => {

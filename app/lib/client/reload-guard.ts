@@ -24,13 +24,13 @@ export function mayReload(lastReload: number | null, now: number, guard: number)
 }
 
 /**
- * Reloads unless the page reloaded for this reason less than `guard` ms ago. Without storage to remember the
- * reload in, it does not reload at all (a loop would be worse than an error page).
+ * Whether a reload at `now` may happen, recording it when it may: not when the page reloaded for this reason
+ * less than `guard` ms ago, and not without storage to remember the reload in (a loop would be worse than an
+ * error page). For a reload someone else has already started (React Router's, see runtime.tsx).
  */
-export function reloadOnce(
+export function claimReload(
   storage: Pick<Storage, "getItem" | "setItem"> | null,
   now: number,
-  reload: () => void,
   guard: number,
 ): boolean {
   if (!storage) return false;
@@ -42,6 +42,17 @@ export function reloadOnce(
   } catch {
     return false;
   }
+  return true;
+}
+
+/** Reloads if claimReload allows it. */
+export function reloadOnce(
+  storage: Pick<Storage, "getItem" | "setItem"> | null,
+  now: number,
+  reload: () => void,
+  guard: number,
+): boolean {
+  if (!claimReload(storage, now, guard)) return false;
   reload();
   return true;
 }

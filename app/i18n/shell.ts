@@ -1,0 +1,13 @@
+/**
+ * The storefront shell (frame, error pages): texts added after nb.ts and sv.ts were settled. Both languages side
+ * by side; index.ts merges them into the catalogs.
+ */
+export const shellMessages = {
+  nb: {
+    // Shown when the error page itself fails (spec §8): "An error occurred while showing the error page".
+    "error.pageFailed": "Det oppstod en feil under visningen av feilsiden",
+  },
+  sv: {
+    "error.pageFailed": "Ett fel uppstod när felsidan skulle visas",
+  },
+} as const satisfies Record<"nb" | "sv", Record<string, string>>;
