@@ -204,7 +204,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="mobile-web-app-capable" content="yes" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="Mili" />
-        <meta name="description" content={t("site.description")} />
         <style
           nonce={root?.nonce}
           data-document-css=""

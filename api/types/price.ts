@@ -9,6 +9,20 @@ import { grossAndNetFields } from "./money-fields.ts";
 export interface PriceEdge {
   price: PriceMinor;
   locale: string;
+  /**
+   * The lowest selling price (minor units including VAT) of the 30 days before the current reduction, when the price
+   * is a reduced product's (its `lowestPrice`): the discount percentage is computed from it.
+   */
+  lowestIncVat?: number | null;
+}
+
+/** A product's unit price with its 30-day lowest price (null when it is not reduced), for `PriceType`. */
+export function productPriceEdge(
+  unitPrice: PriceMinor | null,
+  lowestPrice: LowestPriceMinor | null,
+  locale: string,
+): PriceEdge | null {
+  return unitPrice ? { price: unitPrice, locale, lowestIncVat: lowestPrice?.lowestIncVat ?? null } : null;
 }
 
 export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
@@ -41,7 +55,9 @@ export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
         resolve: (e) => e.price.vatRateBp / 100,
       }),
       discountPercentage: t.int({
-        resolve: (e) => discountPercentage(e.price.regularIncVat, e.price.sellingIncVat),
+        description:
+          "The reduction in whole percent, rounded down, never below 0. A reduced product's price is compared with the lowest selling price of the 30 days before the reduction (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a): (lowest − selling) / lowest, the same as the product's lowestPrice.discountPercentage. Prices without such a lowest price (cart lines) compare with the regular price: (regular − selling) / regular.",
+        resolve: (e) => discountPercentage(e.lowestIncVat ?? e.price.regularIncVat, e.price.sellingIncVat),
       }),
     };
   },

@@ -14,7 +14,7 @@ import {
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";
 import { AlternativeUrlType } from "./lists.ts";
-import { LowestPriceType, PriceType, RatingType, StockType } from "./price.ts";
+import { LowestPriceType, PriceType, productPriceEdge, RatingType, StockType } from "./price.ts";
 
 interface ProductEdge {
   product: ProductSummary | ProductDetail;
@@ -51,7 +51,7 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
     unitPrice: t.field({
       type: PriceType,
       nullable: true,
-      resolve: (e) => (e.product.unitPrice ? { price: e.product.unitPrice, locale: e.locale } : null),
+      resolve: (e) => productPriceEdge(e.product.unitPrice, e.product.lowestPrice, e.locale),
     }),
     totalStock: t.field({ type: StockType, resolve: (e) => e.product.totalStock }),
     discountType: t.string({ resolve: (e) => e.product.discountType }),

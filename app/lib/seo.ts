@@ -1,3 +1,4 @@
+import { translator } from "../i18n/index.ts";
 import type { Lang } from "./locale.ts";
 import { hrefInLanguage, type PageLocale } from "./page-locale.ts";
 import { SCREENS, screenPath } from "./screens.ts";
@@ -10,7 +11,10 @@ export interface Alternate {
 
 const LANGUAGE_ID: Record<Lang, string> = { nb: "nb-NO", sv: "sv-SE" };
 
-/** Title, description, canonical link and hreflang alternates for a page (React Router meta descriptors). */
+/**
+ * Title, description, canonical link and hreflang alternates for a page (React Router meta descriptors). A page
+ * without a description of its own gets the site's, so every page has exactly one.
+ */
 export function pageMeta(opts: {
   title: string;
   description?: string | null;
@@ -23,7 +27,7 @@ export function pageMeta(opts: {
   const canonical = opts.alternates.find((a) => a.lang === opts.locale.lang);
   return [
     { title: opts.title },
-    ...(opts.description ? [{ name: "description", content: opts.description }] : []),
+    { name: "description", content: opts.description || translator(opts.locale.lang)("site.description") },
     ...(opts.noindex ? [{ name: "robots", content: "noindex" }] : []),
     ...(canonical
       ? [

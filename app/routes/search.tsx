@@ -5,7 +5,7 @@ import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
 import { SearchSuggestionsQuery } from "../lib/graphql/list-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
-import { loadList } from "../lib/list-page.ts";
+import { canonicalListPath, loadList } from "../lib/list-page.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
@@ -83,11 +83,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const t = translator(loaderData.locale.lang);
-  const title =
-    loaderData.kind === "results"
-      ? t("search.heading", { search: loaderData.search })
-      : t("search.suggestions");
-  return pageMeta({ title: `${title} | Mili`, noindex: true, ...loaderData });
+  if (loaderData.kind !== "results")
+    return pageMeta({ title: `${t("search.suggestions")} | Mili`, noindex: true, ...loaderData });
+  const { list } = loaderData;
+  const heading = t("search.heading", { search: loaderData.search });
+  // Like other lists: a later page names its number, and its canonical link keeps ?page (filters and sorts do not).
+  return pageMeta({
+    title: `${list.pageNo > 1 ? t("list.pageTitle", { title: heading, page: list.pageNo }) : heading} | Mili`,
+    noindex: true,
+    ...loaderData,
+    alternates: loaderData.alternates.map((a) => ({ ...a, path: canonicalListPath(a.path, list.pageNo) })),
+  });
 }
 
 /** The suggestions answer opened as a page (it is meant for the header's field): plain links. */

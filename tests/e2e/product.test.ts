@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 let fixtures: Fixtures;
@@ -44,6 +44,10 @@ const LANGUAGES = {
     stock:
       /^(Alle størrelser: )?(På lager|Bare \d igjen på lager|Ikke på lager(\. Ventes inn .+)?|Kan bestilles – lengre leveringstid|Alltid tilgjengelig)$/,
     fewLeft: (n: number) => `Bare ${n} igjen på lager`,
+    channelId: "2|no",
+    breadcrumbs: "Brødsmulesti",
+    home: "Forside",
+    related: "Relaterte produkter",
   },
   sv: {
     languageId: "sv-SE",
@@ -70,6 +74,10 @@ const LANGUAGES = {
     stock:
       /^(Alla storlekar: )?(I lager|Endast \d kvar i lager|Slut i lager(\. Väntas in .+)?|Kan beställas – längre leveranstid|Alltid tillgänglig)$/,
     fewLeft: (n: number) => `Endast ${n} kvar i lager`,
+    channelId: "1|se",
+    breadcrumbs: "Brödsmulor",
+    home: "Startsida",
+    related: "Relaterade produkter",
   },
 } as const;
 
@@ -100,6 +108,8 @@ interface Fixtures {
   /** Per language, a product with answered questions, and its latest answer. */
   answered: Record<Lang, { productId: number; count: number }>;
   pack: { productId: number; required: Record<Lang, string[]> };
+  /** A product in a sub-category with active related products. */
+  related: number;
 }
 
 async function findFixtures(): Promise<Fixtures> {
@@ -146,11 +156,26 @@ async function findFixtures(): Promise<Fixtures> {
     await shop.db.db.execute(sql`
       update package_options set is_selected = false
       where group_id in (select id from package_groups where package_product_id = ${groups[0].product_id})`);
+  const [related] = await rows<{ id: number }>(sql`
+    select p.id from products p
+    where p.active and p.type = 'product'
+      and exists (select 1 from categories c where c.id = p.primary_category_id and c.parent_id is not null)
+      and (select count(*) from related_products r join products q on q.id = r.related_product_id and q.active
+           where r.product_id = p.id) > 1
+    order by p.id limit 1`);
   const nutritionId = energy[0]?.product_id;
   const packId = groups[0]?.product_id;
-  if (!colour || !reduced || !nutritionId || reviewed.length < 2 || answered.length < 2 || !packId)
+  if (
+    !colour ||
+    !reduced ||
+    !nutritionId ||
+    reviewed.length < 2 ||
+    answered.length < 2 ||
+    !packId ||
+    !related
+  )
     throw new Error(
-      `the seed lacks a fixture: ${JSON.stringify({ colour, reduced, nutritionId, reviewed, answered, packId })}`,
+      `the seed lacks a fixture: ${JSON.stringify({ colour, reduced, nutritionId, reviewed, answered, packId, related })}`,
     );
   const byLang = <T>(pick: (languageId: string) => T): Record<Lang, T> => ({
     nb: pick("nb-NO"),
@@ -172,6 +197,7 @@ async function findFixtures(): Promise<Fixtures> {
       return { productId: row?.product_id ?? 0, count: row?.n ?? 0 };
     }),
     pack: { productId: packId, required: byLang((l) => groups.map((g) => g.names[l] ?? "")) },
+    related: related.id,
   };
 }
 
@@ -193,6 +219,31 @@ async function press(button: Locator) {
 }
 
 const stockStatus = (page: Page) => page.getByTestId("stock-status").innerText();
+
+interface PageFacts {
+  name: string;
+  meta: { title: string | null; description: string | null } | null;
+  texts: { text2: string | null } | null;
+  breadcrumbs: { name: string; url: string }[];
+  related: { name: string; canonicalUrl: string }[];
+}
+
+/** What the API says the product page at `path` should show: name, meta, breadcrumbs and related products. */
+async function pageFacts(path: string, lang: Lang): Promise<PageFacts> {
+  const alias = path.split("/").at(-1) as string;
+  const { body } = await gql(shop.origin, {
+    query: `query($alias: String!, $channelId: String, $languageId: String) {
+      product(alias: $alias, channelId: $channelId, languageId: $languageId) {
+        name meta { title description } texts { text2 } breadcrumbs { name url }
+      }
+      relatedProducts(alias: $alias, channelId: $channelId, languageId: $languageId) { name canonicalUrl }
+    }`,
+    variables: { alias, channelId: LANGUAGES[lang].channelId, languageId: LANGUAGES[lang].languageId },
+  });
+  if (body.errors || !body.data.product)
+    throw new Error(`no product at ${path}: ${JSON.stringify(body.errors)}`);
+  return { ...body.data.product, related: body.data.relatedProducts ?? [] };
+}
 
 describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
   const l = LANGUAGES[lang];
@@ -231,6 +282,59 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     expect(await add.evaluate((b) => (b as HTMLButtonElement).form?.getAttribute("method"))).toBe("post");
 
     expect(describeViolations(await axe(page))).toEqual([]);
+  });
+
+  it("has the product's meta title and description, breadcrumb links and related products", async () => {
+    const { page } = session;
+    const path = await pathOf(fixtures.related, lang);
+    const facts = await pageFacts(path, lang);
+    await open(page, path);
+    // Meta: the product's own title and description, else its name and short text.
+    expect(await page.title()).toBe(`${facts.meta?.title ?? facts.name} | Mili`);
+    const description = facts.meta?.description ?? facts.texts?.text2;
+    expect(description).toBeTruthy();
+    // Exactly one description: the product's (the site's default is only for pages without their own).
+    const descriptions = await page
+      .locator('meta[name="description"]')
+      .evaluateAll((list) => list.map((m) => m.getAttribute("content")));
+    expect(descriptions).toEqual([description]);
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(facts.name);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(url(path));
+
+    // Breadcrumbs: home, the category path as links in the page's language, then the product (not a link).
+    const crumbs = page.getByRole("navigation", { name: l.breadcrumbs });
+    expect(facts.breadcrumbs.length).toBeGreaterThanOrEqual(3);
+    const links = crumbs.getByRole("link");
+    const expected = [
+      { name: l.home, href: lang === "nb" ? "/" : "/sv" },
+      ...facts.breadcrumbs.slice(0, -1).map((b) => ({ name: b.name, href: `${l.prefix}${b.url}` })),
+    ];
+    expect(
+      await links.evaluateAll((list) =>
+        list.map((a) => ({ name: a.textContent, href: new URL((a as HTMLAnchorElement).href).pathname })),
+      ),
+    ).toEqual(expected);
+    const current = crumbs.locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe(facts.name);
+    expect(facts.breadcrumbs.at(-1)?.name).toBe(facts.name);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(facts.name);
+
+    // Related products: a section with a card per related product, in the API's order, linking to each.
+    const related = page.getByRole("region", { name: l.related });
+    expect(await related.getByRole("heading", { level: 2 }).textContent()).toBe(l.related);
+    const cards = related.getByRole("list", { name: l.related }).getByRole("listitem");
+    expect(facts.related.length).toBeGreaterThan(1);
+    expect(await cards.count()).toBe(facts.related.length);
+    const targets = await cards.evaluateAll((items) =>
+      items.map((li) => new URL((li.querySelector("a[href]") as HTMLAnchorElement).href).pathname),
+    );
+    expect(targets).toEqual(facts.related.map((p) => `${l.prefix}${p.canonicalUrl}`));
+    for (const [i, p] of facts.related.entries()) expect(await cards.nth(i).textContent()).toContain(p.name);
+
+    // The first breadcrumb category leads to its list page.
+    await links.nth(1).click();
+    await page.waitForURL((u) => u.pathname === expected[1]?.href);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(expected[1]?.name);
   });
 
   it("navigates to the sibling product when another colour is chosen", async () => {

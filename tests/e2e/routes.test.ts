@@ -464,7 +464,7 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
 
   describe.each(LANGS)("every screen in %s", (l) => {
     it.each(screenIds)(
-      "%s answers its status; a 200 page has lang, title, h1, canonical and hreflang, and no serious or critical axe violation",
+      "%s answers its status; a 200 page has lang, title, h1, one description, canonical and hreflang, and no serious or critical axe violation",
       async (id) => {
         const screen = screenCase(id);
         const c = catalog[l];
@@ -491,6 +491,8 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         }
 
         const head = await headLinks(page);
+        const descriptions = await page.locator('meta[name="description"]').count();
+        expect(descriptions, "exactly one meta description").toBe(1);
         expect(head.canonical, "canonical").toBe(url(screen.target?.(l, c) ?? path));
         expect(Object.keys(head.alternates).sort()).toEqual(["nb-NO", "sv-SE"]);
         expect(head.alternates[LANGUAGE_ID[l]], "own hreflang = canonical").toBe(head.canonical);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -30,6 +30,11 @@ const LANGUAGES = {
     popular: "Populære kategorier",
     recent: "Siste søk",
     clearRecent: "Fjern siste søk",
+    channelId: "2|no",
+    languageId: "nb-NO",
+    broad: "jakke",
+    pageTitle: (s: string, page: number) => `Søkeresultater for «${s}» – side ${page} | Mili`,
+    lowest: /^Laveste pris siste 30 dager: \d{1,3}(\u00a0\d{3})*(,\d{2})?\u00a0kr$/,
   },
   sv: {
     home: "/sv",
@@ -45,6 +50,11 @@ const LANGUAGES = {
     popular: "Populära kategorier",
     recent: "Senaste sökningar",
     clearRecent: "Rensa senaste sökningar",
+    channelId: "1|se",
+    languageId: "sv-SE",
+    broad: "jacka",
+    pageTitle: (s: string, page: number) => `Sökresultat för ”${s}” – sida ${page} | Mili`,
+    lowest: /^Lägsta pris senaste 30 dagarna: \d{1,3}(\u00a0\d{3})*(,\d{2})?\u00a0kr$/,
   },
 } as const;
 
@@ -70,6 +80,56 @@ async function searchFor(page: Page, label: string, text: string) {
 async function names(page: Page): Promise<string[]> {
   await expect.poll(() => page.locator("[data-list-grid] > ul > li").count()).toBeGreaterThan(0);
   return (await page.locator("[data-list-grid] > ul > li").allTextContents()).map((t) => t.toLowerCase());
+}
+
+type Lang = keyof typeof LANGUAGES;
+
+interface SuggestedProduct {
+  productId: number;
+  name: string;
+  unitPrice: {
+    isDiscounted: boolean;
+    sellingPriceIncVatFormatted: string;
+    sellingPriceExVatFormatted: string;
+  };
+  lowestPrice: {
+    discountPercentage: number;
+    lowestPriceIncVatFormatted: string;
+    lowestPriceExVatFormatted: string;
+  } | null;
+}
+
+/**
+ * A search text whose header suggestions (6 products, as the header asks) hold a reduced product with a discount
+ * and a product at its regular price.
+ */
+async function reducedSuggestion(lang: Lang) {
+  const locale = { channelId: LANGUAGES[lang].channelId, languageId: LANGUAGES[lang].languageId };
+  const fields = `productId name
+    unitPrice { isDiscounted sellingPriceIncVatFormatted sellingPriceExVatFormatted }
+    lowestPrice { discountPercentage lowestPriceIncVatFormatted lowestPriceExVatFormatted }`;
+  const list = await gql(shop.origin, {
+    query: `query($channelId: String, $languageId: String) {
+      products(take: 200, channelId: $channelId, languageId: $languageId) { products { ${fields} } } }`,
+    variables: locale,
+  });
+  const reduced = (list.body.data.products.products as SuggestedProduct[]).filter(
+    (p) => (p.lowestPrice?.discountPercentage ?? 0) > 0,
+  );
+  // Its colour variants share the name and the reduction: search for the kind of product (the name's last word).
+  const texts = [...new Set(reduced.map((p) => p.name.split(" ").at(-1) as string))];
+  for (const text of texts) {
+    const { body } = await gql(shop.origin, {
+      query: `query($text: String!, $channelId: String, $languageId: String) {
+        searchSuggestions(searchText: $text, take: 6, channelId: $channelId, languageId: $languageId) { products { ${fields} } } }`,
+      variables: { ...locale, text },
+    });
+    const products = body.data.searchSuggestions.products as SuggestedProduct[];
+    const product = products.find((p) => (p.lowestPrice?.discountPercentage ?? 0) > 0);
+    const regular = products.find((p) => !p.unitPrice.isDiscounted);
+    if (product && regular) return { text, product, regular };
+  }
+  throw new Error(`no search text suggests a reduced and a regular-priced product in ${lang}`);
 }
 
 describe.each(["nb", "sv"] as const)("search in %s", (lang) => {
@@ -120,6 +180,84 @@ describe.each(["nb", "sv"] as const)("search in %s", (lang) => {
     await expect.poll(async () => activeName.includes((await heading(page).textContent()) ?? "§")).toBe(true);
   });
 
+  it("shows a reduced suggestion's price with its discount and the lowest price of the last 30 days", async () => {
+    const { page } = session;
+    const { text, product, regular } = await reducedSuggestion(lang);
+    const lowest = product.lowestPrice as NonNullable<SuggestedProduct["lowestPrice"]>;
+    await open(page, l.home);
+    await page.getByRole("combobox", { name: l.label }).fill(text);
+    const listbox = page.getByRole("listbox");
+    const option = (productId: number) =>
+      listbox.locator(`[data-suggestion="product"][id$="-p${productId}"]`);
+    await expect.poll(() => option(product.productId).count()).toBe(1);
+    const reduced = option(product.productId);
+    expect(await reduced.locator("[data-price=selling]").textContent()).toBe(
+      product.unitPrice.sellingPriceIncVatFormatted,
+    );
+    expect(await reduced.locator("[data-price=discount]").textContent()).toBe(
+      `−${lowest.discountPercentage} %`,
+    );
+    const lowestText = (await reduced.locator("[data-price=lowest]").textContent())?.trim() ?? "";
+    expect(lowestText).toMatch(l.lowest);
+    expect(lowestText).toContain(lowest.lowestPriceIncVatFormatted);
+    expect(await reduced.isVisible()).toBe(true);
+    // A product at its regular price shows its price alone.
+    const plain = option(regular.productId);
+    expect(await plain.locator("[data-price=selling]").textContent()).toBe(
+      regular.unitPrice.sellingPriceIncVatFormatted,
+    );
+    expect(await plain.locator("[data-price=lowest]").count()).toBe(0);
+    expect(await plain.locator("[data-price=discount]").count()).toBe(0);
+    const violations = await axe(page);
+    expect(violations, describeViolations(violations).join("\n")).toEqual([]);
+  });
+
+  it("gives a later search page a canonical link with ?page, leaving out sorts and other parameters", async () => {
+    const { body } = await gql(shop.origin, {
+      query: `query($text: String, $channelId: String, $languageId: String) {
+        products(take: 1, filter: { searchText: $text }, channelId: $channelId, languageId: $languageId) { count } }`,
+      variables: { text: l.broad, channelId: l.channelId, languageId: l.languageId },
+    });
+    const count: number = body.data.products.count;
+    expect(count).toBeGreaterThan(20);
+    const { page } = session;
+    const path = `${l.prefix}/s/${l.broad}`;
+    const head = async () => ({
+      title: await page.title(),
+      canonical: await page.locator('link[rel="canonical"]').getAttribute("href"),
+      alternates: await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((a) => [a.getAttribute("hreflang"), a.getAttribute("href")])),
+      robots: await page.locator('meta[name="robots"]').getAttribute("content"),
+    });
+    await open(page, `${path}?page=2&sort=PRICE&utm_source=test`);
+    await expect
+      .poll(() => page.locator("[data-list-grid] > ul > li").count())
+      .toBe(Math.min(20, count - 20));
+    expect(await head()).toEqual({
+      title: l.pageTitle(l.broad, 2),
+      canonical: url(`${path}?page=2`),
+      alternates: [
+        ["nb-NO", url(`/s/${l.broad}?page=2`)],
+        ["sv-SE", url(`/sv/s/${l.broad}?page=2`)],
+      ],
+      robots: "noindex",
+    });
+    // The first page's canonical link has no ?page.
+    await open(page, path);
+    expect((await head()).canonical).toBe(url(path));
+  });
+
+  it("cuts a very long search text to 100 characters", async () => {
+    const { page } = session;
+    const long = `${l.broad} ${"x".repeat(300)}`;
+    const response = await open(page, `${l.prefix}/s/${encodeURIComponent(long)}`);
+    expect(response.status()).toBe(200);
+    const cut = long.slice(0, 100);
+    expect(cut.length).toBe(100);
+    expect(await heading(page).textContent()).toBe(l.heading(cut));
+  });
+
   it("keeps recent searches, shows them in the empty field and clears them", async () => {
     const { page } = session;
     await open(page, l.home);
@@ -166,5 +304,28 @@ describe.each(["nb", "sv"] as const)("search in %s", (lang) => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("search suggestions for a business shopper", () => {
+  it("show prices excluding VAT, the lowest price of a reduced product too", async () => {
+    const { page, context } = session;
+    await context.addCookies([{ name: "mili-user-type", value: "ORGANIZATION", url: shop.origin }]);
+    const l = LANGUAGES.nb;
+    const { text, product } = await reducedSuggestion("nb");
+    const lowest = product.lowestPrice as NonNullable<SuggestedProduct["lowestPrice"]>;
+    await open(page, l.home);
+    await page.getByRole("combobox", { name: l.label }).fill(text);
+    const option = page
+      .getByRole("listbox")
+      .locator(`[data-suggestion="product"][id$="-p${product.productId}"]`);
+    await expect.poll(() => option.count()).toBe(1);
+    expect(await option.locator("[data-price=selling]").textContent()).toBe(
+      product.unitPrice.sellingPriceExVatFormatted,
+    );
+    expect(await option.textContent()).toContain("eks. mva.");
+    const lowestText = (await option.locator("[data-price=lowest]").textContent())?.trim() ?? "";
+    expect(lowestText).toMatch(l.lowest);
+    expect(lowestText).toContain(lowest.lowestPriceExVatFormatted);
   });
 });

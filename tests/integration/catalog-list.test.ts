@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGraphqlClient } from "#app/lib/graphql/client.ts";
+import { ListPageInfoQuery, ProductListQuery } from "#app/lib/graphql/list-operations.ts";
 import { discountPercentage, lowestPriceBefore } from "#domain/prices.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -29,7 +31,7 @@ const LIST = /* GraphQL */ `
       products {
         productId name articleNumber createdAt: productId
         brand { name alias } primaryCategory { alias }
-        unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted }
+        unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted discountPercentage }
         lowestPrice { lowestPriceIncVat comparisonPriceIncVat sellingPriceIncVat discountPercentage isDiscounted
                       lowestPriceIncVatFormatted }
         rating { score voteCount }
@@ -115,13 +117,22 @@ describe("card prices", () => {
       expect(p.lowestPrice.comparisonPriceIncVat * 100).toBe(Number(c.regular_minor));
       expect(p.lowestPrice.sellingPriceIncVat * 100).toBe(Number(c.selling_minor));
       expect(p.lowestPrice.discountPercentage).toBe(discountPercentage(lowest, Number(c.selling_minor)));
+      // The price's own discount percentage is computed from the lowest price too, not from the regular price.
+      expect(p.unitPrice.discountPercentage).toBe(p.lowestPrice.discountPercentage);
+      if (lowest < Number(c.regular_minor)) {
+        const fromRegular = discountPercentage(Number(c.regular_minor), Number(c.selling_minor));
+        expect(fromRegular).toBeGreaterThan(p.unitPrice.discountPercentage);
+      }
       expect(p.lowestPrice.lowestPriceIncVatFormatted).toMatch(/kr$/);
     }
     // The seed gives some reductions an earlier dip inside the window: those show a lower reference price.
     expect(withDip).toBeGreaterThan(0);
     const full = await list({ take: 50, filter: { sort: "PRICE" } });
     for (const p of full.products) {
-      if (!p.unitPrice.isDiscounted) expect(p.lowestPrice).toBeNull();
+      if (!p.unitPrice.isDiscounted) {
+        expect(p.lowestPrice).toBeNull();
+        expect(p.unitPrice.discountPercentage).toBe(0);
+      }
     }
   });
 
@@ -285,6 +296,7 @@ describe("filters", () => {
       for (const p of r.products) {
         const pct = p.lowestPrice?.discountPercentage ?? 0;
         expect(pct >= lo && pct <= hi).toBe(true);
+        expect(p.unitPrice.discountPercentage).toBe(pct);
       }
     }
   });
@@ -357,6 +369,99 @@ describe("statement budget", () => {
     expect(large.products).toBeGreaterThan(small.products);
     expect(large.statements).toBe(small.statements);
     expect(large.products).toBeGreaterThan(20);
+  });
+});
+
+describe("statement budget of the storefront's list operations", () => {
+  /** The storefront's own client (persisted queries first), as app/lib/list-page.ts sends ProductList. */
+  const client = (locale: typeof nb) =>
+    createGraphqlClient({
+      fetch: (request) => fetch(request),
+      url: `${shop.origin}/graphql`,
+      apiKey: API_KEY,
+      locale,
+    });
+
+  /**
+   * A list page's operations as app/routes/list.tsx runs them (ListPageInfo for the path, then ProductList with the
+   * list's target and URL state), with `take` products: the statements they ran after a first run warmed the caches.
+   */
+  async function listPage(
+    locale: typeof nb,
+    url: string,
+    take: number,
+    filter: Record<string, unknown>,
+  ): Promise<{ statements: number; products: number; count: number; facets: number }> {
+    const run = async () => {
+      const { data: info } = await client(locale).request(ListPageInfoQuery, { url });
+      const page = info.listPageInfo;
+      if (!page) throw new Error(`no list page at ${url}`);
+      const target =
+        page.type === "brand"
+          ? { brandAlias: page.alias }
+          : page.type === "campaign"
+            ? { discountCampaignAlias: page.alias }
+            : { categoryAlias: page.alias };
+      const { data, errors } = await client(locale).request(ProductListQuery, {
+        take,
+        skip: 0,
+        ...target,
+        filter,
+      });
+      expect(errors).toEqual([]);
+      return data.products;
+    };
+    await run();
+    const before = shop.db.statements();
+    const products = await run();
+    return {
+      statements: shop.db.statements() - before,
+      products: products?.products.length ?? 0,
+      count: products?.count ?? 0,
+      facets: products?.filters.facets.length ?? 0,
+    };
+  }
+
+  it("runs the same number of statements for 20 products as for 200 on category, brand and campaign pages", async () => {
+    const [brand] =
+      await rows(sql`select b.alias from brands b join products p on p.brand_id = b.id and p.active
+      group by b.alias order by count(*) desc, b.alias limit 1`);
+    const pages: [typeof nb, string, Record<string, unknown>][] = [
+      [nb, "/c/klaer", { sort: "LATEST", facets: ["s_M"], price: { lowest: 1 } }],
+      [sv, "/c/klader", { sort: "PRICE" }],
+      [nb, `/b/${brand.alias}`, { sort: "MOST_SOLD" }],
+      [sv, "/dc/vinterrea", { sort: "RELEVANCE", price: { lowest: 1 } }],
+    ];
+    for (const [locale, url, filter] of pages) {
+      const small = await listPage(locale, url, 20, filter);
+      const large = await listPage(locale, url, 200, filter);
+      expect(small.count, url).toBe(large.count);
+      expect(small.products, url).toBe(20);
+      expect(large.products, url).toBe(Math.min(200, large.count));
+      expect(large.products, url).toBeGreaterThan(20);
+      expect(small.facets, url).toBeGreaterThan(0);
+      expect(large.statements, url).toBe(small.statements);
+    }
+  });
+
+  it("runs the same number of statements for a search page of 20 hits as of 200", async () => {
+    const search = async (locale: typeof nb, searchText: string, take: number) => {
+      const variables = { take, skip: 0, filter: { sort: "RELEVANCE" as const, searchText } };
+      await client(locale).request(ProductListQuery, variables);
+      const before = shop.db.statements();
+      const { data } = await client(locale).request(ProductListQuery, variables);
+      return { statements: shop.db.statements() - before, products: data.products?.products.length ?? 0 };
+    };
+    for (const [locale, text] of [
+      [nb, "jakke"],
+      [sv, "jacka"],
+    ] as const) {
+      const small = await search(locale, text, 20);
+      const large = await search(locale, text, 200);
+      expect(small.products).toBe(20);
+      expect(large.products).toBeGreaterThan(20);
+      expect(large.statements).toBe(small.statements);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGraphqlClient } from "#app/lib/graphql/client.ts";
+import { ProductPageQuery } from "#app/lib/graphql/product-operations.ts";
 import {
   priceLog,
   prices,
@@ -12,7 +14,7 @@ import {
   urlHistory,
   variantValues,
 } from "#db/schema/index.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -267,6 +269,66 @@ describe("product detail fields", () => {
     expect(large.products).toBe(every.length);
     expect(large.products).toBeGreaterThan(80);
     expect(large.statements).toBe(small.statements);
+  });
+});
+
+describe("the storefront's product page operation", () => {
+  /** The storefront's own client (persisted queries first), as app/routes/product.tsx sends ProductPage. */
+  const client = (locale: typeof nb) =>
+    createGraphqlClient({
+      fetch: (request) => fetch(request),
+      url: `${shop.origin}/graphql`,
+      apiKey: API_KEY,
+      locale,
+    });
+
+  /** Statements one ProductPage request runs, and what it answered, after a first request warmed the caches. */
+  async function productPage(locale: typeof nb, alias: string, take: number) {
+    const variables = { alias, reviewsTake: take, questionsTake: take, historyDays: 90 };
+    await client(locale).request(ProductPageQuery, variables); // reference data and the persisted query warm
+    const before = shop.db.statements();
+    const { data, errors } = await client(locale).request(ProductPageQuery, variables);
+    expect(errors).toEqual([]);
+    return { statements: shop.db.statements() - before, data };
+  }
+
+  it("runs as many statements for 5 reviews and questions as for 50, on a product and on a package", async () => {
+    // The product with the most approved reviews in one language, so that 50 shows more than 5.
+    const approved = await db()
+      .select({ productId: reviews.productId, languageId: reviews.languageId })
+      .from(reviews)
+      .where(eq(reviews.status, "approved"));
+    const counts = new Map<string, number>();
+    for (const r of approved)
+      counts.set(`${r.productId}|${r.languageId}`, (counts.get(`${r.productId}|${r.languageId}`) ?? 0) + 1);
+    const [key, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+    expect(most).toBeGreaterThan(5);
+    const [productId, languageId] = key.split("|") as [string, string];
+    const locale = languageId === "sv-SE" ? sv : nb;
+    const alias = await aliasOf(Number(productId), languageId);
+
+    const five = await productPage(locale, alias, 5);
+    const fifty = await productPage(locale, alias, 50);
+    expect(five.data.product?.productId).toBe(Number(productId));
+    expect(five.data.reviews?.reviews).toHaveLength(5);
+    expect(fifty.data.reviews?.reviews).toHaveLength(Math.min(50, most));
+    expect(five.data.relatedProducts?.length).toBeGreaterThan(0);
+    expect(five.data.productPriceHistory?.length).toBeGreaterThan(0);
+    expect(fifty.statements).toBe(five.statements);
+    expect(five.statements).toBeGreaterThan(0);
+
+    // A package loads its groups' option products as well: still a fixed number of statements.
+    for (const [packageLocale, packageAlias] of [
+      [nb, "skallpakke"],
+      [sv, "skalpaket"],
+    ] as const) {
+      const small = await productPage(packageLocale, packageAlias, 5);
+      const large = await productPage(packageLocale, packageAlias, 50);
+      expect(small.data.product?.type).toBe("package");
+      const options = small.data.product?.productPackage?.groups.flatMap((g) => g.options) ?? [];
+      expect(options.length).toBeGreaterThan(1);
+      expect(large.statements).toBe(small.statements);
+    }
   });
 });
 

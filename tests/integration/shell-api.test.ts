@@ -33,6 +33,91 @@ describe("categories, brands, campaigns and list pages", () => {
     );
   });
 
+  it("finds one category by its alias in the request's language, and null for an unknown alias", async () => {
+    const query = `query($alias: String!, $channelId: String, $languageId: String) {
+      category(alias: $alias, channelId: $channelId, languageId: $languageId) {
+        categoryId parentCategoryId name alias canonicalUrl alternativeUrls { languageId url }
+        children { categoryId parentCategoryId name alias canonicalUrl }
+      }
+    }`;
+    const category = async (locale: typeof nb, alias: string) => {
+      const r = await gql(shop.origin, { query, variables: { ...locale, alias } });
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data.category;
+    };
+    // A top category and a child, in each language: the same category under its own name and path.
+    const clothing = await category(nb, "klaer");
+    expect(clothing).toMatchObject({
+      parentCategoryId: null,
+      name: "Klær",
+      alias: "klaer",
+      canonicalUrl: "/c/klaer",
+    });
+    expect(clothing.alternativeUrls).toEqual(
+      expect.arrayContaining([
+        { languageId: "nb-NO", url: "/c/klaer" },
+        { languageId: "sv-SE", url: "/c/klader" },
+      ]),
+    );
+    const klader = await category(sv, "klader");
+    expect(klader).toMatchObject({
+      categoryId: clothing.categoryId,
+      parentCategoryId: null,
+      name: "Kläder",
+      canonicalUrl: "/c/klader",
+    });
+    const jakker = await category(nb, "jakker");
+    expect(jakker).toMatchObject({
+      parentCategoryId: clothing.categoryId,
+      name: "Jakker",
+      alias: "jakker",
+      canonicalUrl: "/c/klaer/jakker",
+    });
+    const jackor = await category(sv, "jackor");
+    expect(jackor).toMatchObject({
+      categoryId: jakker.categoryId,
+      parentCategoryId: clothing.categoryId,
+      name: "Jackor",
+      canonicalUrl: "/c/klader/jackor",
+    });
+    expect(jackor.alternativeUrls).toEqual(
+      expect.arrayContaining([
+        { languageId: "nb-NO", url: "/c/klaer/jakker" },
+        { languageId: "sv-SE", url: "/c/klader/jackor" },
+      ]),
+    );
+    // Its children are those of the tree, in the tree's order, each pointing back to it.
+    expect(clothing.children.map((c: { alias: string }) => c.alias)).toContain("jakker");
+    for (const child of clothing.children) expect(child.parentCategoryId).toBe(clothing.categoryId);
+    for (const child of jakker.children) expect(child.parentCategoryId).toBe(jakker.categoryId);
+    expect(jackor.children.map((c: { categoryId: number }) => c.categoryId)).toEqual(
+      jakker.children.map((c: { categoryId: number }) => c.categoryId),
+    );
+    expect(jakker.children.map((c: { name: string }) => c.name)).toContain("Skalljakker");
+    expect(jackor.children.map((c: { name: string }) => c.name)).toContain("Skaljackor");
+    // The same as the category's node in the `categories` tree.
+    const tree = await gql(shop.origin, {
+      query: `query($channelId: String, $languageId: String) {
+        categories(channelId: $channelId, languageId: $languageId) { categoryId children { categoryId name canonicalUrl } }
+      }`,
+      variables: sv,
+    });
+    const node = tree.body.data.categories
+      .find((c: { categoryId: number }) => c.categoryId === clothing.categoryId)
+      .children.find((c: { categoryId: number }) => c.categoryId === jackor.categoryId);
+    expect(node).toEqual({
+      categoryId: jackor.categoryId,
+      name: jackor.name,
+      canonicalUrl: jackor.canonicalUrl,
+    });
+    // Unknown aliases, and an alias of the other language, are null (not an error).
+    expect(await category(nb, "finnes-ikke")).toBeNull();
+    expect(await category(sv, "finns-inte")).toBeNull();
+    expect(await category(nb, "jackor")).toBeNull();
+    expect(await category(sv, "jakker")).toBeNull();
+    expect(await category(nb, "")).toBeNull();
+  });
+
   it("resolves list pages by path and by alias, and null for unknown ones", async () => {
     const query = `query($url: String, $alias: String, $channelId: String, $languageId: String) {
       listPageInfo(url: $url, alias: $alias, channelId: $channelId, languageId: $languageId) { type name canonicalUrl breadcrumbs { name url } subCategories { name } }

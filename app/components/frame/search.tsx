@@ -15,6 +15,7 @@ import type { SearchSuggestionsQuery } from "../../lib/graphql/list-operations.t
 import { href } from "../../lib/page-locale.ts";
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from "../../lib/recent-searches.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
+import { ProductPrice } from "../product/price.tsx";
 import { productImageUrl } from "../product-card.tsx";
 
 type Suggestions = NonNullable<ResultOf<typeof SearchSuggestionsQuery>["searchSuggestions"]>;
@@ -58,9 +59,10 @@ function OptionGroup({ id, label, children }: { id: string; label: string; child
 
 /**
  * The header's search field (ARIA 1.2 combobox with a listbox popup): suggestions (products with image and price,
- * categories, brands) as the shopper types, debounced; recent searches when the field is focused empty (kept in
- * localStorage, clearable). Arrow keys move through the options, Enter opens one (or searches), Escape closes.
- * Without JavaScript it is a plain GET form to /s?q=…, which moves to /s/{q}.
+ * a reduced price with its 30-day lowest price; categories, brands) as the shopper types, debounced; recent
+ * searches when the field is focused empty (kept in localStorage, clearable). Arrow keys move through the options,
+ * Enter opens one (or searches), Escape closes. Without JavaScript it is a plain GET form to /s?q=…, which moves
+ * to /s/{q}.
  */
 export function SiteSearch() {
   const root = useRoot();
@@ -190,9 +192,6 @@ export function SiteSearch() {
     };
   };
 
-  const price = (p: Suggestions["products"][number]) =>
-    root.vatIncluded ? p.unitPrice?.sellingPriceIncVatFormatted : p.unitPrice?.sellingPriceExVatFormatted;
-
   const status = !query
     ? ""
     : suggestions
@@ -295,7 +294,19 @@ export function SiteSearch() {
                           ) : null}
                           <span className="block">{p.name}</span>
                         </span>
-                        {price(p) ? <span className="text-sm font-semibold">{price(p)}</span> : null}
+                        {p.unitPrice ? (
+                          // The price as product cards and the product page show it: a reduced price with the
+                          // lowest price of the 30 days before the reduction (prisinformationslagen 7 a §).
+                          <div className="max-w-[45%] shrink-0 text-right text-sm">
+                            <ProductPrice
+                              price={p.unitPrice}
+                              lowestPrice={p.lowestPrice}
+                              vatIncluded={root.vatIncluded}
+                              t={t}
+                              size="small"
+                            />
+                          </div>
+                        ) : null}
                       </div>
                     );
                   })}

@@ -18,7 +18,9 @@ export interface LowestPriceData {
 /**
  * The price as the shopper's customer type sees it (including VAT for private shoppers, excluding it for
  * businesses, and saying which). A reduced price shows the regular price, the discount and, as the price laws
- * require, the lowest price of the 30 days before the reduction.
+ * require, the lowest price of the 30 days before the reduction; the discount is computed from that lowest price
+ * (`lowestPrice.discountPercentage`, which the API's `Price.discountPercentage` of a reduced product equals).
+ * `small` is the compact form of the header's search suggestions.
  */
 export function ProductPrice({
   price,
@@ -36,6 +38,7 @@ export function ProductPrice({
   const selling = vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted;
   const regular = vatIncluded ? price.regularPriceIncVatFormatted : price.regularPriceExVatFormatted;
   const reduced = price.isDiscounted;
+  const small = size === "small";
   const percent = lowestPrice?.discountPercentage ?? price.discountPercentage;
   const lowest = lowestPrice
     ? vatIncluded
@@ -44,21 +47,26 @@ export function ProductPrice({
     : null;
   return (
     <div data-testid="product-price">
-      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <p className={`flex flex-wrap items-baseline ${small ? "gap-x-2" : "gap-x-3"} gap-y-1`}>
         <span
-          className={`${size === "large" ? "text-2xl" : "text-base"} font-bold ${reduced ? "text-red-700" : ""}`}
+          className={`${small ? "text-base" : "text-2xl"} font-bold ${reduced ? "text-red-700" : ""}`}
           data-price="selling"
         >
           {selling}
         </span>
-        <span className="text-sm text-stone-700">{vatIncluded ? t("price.incVat") : t("price.exVat")}</span>
+        <span className={`${small ? "text-xs" : "text-sm"} text-stone-700`}>
+          {vatIncluded ? t("price.incVat") : t("price.exVat")}
+        </span>
         {reduced ? (
           <>
-            <s className="text-stone-700" data-price="regular">
+            <s className={small ? "text-xs text-stone-700" : "text-stone-700"} data-price="regular">
               {t("price.was", { price: regular })}
             </s>
             {percent > 0 ? (
-              <span className="rounded bg-red-700 px-1.5 text-sm font-bold text-white">
+              <span
+                className={`rounded bg-red-700 ${small ? "px-1 text-xs" : "px-1.5 text-sm"} font-bold text-white`}
+                data-price="discount"
+              >
                 {t("price.discount", { percent })}
               </span>
             ) : null}
@@ -66,7 +74,7 @@ export function ProductPrice({
         ) : null}
       </p>
       {reduced && lowest ? (
-        <p className="mt-1 text-sm text-stone-700" data-price="lowest">
+        <p className={`mt-1 ${small ? "text-xs" : "text-sm"} text-stone-700`} data-price="lowest">
           {t("product.lowestPrice", { price: lowest })}
         </p>
       ) : null}
