@@ -122,6 +122,11 @@ export function createApp(deps: AppDeps) {
       }),
     );
     const handle = createRequestHandler(sf.build, config.production ? "production" : "development");
+    // Host → language, without a prototype: a Host header such as "constructor" must find nothing.
+    const domains: Record<string, "nb" | "sv"> = Object.assign(
+      Object.create(null),
+      Object.fromEntries(config.DOMAINS),
+    );
     const key = (
       sf.build.entry.module as unknown as { requestContext: Parameters<RouterContextProvider["set"]>[0] }
     ).requestContext;
@@ -136,7 +141,7 @@ export function createApp(deps: AppDeps) {
         apiKey: config.apiKey,
         graphqlFetch,
         graphqlUrl,
-        domains: Object.fromEntries(config.DOMAINS),
+        domains,
         marketInPath: config.MARKET_IN_PATH,
         fallbackMarket: config.FALLBACK_MARKET,
         log: (level, message, data) => logger[level]({ requestId: c.get("requestId"), ...data }, message),

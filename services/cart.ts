@@ -305,18 +305,21 @@ type PromoRow = typeof promoCodes.$inferSelect;
 /**
  * Why a stored promo code cannot be used now on this cart, or null when it can (requirements on the cart aside):
  * unknown or inactive, outside its validity period, used up (`maxUses` completed carts), or used up by this
- * customer (`maxUsesPerCustomer`, counted for a signed-in customer's cart; a guest's uses are counted by e-mail
- * at checkout). Uses are recorded by completeCart.
+ * customer (`maxUsesPerCustomer`, counted when the cart has a customer: none has until accounts link them, and a
+ * guest's uses can only be counted by the e-mail the checkout will record). Uses are recorded by completeCart.
  */
 async function promoUnusable(
   db: Db,
   row: PromoRow | undefined,
   customerId: number | null,
   now: Date,
+  opts: { countUses?: boolean } = {},
 ): Promise<string | null> {
   if (!row?.active) return "unknown";
   if (row.validFrom && row.validFrom > now) return "not yet valid";
   if (row.validTo && row.validTo <= now) return "expired";
+  // A completed cart's own use is among the counted ones: its price does not depend on them any more.
+  if (opts.countUses === false) return null;
   if (row.maxUses !== null && row.uses >= row.maxUses) return "used up";
   if (row.maxUsesPerCustomer !== null && customerId !== null) {
     const [used] = await db
@@ -400,7 +403,10 @@ async function priceStoredCart(
   opts: { allowExternalShippingFee?: boolean } = {},
 ): Promise<CartView> {
   const { locale, ref } = ctx;
-  const now = ctx.now ?? new Date();
+  // A completed cart is priced as it was completed (a retried completeCart answers the same money): at its
+  // completion time, without counting its own promo code use, and with what it drew from its gift cards.
+  const completed = cart.completedAt !== null;
+  const now = cart.completedAt ?? ctx.now ?? new Date();
   const currency = currencyOf(locale);
   const market = locale.market;
   const languageId = locale.language.id;
@@ -409,7 +415,7 @@ async function priceStoredCart(
   const items = loaded.filter((i) => buyable(i, currency));
   const productIds = [...new Set(items.map((i) => i.productId))];
   const promoCode = cart.promoCode;
-  const [scopes, campaigns, promoRows, cards, shipping, packages] = await Promise.all([
+  const [scopes, campaigns, promoRows, cards, shipping, packages, drawn] = await Promise.all([
     categoryScopes(db, productIds),
     runningCampaigns(db, languageId, now),
     promoCode ? db.select().from(promoCodes).where(eq(promoCodes.code, promoCode)) : Promise.resolve([]),
@@ -422,6 +428,15 @@ async function priceStoredCart(
       .where(and(eq(shippingOptions.marketAlias, market.alias), eq(shippingOptions.active, true)))
       .orderBy(asc(shippingOptions.sortOrder), asc(shippingOptions.id)),
     packagePricing(db, items, market.alias, languageId),
+    completed && cart.giftCardCodes.length
+      ? db
+          .select({
+            giftCardId: giftCardTransactions.giftCardId,
+            amountMinor: giftCardTransactions.amountMinor,
+          })
+          .from(giftCardTransactions)
+          .where(eq(giftCardTransactions.cartId, cart.id))
+      : Promise.resolve([]),
   ]);
   const country = market.country?.code;
   const lines: CartLine[] = items.map((item) => {
@@ -445,12 +460,14 @@ async function priceStoredCart(
   });
   const promoRow = promoRows[0];
   const promo =
-    promoRow && (await promoUnusable(db, promoRow, cart.customerId, now)) === null
+    promoRow && (await promoUnusable(db, promoRow, cart.customerId, now, { countUses: !completed })) === null
       ? promoRuleSet(promoRow, languageId)
       : null;
-  const usableCards = cards.filter(
-    (c) => c.active && c.currencyCode === currency && !(c.expiresAt && c.expiresAt <= now),
-  );
+  // What this cart drew from each card (completed carts) is its own again: the balance before completion.
+  const drawnBy = new Map(drawn.map((d) => [d.giftCardId, -d.amountMinor]));
+  const usableCards = cards
+    .filter((c) => c.active && c.currencyCode === currency && !(c.expiresAt && c.expiresAt <= now))
+    .map((c) => ({ ...c, balanceMinor: c.balanceMinor + (drawnBy.get(c.id) ?? 0) }));
   const chosen =
     shipping.find((s) => s.key === cart.shippingOptionKey) ??
     shipping.find((s) => s.isDefault) ??
@@ -1135,8 +1152,9 @@ export function setCartMerchantData(
  * completeCart: closes the cart; using its id again starts a new cart. In the same transaction it records what the
  * cart drew on: one use of its applied promo code (the code's count and a promo_code_uses row, for the per-code
  * and per-customer limits) and the gift card amounts it used (each card's balance goes down, a
- * gift_card_transactions row per card). A promo code that can no longer be used is refused (INVALID_PROMO_CODE)
- * and nothing changes. Completing twice changes nothing the second time.
+ * gift_card_transactions row per card), each row naming the cart. A promo code that can no longer be used is
+ * refused (INVALID_PROMO_CODE) and nothing changes. Completing twice changes nothing the second time and answers
+ * the same money (a completed cart is priced as of its completion: see priceStoredCart).
  */
 export async function completeCart(db: Database, ctx: CartContext, id: string) {
   if (!UUID.test(id)) throw new CartError("INVALID_CART_ID", `"${id.slice(0, 64)}" is not a cart id`);
@@ -1172,7 +1190,10 @@ export async function completeCart(db: Database, ctx: CartContext, id: string) {
         .set({ uses: sql`${promoCodes.uses} + 1` })
         .where(eq(promoCodes.code, cart.promoCode))
         .returning({ id: promoCodes.id });
-      if (row) await tx.insert(promoCodeUses).values({ promoCodeId: row.id, customerId: cart.customerId });
+      if (row)
+        await tx
+          .insert(promoCodeUses)
+          .values({ promoCodeId: row.id, customerId: cart.customerId, cartId: cart.id });
     }
     for (const card of view.giftCards) {
       if (card.used <= 0) continue;
@@ -1181,7 +1202,10 @@ export async function completeCart(db: Database, ctx: CartContext, id: string) {
         .set({ balanceMinor: sql`${giftCards.balanceMinor} - ${card.used}` })
         .where(eq(giftCards.code, card.code))
         .returning({ id: giftCards.id });
-      if (row) await tx.insert(giftCardTransactions).values({ giftCardId: row.id, amountMinor: -card.used });
+      if (row)
+        await tx
+          .insert(giftCardTransactions)
+          .values({ giftCardId: row.id, cartId: cart.id, amountMinor: -card.used });
     }
     await tx
       .update(carts)

@@ -53,12 +53,18 @@ export const promoCodeUses = pgTable(
       .notNull()
       .references(() => promoCodes.id, { onDelete: "cascade" }),
     customerId: integer().references(() => customers.id, { onDelete: "set null" }),
-    /** Lower-cased e-mail, so guest uses count per customer too. */
+    /** Lower-cased e-mail, so guest uses count per customer too (written by the checkout, which knows it). */
     email: text(),
     orderId: bigint({ mode: "number" }),
+    /** The completed cart that used the code (services/cart.ts completeCart): one use per cart. */
+    cartId: uuid().references(() => carts.id, { onDelete: "set null" }),
     createdAt: created(),
   },
-  (t) => [index().on(t.promoCodeId, t.email), uniqueIndex().on(t.promoCodeId, t.orderId)],
+  (t) => [
+    index().on(t.promoCodeId, t.email),
+    uniqueIndex().on(t.promoCodeId, t.orderId),
+    uniqueIndex().on(t.promoCodeId, t.cartId),
+  ],
 );
 
 export const giftCards = pgTable(
@@ -84,10 +90,16 @@ export const giftCardTransactions = pgTable(
       .notNull()
       .references(() => giftCards.id, { onDelete: "cascade" }),
     orderId: bigint({ mode: "number" }),
+    /** The completed cart the amount paid for (negative: drawn from the card); one row per card and cart. */
+    cartId: uuid().references(() => carts.id, { onDelete: "set null" }),
     amountMinor: integer().notNull(),
     createdAt: created(),
   },
-  (t) => [index().on(t.giftCardId), uniqueIndex().on(t.giftCardId, t.orderId)],
+  (t) => [
+    index().on(t.giftCardId),
+    uniqueIndex().on(t.giftCardId, t.orderId),
+    uniqueIndex().on(t.giftCardId, t.cartId),
+  ],
 );
 
 export const shippingOptions = pgTable(

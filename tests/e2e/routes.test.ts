@@ -955,6 +955,18 @@ describe("a language per host (DOMAINS=nb|nb.localhost,sv|sv.localhost)", () => 
     expect(pathAndSearch(location.href)).toBe(target);
   });
 
+  it.each(["constructor", "__proto__", "tostring"])(
+    "a Host header named like an object property (%s) is just an unknown host: Norwegian at the root",
+    async (host) => {
+      const answer = await on(host, "/");
+      expect(answer.status).toBe(200);
+      expect(read(answer.html).lang).toBe("nb");
+      const sv = await on(host, "/sv");
+      expect(sv.status).toBe(200);
+      expect(read(sv.html).lang).toBe("sv");
+    },
+  );
+
   it("the redirect to the sv host keeps the port the request came in on", async () => {
     const answer = await on("nb.localhost", "/sv/kassan?step=2");
     expect(answer.status).toBe(301);
@@ -1153,6 +1165,11 @@ describe("when the error page itself fails on the server", () => {
       const link = HOME_LINK.exec(html);
       expect(link?.[1]).toBe(home);
       expect(link?.[2]).toBe(translator(l)("error.backHome"));
+      // A static page: no script, and its only style carries the response's CSP nonce.
+      expect(html).not.toMatch(/<script\b/i);
+      const styles = [...html.matchAll(/<style\b[^>]*>/g)].map((m) => m[0]);
+      expect(styles.length).toBeGreaterThan(0);
+      for (const style of styles) expect(style).toContain('nonce="test-nonce"');
       // The failure is logged, not swallowed.
       expect(logged).toContain("storefront error");
     },

@@ -99,9 +99,10 @@ function reloadForChunk(reason: unknown): boolean {
  * The Navigation API announces every reload a script starts with a cancelable `navigate` event (reloads from
  * the browser's own button fire none), and on this site nothing but the guard and React Router's route-module
  * loader reloads by script: a reload the guard did not start is that chunk-load reload, and it goes through
- * the guard here. Within the guard it is cancelled; the router would then wait for the module for ever, so the
- * page it was navigating to is loaded as a new document instead (a navigation the shopper asked for, not a
- * reload). Browsers without the Navigation API keep React Router's own behaviour.
+ * the guard here. Within the guard, during a GET navigation, it is cancelled and the page the router was going
+ * to is loaded as a new document instead (a navigation the shopper asked for, not a reload; cancelled alone,
+ * the router would wait for the module for ever). Browsers without the Navigation API keep React Router's own
+ * behaviour.
  */
 function guardRouterReloads(pendingTarget: { readonly current: string | null }): () => void {
   const navigation = (window as { navigation?: Navigation }).navigation;
@@ -112,11 +113,13 @@ function guardRouterReloads(pendingTarget: { readonly current: string | null }):
     }
     // The reload is already under way: the guard only records it (and lets it go) or refuses it.
     if (claimReload(sessionStore(), Date.now(), FRAME_CONFIG.reloadGuard)) return;
-    event.preventDefault();
+    // Refused only when the shopper is going somewhere by GET: that page then loads as a document. Without such a
+    // target (a form submission, a fetcher, a revalidation) cancelling would leave the router waiting for ever,
+    // so the reload goes ahead; it is not a loop, since it needs the shopper to navigate again.
     const target = pendingTarget.current;
-    if (target) {
-      void Promise.resolve().then(() => window.location.assign(target));
-    }
+    if (!target) return;
+    event.preventDefault();
+    void Promise.resolve().then(() => window.location.assign(target));
   };
   navigation.addEventListener("navigate", onNavigate);
   return () => navigation.removeEventListener("navigate", onNavigate);
@@ -134,9 +137,12 @@ export function ClientRuntime() {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const error = useRouteError();
-  // Where a navigation under way is going (for guardRouterReloads).
+  // Where a GET navigation under way is going (for guardRouterReloads); null for submissions.
   const pendingTarget = useRef<string | null>(null);
-  pendingTarget.current = navigation.location ? createPath(navigation.location) : null;
+  pendingTarget.current =
+    navigation.location && (!navigation.formMethod || navigation.formMethod.toUpperCase() === "GET")
+      ? createPath(navigation.location)
+      : null;
   useEffect(() => {
     trackImpression({ pathname, search });
   }, [pathname, search]);
