@@ -27,6 +27,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Probes a stranger could send, against the real server (PGlite, and PostgreSQL with DATABASE_URL).
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
