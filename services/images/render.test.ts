@@ -76,7 +76,7 @@ describe("createImageStore", () => {
 
   it("renders once, writes the file, then serves it from disk", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
 
     const first = await store.get(NAME, 320, "avif");
     const file = path.join(cacheDir, "avif", "320", "shell-jacket-1042-1-1f3a5f.avif");
@@ -90,13 +90,13 @@ describe("createImageStore", () => {
 
     // A new store over the same directory (e.g. after a restart) does not render either.
     const again = countingRender();
-    const restarted = createImageStore({ cacheDir, render: again.render });
+    const restarted = createImageStore({ cacheDir, exists: async () => true, render: again.render });
     expect((await restarted.get(NAME, 320, "avif")).etag).toBe(first.etag);
     expect(again.calls).toHaveLength(0);
   });
 
   it("caches with the real renderer under {format}/{width}/{name}.{ext}", async () => {
-    const store = createImageStore({ cacheDir });
+    const store = createImageStore({ cacheDir, exists: async () => true });
     const { body } = await store.get("tent-77-1-556b2f.jpg", 320, "jpeg");
     const file = path.join(cacheDir, "jpeg", "320", "tent-77-1-556b2f.jpg");
     const mtime = (await stat(file)).mtimeMs;
@@ -108,7 +108,7 @@ describe("createImageStore", () => {
 
   it("keeps formats and widths apart", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     const a = await store.get(NAME, 320, "avif");
     const b = await store.get(NAME, 320, "webp");
     const c = await store.get(NAME, 640, "avif");
@@ -118,7 +118,7 @@ describe("createImageStore", () => {
 
   it("renders concurrent requests for one key once", async () => {
     const counter = countingRender(30);
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     const results = await Promise.all(Array.from({ length: 8 }, () => store.get(NAME, 480, "webp")));
     expect(counter.calls).toHaveLength(1);
     expect(new Set(results.map((r) => r.etag)).size).toBe(1);
@@ -126,7 +126,7 @@ describe("createImageStore", () => {
 
   it("runs at most two renders at a time", async () => {
     const counter = countingRender(20);
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     await Promise.all(
       ["tent", "skis", "beanie", "socks", "gloves", "fleece"].map((kind) =>
         store.get(`${kind}-1-1-123456.jpg`, 160, "avif"),
@@ -138,7 +138,7 @@ describe("createImageStore", () => {
 
   it("rejects invalid names and widths without rendering or touching the disk", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     await expect(store.get("../../etc/passwd", 320, "avif")).rejects.toThrow(InvalidImageNameError);
     await expect(store.get(NAME, 321 as 320, "avif")).rejects.toThrow(InvalidImageWidthError);
     expect(counter.calls).toHaveLength(0);
@@ -150,6 +150,7 @@ describe("createImageStore", () => {
     const errors: string[] = [];
     const store = createImageStore({
       cacheDir: path.join(cacheDir, "file-not-dir"),
+      exists: async () => true,
       render: counter.render,
       onCacheWriteError: (_error, file) => errors.push(file),
     });
