@@ -178,8 +178,24 @@ export function useLimits(options: LimitsOptions = {}): Plugin[] {
       });
       return {
         onExecuteDone({ result, setResult }) {
-          if (isResult(result) && result.errors?.length)
-            setResult({ ...result, errors: result.errors.map(withoutSuggestions) });
+          if (!isResult(result) || !result.errors?.length) return;
+          // No data at all: the request was refused before execution (its variables do not fit).
+          const requestError = !("data" in result) || result.data === undefined;
+          setResult({
+            ...result,
+            errors: result.errors.map((error) => {
+              const clean = withoutSuggestions(error);
+              if (!requestError || clean.extensions.code) return clean;
+              return new GraphQLError(clean.message, {
+                nodes: clean.nodes,
+                source: clean.source,
+                positions: clean.positions,
+                path: clean.path,
+                originalError: clean.originalError,
+                extensions: { ...clean.extensions, code: "BAD_USER_INPUT", http: { status: 400 } },
+              });
+            }),
+          });
         },
       };
     },

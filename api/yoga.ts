@@ -84,6 +84,7 @@ export function createApi(opts: ApiOptions) {
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
       useBadRequestStatus(),
+      useVaryOrigin(),
       ...useLimits(opts.limits),
     ],
   });
@@ -156,6 +157,17 @@ function useBadRequestStatus(): Plugin {
         });
       });
       setResult({ ...result, errors });
+    },
+  };
+}
+
+/** The CORS headers depend on the request's Origin: caches must keep answers apart by it. */
+function useVaryOrigin(): Plugin {
+  return {
+    onResponse({ response }) {
+      const vary = response.headers.get("vary");
+      if (!vary) response.headers.set("vary", "Origin");
+      else if (!/(^|,)\s*origin\s*(,|$)/i.test(vary)) response.headers.set("vary", `${vary}, Origin`);
     },
   };
 }
