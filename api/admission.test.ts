@@ -76,9 +76,12 @@ describe("admission of costly operations", () => {
   it("never runs more than the capacity at once (except one operation alone), and releases everything", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ cost: fc.integer({ min: 11, max: 150 }), client: fc.constantFrom("a", "b", "c", "d") }), {
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.record({ cost: fc.integer({ min: 11, max: 150 }), client: fc.constantFrom("a", "b", "c", "d") }),
+          {
+            maxLength: 30,
+          },
+        ),
         fc.array(fc.nat(), { maxLength: 60 }),
         async (ops, picks) => {
           const admission = createAdmission({ ...options, maxQueue: 5 });

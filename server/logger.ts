@@ -5,8 +5,8 @@ import pino from "pino";
  * every logged error (`err`) goes through `safeError`, which keeps no SQL parameters, no database `detail` (it
  * quotes the values of a row) and no properties beyond its kind, message, code, path and stack.
  */
-export function createLogger(level: string) {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: "mili" },
     serializers: { err: safeError },
@@ -22,7 +22,8 @@ export function createLogger(level: string) {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;

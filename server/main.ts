@@ -120,7 +120,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     clearTimeout(force);
     logger.info("stopped");
   }
-  return { port, server, db, stop, logger };
+  return { port, server, db, stop, logger, ws };
 }
 
 /** Starts the shop as a process: exits with a clear message when it cannot start, stops cleanly on SIGTERM. */

@@ -37,7 +37,10 @@ describe("the cost limit counts list sizes", () => {
     expect(r.status).toBe(400);
     expect(r.body.data).toBeUndefined();
     expect(r.body.errors).toHaveLength(1);
-    expect(r.body.errors?.[0]?.extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", maxCost: LIMITS.maxCost });
+    expect(r.body.errors?.[0]?.extensions).toMatchObject({
+      code: "QUERY_TOO_COMPLEX",
+      maxCost: LIMITS.maxCost,
+    });
     expect(r.body.errors?.[0]?.extensions.cost).toBeGreaterThan(LIMITS.maxCost);
     expect(r.body.errors?.[0]?.extensions.http).toBeUndefined();
   });
@@ -61,7 +64,9 @@ describe("the cost limit counts list sizes", () => {
   });
 
   it("refuses a costly mutation before it runs: the cart is unchanged", async () => {
-    const created = await gql(shop.origin, { query: "mutation { getCart: addToCart(item: { skuId: 1, quantity: 1 }) { id } }" });
+    const created = await gql(shop.origin, {
+      query: "mutation { getCart: addToCart(item: { skuId: 1, quantity: 1 }) { id } }",
+    });
     const id = created.body.data.getCart.id as string;
     const lines = await cartLines(id);
     const mutation = `mutation { ${aliases(
@@ -99,7 +104,10 @@ describe("a request must not starve the others", () => {
         headers: { "content-type": "application/json", "x-apikey": API_KEY },
         body: JSON.stringify({ query, variables: { take: 200, channelId: "1|se" } }),
       });
-      const body = (await response.json()) as { data?: { products?: { products: unknown[] } }; errors?: { extensions: { code: string } }[] };
+      const body = (await response.json()) as {
+        data?: { products?: { products: unknown[] } };
+        errors?: { extensions: { code: string } }[];
+      };
       order.push(`heavy-${response.status}`);
       return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
     });
