@@ -24,8 +24,12 @@ describe("admission of costly operations", () => {
     const admission = createAdmission(options);
     const first = await admission.admit(60, "a");
     const order: string[] = [];
-    const second = admission.admit(60, "b").then((r) => (order.push("second"), r));
-    const third = admission.admit(30, "c").then((r) => (order.push("third"), r));
+    const track = (name: string) => (release: Release) => {
+      order.push(name);
+      return release;
+    };
+    const second = admission.admit(60, "b").then(track("second"));
+    const third = admission.admit(30, "c").then(track("third"));
     await expect(admission.admit(30, "d")).rejects.toEqual(new BusyError("queue"));
     expect(admission.stats()).toEqual({ inFlight: 60, queued: 2 });
     await flush();

@@ -29,6 +29,8 @@ export function createPersistedStore(options: PersistedStoreOptions): APQStore &
     sizeCalculation: (query, key) => 2 * (query.length + key.length),
     ttl: options.ttlMs ?? PERSISTED_STORE_DEFAULTS.ttlMs,
     updateAgeOnGet: true,
+    // Wall-clock time: ages of hours need no monotonic precision (and tests can move the clock).
+    perf: { now: () => Date.now() },
   });
   return {
     get: (key) => options.registered.get(key) ?? cache.get(key) ?? null,

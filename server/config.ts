@@ -83,7 +83,9 @@ export const envSchema = z
     PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGINS: origins,
     SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
-    /** Megabytes the rendered-image cache (var/cache/images) may hold; least recently used files go first. */
+    /** Where rendered product images are kept (relative paths from the project's root). */
+    IMAGE_CACHE_DIR: z.string().default("var/cache/images"),
+    /** Megabytes the rendered-image cache may hold; least recently used files go first. */
     IMAGE_CACHE_MB: z.coerce.number().int().min(1).default(1024),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

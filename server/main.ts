@@ -87,7 +87,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     api,
     metrics,
     images: createImageStore({
-      cacheDir: join(root, "var", "cache", "images"),
+      cacheDir: resolve(root, config.IMAGE_CACHE_DIR),
       exists: createImageNames(db.db).exists,
       maxCacheBytes: config.IMAGE_CACHE_MB * 1024 * 1024,
       onCacheWriteError: (error, file) => logger.warn({ err: error, file }, "image cache: could not write"),

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidImageNameError } from "./art.ts";
 import {
   createImageStore,
+  ImageBusyError,
+  ImageNotFoundError,
   InvalidImageWidthError,
   pickFormat,
   type RenderProductImageOptions,
@@ -134,6 +136,76 @@ describe("createImageStore", () => {
     );
     expect(counter.calls).toHaveLength(6);
     expect(counter.maxActive()).toBe(2);
+  });
+
+  it("renders nothing for a name no product has", async () => {
+    const counter = countingRender();
+    const store = createImageStore({
+      cacheDir,
+      exists: async (name) => name === NAME,
+      render: counter.render,
+    });
+    await expect(store.get("shell-jacket-999999999-9999-ffffff.jpg", 1280, "avif")).rejects.toThrow(
+      ImageNotFoundError,
+    );
+    expect(counter.calls).toHaveLength(0);
+    expect(await readdir(cacheDir)).toEqual([]);
+    await expect(store.get(NAME, 1280, "avif")).resolves.toBeDefined();
+  });
+
+  it("refuses a render when every slot is busy and the line is full, and takes it again once there is room", async () => {
+    const gates: (() => void)[] = [];
+    const render = (options: RenderProductImageOptions) =>
+      new Promise<Buffer>((resolve) => gates.push(() => resolve(Buffer.from(options.fileName))));
+    const store = createImageStore({
+      cacheDir,
+      exists: async () => true,
+      render,
+      maxConcurrentRenders: 2,
+      maxQueuedRenders: 3,
+    });
+    const name = (i: number) => `tent-${i + 1}-1-123456.jpg`;
+    const accepted = Array.from({ length: 5 }, (_, i) => store.get(name(i), 160, "webp"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(store.get(name(5), 160, "webp")).rejects.toThrow(ImageBusyError);
+    const openUntil = async (done: () => boolean) => {
+      while (!done()) {
+        for (const open of gates.splice(0)) open();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    let settled = 0;
+    for (const p of accepted) void p.then(() => settled++);
+    await openUntil(() => settled === accepted.length);
+    expect((await Promise.all(accepted)).map((r) => r.body.toString())).toEqual([0, 1, 2, 3, 4].map(name));
+    let laterDone = false;
+    const later = store.get(name(5), 160, "webp").then((r) => {
+      laterDone = true;
+      return r;
+    });
+    await openUntil(() => laterDone);
+    await expect(later).resolves.toBeDefined();
+  });
+
+  it("keeps the disk cache within maxCacheBytes, deleting the least recently used files", async () => {
+    const render = async (options: RenderProductImageOptions) => Buffer.alloc(100, options.fileName);
+    const store = createImageStore({ cacheDir, exists: async () => true, render, maxCacheBytes: 350 });
+    for (let i = 1; i <= 10; i++) await store.get(`tent-${i}-1-123456.jpg`, 160, "webp");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const files = await readdir(path.join(cacheDir, "webp", "160"));
+    expect(files.sort()).toEqual(["tent-10-1-123456.webp", "tent-8-1-123456.webp", "tent-9-1-123456.webp"]);
+    expect(await store.cacheBytes()).toBe(300);
+  });
+
+  it("counts what an earlier run left on disk, oldest first", async () => {
+    const render = async () => Buffer.alloc(100, 1);
+    const first = createImageStore({ cacheDir, exists: async () => true, render });
+    for (let i = 1; i <= 3; i++) await first.get(`tent-${i}-1-123456.jpg`, 160, "webp");
+    const restarted = createImageStore({ cacheDir, exists: async () => true, render, maxCacheBytes: 250 });
+    expect(await restarted.cacheBytes()).toBe(200);
+    await restarted.get("tent-4-1-123456.jpg", 160, "webp");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await readdir(path.join(cacheDir, "webp", "160"))).length).toBe(2);
   });
 
   it("rejects invalid names and widths without rendering or touching the disk", async () => {
