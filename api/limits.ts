@@ -33,6 +33,18 @@ export const LIMITS = {
   subscriptionsPerClient: 100,
 } as const;
 
+/**
+ * Admission of costly operations (api/admission.ts): up to four operations at the cost limit run at once; what
+ * costs at most `light` always runs; one client (IP) has at most four costly operations running or waiting.
+ */
+export const ADMISSION = {
+  capacity: 4 * MAX_COST,
+  light: MAX_COST / 25,
+  maxQueue: 32,
+  perClient: 4,
+  maxWait: 10_000,
+} as const;
+
 /** Error codes of the limits (extensions.code). */
 export type LimitCode =
   | "QUERY_TOO_DEEP"
@@ -67,21 +79,13 @@ function clientOf(context: unknown): string | undefined {
 }
 
 export interface LimitsOptions {
-  /** Admission of costly operations; by default: 2 × MAX_COST in flight, 16 waiting, 4 per client, 10 s. */
+  /** Admission of costly operations; by default as in ADMISSION. */
   admission?: Admission;
   subscriptionsPerClient?: number;
 }
 
 export function useLimits(options: LimitsOptions = {}): Plugin[] {
-  const admission =
-    options.admission ??
-    createAdmission({
-      capacity: 2 * MAX_COST,
-      light: MAX_COST / 25,
-      maxQueue: 16,
-      perClient: 4,
-      maxWait: 10_000,
-    });
+  const admission = options.admission ?? createAdmission(ADMISSION);
   const perClientSubscriptions = options.subscriptionsPerClient ?? LIMITS.subscriptionsPerClient;
   const subscriptions = new Map<string, number>();
 
