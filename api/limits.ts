@@ -79,13 +79,22 @@ function clientOf(context: unknown): string | undefined {
 }
 
 export interface LimitsOptions {
-  /** Admission of costly operations; by default as in ADMISSION. */
+  /**
+   * The cost limit; MAX_COST unless the operator chose another (GRAPHQL_MAX_COST). The admission's capacity and
+   * light threshold scale with it.
+   */
+  maxCost?: number;
+  /** Admission of costly operations; by default as in ADMISSION (scaled to maxCost). */
   admission?: Admission;
   subscriptionsPerClient?: number;
 }
 
 export function useLimits(options: LimitsOptions = {}): Plugin[] {
-  const admission = options.admission ?? createAdmission(ADMISSION);
+  const maxCost = options.maxCost ?? MAX_COST;
+  const scale = maxCost / MAX_COST;
+  const admission =
+    options.admission ??
+    createAdmission({ ...ADMISSION, capacity: ADMISSION.capacity * scale, light: ADMISSION.light * scale });
   const perClientSubscriptions = options.subscriptionsPerClient ?? LIMITS.subscriptionsPerClient;
   const subscriptions = new Map<string, number>();
 
@@ -128,13 +137,13 @@ export function useLimits(options: LimitsOptions = {}): Plugin[] {
     const bad = badText(args.document, args.variableValues);
     if (bad) return { error: limitError("BAD_USER_INPUT", bad, 400, { reason: "INVALID_TEXT" }) };
     const cost = operationCost(args.schema, args.document, args.variableValues, args.operationName) ?? 0;
-    if (cost > LIMITS.maxCost) {
+    if (cost > maxCost) {
       return {
         error: limitError(
           "QUERY_TOO_COMPLEX",
-          `Query cost ${Math.ceil(cost)} exceeds the limit of ${LIMITS.maxCost}: ask for fewer items (take) or fields.`,
+          `Query cost ${Math.ceil(cost)} exceeds the limit of ${maxCost}: ask for fewer items (take) or fields.`,
           400,
-          { cost: Math.ceil(cost), maxCost: LIMITS.maxCost },
+          { cost: Math.ceil(cost), maxCost },
         ),
       };
     }

@@ -82,6 +82,8 @@ export const envSchema = z
     FALLBACK_MARKET: z.string().default("no"),
     PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGINS: origins,
+    /** The API's cost limit (decision 0018); the default fits every storefront operation at its largest. */
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(1000).default(25_000),
     SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
     /** Where rendered product images are kept (relative paths from the project's root). */
     IMAGE_CACHE_DIR: z.string().default("var/cache/images"),

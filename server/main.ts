@@ -77,6 +77,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
     stockEvents,
     corsOrigins: config.corsOrigins,
+    limits: { maxCost: config.GRAPHQL_MAX_COST },
   });
   // GraphQL subscriptions: WebSocket (graphql-ws) on the same port and path.
   const ws = attachGraphqlWs({ server, api, apiKey: config.apiKey, logger });
