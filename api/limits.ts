@@ -5,6 +5,7 @@ import {
   type ExecutionResult,
   GraphQLError,
   type GraphQLErrorExtensions,
+  getOperationAST,
   Kind,
   type ValidationContext,
   visit,
@@ -18,7 +19,7 @@ import { MAX_COST, operationCost } from "./cost.ts";
  * (decision 0018):
  * - depth, aliases, directives and tokens (GraphQL Armor), answered as coded errors with HTTP 400;
  * - cost (api/cost.ts, counting list sizes) at most MAX_COST, checked with the request's variables before
- *   anything runs; and admission of costly operations (api/admission.ts), so a few of them cannot starve the rest;
+ *   anything runs; and admission of costly queries (api/admission.ts), so a few of them cannot starve the rest;
  * - text input: no NUL character and no unpaired surrogate in any string argument or variable (PostgreSQL refuses
  *   them), refused as BAD_USER_INPUT before a resolver runs;
  * - subscriptions: at most SUBSCRIPTIONS_PER_CLIENT open at once per client (IP), whatever the transport;
@@ -34,14 +35,14 @@ export const LIMITS = {
 } as const;
 
 /**
- * Admission of costly operations (api/admission.ts): up to four operations at the cost limit run at once; what
- * costs at most `light` always runs; one client (IP) has at most four costly operations running or waiting.
+ * Admission of costly reads (api/admission.ts): up to four queries at the cost limit run at once; what costs at
+ * most `light` always runs; one client (IP) has at most eight costly queries running or waiting.
  */
 export const ADMISSION = {
   capacity: 4 * MAX_COST,
   light: MAX_COST / 25,
   maxQueue: 32,
-  perClient: 4,
+  perClient: 8,
   maxWait: 10_000,
 } as const;
 
@@ -84,7 +85,7 @@ export interface LimitsOptions {
    * light threshold scale with it.
    */
   maxCost?: number;
-  /** Admission of costly operations; by default as in ADMISSION (scaled to maxCost). */
+  /** Admission of costly queries; by default as in ADMISSION (scaled to maxCost). */
   admission?: Admission;
   subscriptionsPerClient?: number;
 }
@@ -162,9 +163,12 @@ export function useLimits(options: LimitsOptions = {}): Plugin[] {
         setResultAndStopExecution({ errors: [verdict.error] });
         return;
       }
+      // Reads wait their turn; a change (a cart, an order) is bounded by its cost and the rate limiter but never
+      // queued or refused for load, so a burst of shoppers' changes all go through.
+      const reading = getOperationAST(args.document, args.operationName)?.operation === "query";
       let release: () => void;
       try {
-        release = await admission.admit(verdict.cost, clientOf(args.contextValue));
+        release = reading ? await admission.admit(verdict.cost, clientOf(args.contextValue)) : () => {};
       } catch (error) {
         if (!(error instanceof BusyError)) throw error;
         setResultAndStopExecution({
