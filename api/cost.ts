@@ -38,7 +38,7 @@ import { MAX_REVIEWS_TAKE } from "#services/reviews.ts";
  *   Other lists have the size in LIST_SIZE, a generous bound of what the data holds; a list missing there counts
  *   DEFAULT_LIST_SIZE items (a test keeps every list of the schema listed).
  * - Aliases count once each, fragments as often as they are spread, both branches of a type condition (an upper
- *   bound); `@skip(if: true)` / `@include(if: false)` cost nothing.
+ *   bound); `@skip(if: true)` / `@include(if: false)` cost nothing; introspection costs INTROSPECTION_COST.
  */
 export const MAX_COST = 25_000;
 
@@ -117,6 +117,9 @@ export const FIELD_WEIGHT: Readonly<Record<string, number>> = {
   "Query.productQuestions": 10,
   "Query.productPriceHistory": 10,
 };
+
+/** What `__schema` or `__type` costs, whatever is selected inside (the schema is the bound). */
+export const INTROSPECTION_COST = 2_500;
 
 /** Selections nested deeper than this are not followed (validation refused fragment cycles already). */
 const MAX_WALK_DEPTH = 64;
@@ -198,6 +201,8 @@ function fieldCost(
 ): number {
   const name = node.name.value;
   if (name === TypeNameMetaFieldDef.name) return 0;
+  // Introspection answers from the schema in memory, at most the whole schema (about 140 kB): a flat price.
+  if (name === SchemaMetaFieldDef.name || name === TypeMetaFieldDef.name) return INTROSPECTION_COST;
   const field = fieldDef(walk.schema, parent, name);
   if (!field) return 1;
   const coordinate = `${parent.name}.${name}`;

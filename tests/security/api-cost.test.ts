@@ -1,5 +1,6 @@
 import {
   type GraphQLInputType,
+  getIntrospectionQuery,
   getNamedType,
   getNullableType,
   isEnumType,
@@ -12,7 +13,7 @@ import {
   typeFromAST,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { LIST_SIZE, MAX_COST, operationCost, PAGED } from "#api/cost.ts";
+import { INTROSPECTION_COST, LIST_SIZE, MAX_COST, operationCost, PAGED } from "#api/cost.ts";
 import { schema } from "#api/schema.ts";
 import { operationText } from "#app/lib/graphql/client.ts";
 import { operations } from "#app/lib/graphql/operations.ts";
@@ -88,6 +89,10 @@ describe("the cost budget", () => {
     }`;
     const cost = operationCost(schema, parse(query), { skip: 0, take: 48, filter: {} });
     expect(cost).toBeLessThanOrEqual(MAX_COST);
+  });
+
+  it("lets a development tool read the schema (the full introspection query) at a flat price", () => {
+    expect(operationCost(schema, parse(getIntrospectionQuery()), {})).toBe(INTROSPECTION_COST);
   });
 
   it("refuses the probe: 20 aliases × products(take: 200)", () => {
