@@ -1,9 +1,10 @@
-import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import { type APQStore, createInMemoryAPQStore, hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
+import { hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
 import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
+import { type LimitsOptions, useLimits } from "./limits.ts";
+import { createPersistedStore, type PersistedStoreOptions } from "./persisted-store.ts";
 import { schema } from "./schema.ts";
 
 export interface ApiOptions {
@@ -17,6 +18,23 @@ export interface ApiOptions {
   graphqlEndpoint?: string;
   /** Stock changes for the stockChanged subscription (services/events.ts). */
   stockEvents?: StockEvents;
+  /**
+   * Origins whose browser scripts may call the API (CORS, with credentials): `https://shop.example`. Others get
+   * no CORS headers, so browsers keep their answers from them; same-origin requests need none.
+   */
+  corsOrigins?: readonly string[];
+  /** Cost admission and subscription bounds (defaults in api/limits.ts). */
+  limits?: LimitsOptions;
+  /** Bounds of the automatic persisted query store (defaults in api/persisted-store.ts). */
+  persistedStore?: Omit<PersistedStoreOptions, "registered">;
+}
+
+/**
+ * What the server passes with each request (Yoga's server context): the client's address, for the per-client
+ * bounds of api/limits.ts.
+ */
+export interface ApiServerContext {
+  clientIp?: string;
 }
 
 /** A GraphQL operation as a WebSocket client sends it (graphql-ws' subscribe payload). */
@@ -28,12 +46,9 @@ export interface OperationParams {
 /** The GraphQL API: Yoga with Pothos' schema, the API key, persisted queries and limits. */
 export function createApi(opts: ApiOptions) {
   const registered = new Map(Object.entries(opts.persistedOperations ?? {}));
-  const fallback = createInMemoryAPQStore({ max: 2000, ttl: 0 });
-  const store: APQStore = {
-    get: (key) => registered.get(key) ?? fallback.get(key),
-    set: (key, query) => (registered.has(key) ? undefined : fallback.set(key, query)),
-  };
-  const yoga = createYoga({
+  const store = createPersistedStore({ ...opts.persistedStore, registered });
+  const corsOrigins = new Set(opts.corsOrigins ?? []);
+  const yoga = createYoga<ApiServerContext>({
     schema,
     graphqlEndpoint: opts.graphqlEndpoint ?? "/graphql",
     landingPage: false,
@@ -41,8 +56,20 @@ export function createApi(opts: ApiOptions) {
       debug: (...args) => opts.services.logger.debug({ args }, "graphql"),
       info: (...args) => opts.services.logger.info({ args }, "graphql"),
       warn: (...args) => opts.services.logger.warn({ args }, "graphql"),
+      // Only the error: the logger's serializer (server/logger.ts) keeps SQL parameters and values out.
       error: (...args) =>
-        opts.services.logger.error({ err: args.find((a) => a instanceof Error), args }, "graphql error"),
+        opts.services.logger.error({ err: args.find((a) => a instanceof Error) }, "graphql error"),
+    },
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      if (!origin || !corsOrigins.has(origin)) return false;
+      return {
+        origin: [origin],
+        credentials: true,
+        methods: ["GET", "POST"],
+        allowedHeaders: ["content-type", "x-apikey", "authorization", "x-request-id"],
+        maxAge: 600,
+      };
     },
     graphiql: false,
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
@@ -57,14 +84,8 @@ export function createApi(opts: ApiOptions) {
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
       useBadRequestStatus(),
-      EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
-        costLimit: { maxCost: 20_000 },
-        maxAliases: { n: 20 },
-        maxTokens: { n: 4000 },
-        maxDirectives: { n: 20 },
-        blockFieldSuggestion: { enabled: true },
-      }),
+      useVaryOrigin(),
+      ...useLimits(opts.limits),
     ],
   });
   return Object.assign(yoga, {
@@ -136,6 +157,17 @@ function useBadRequestStatus(): Plugin {
         });
       });
       setResult({ ...result, errors });
+    },
+  };
+}
+
+/** The CORS headers depend on the request's Origin: caches must keep answers apart by it. */
+function useVaryOrigin(): Plugin {
+  return {
+    onResponse({ response }) {
+      const vary = response.headers.get("vary");
+      if (!vary) response.headers.set("vary", "Origin");
+      else if (!/(^|,)\s*origin\s*(,|$)/i.test(vary)) response.headers.set("vary", `${vary}, Origin`);
     },
   };
 }

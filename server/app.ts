@@ -12,7 +12,12 @@ import { createPageCache } from "./page-cache.ts";
 import { securityHeaders } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 
-type Env = { Variables: { nonce: string; requestId: string } };
+/** What @hono/node-server passes with each request: the Node request (absent without a server, in tests). */
+export interface ServerBindings {
+  incoming?: { socket?: { remoteAddress?: string | undefined } };
+}
+
+type Env = { Variables: { nonce: string; requestId: string }; Bindings: ServerBindings };
 
 export interface AppDeps {
   config: Config;
@@ -104,7 +109,10 @@ export function createApp(deps: AppDeps) {
         c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413),
     }),
   );
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+  // The client's address goes with the request for the API's per-client bounds (api/limits.ts).
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) =>
+    deps.api.fetch(c.req.raw, { clientIp: c.env?.incoming?.socket?.remoteAddress }),
+  );
 
   const sf = deps.storefront;
   if (sf) {

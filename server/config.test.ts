@@ -33,4 +33,20 @@ describe("configuration", () => {
     expect(() => parseConfig({ DOMAINS: "fr|mili.fr" })).toThrow(/DOMAINS/);
     expect(() => parseConfig({ GRAPHQL_URL: "not a url" })).toThrow(/GRAPHQL_URL/);
   });
+
+  it("reads CORS_ORIGINS as origins (none by default), adding PUBLIC_URL's origin", () => {
+    expect(parseConfig({}).corsOrigins).toEqual([]);
+    const c = parseConfig({
+      CORS_ORIGINS: "https://butikk.example, http://localhost:5173/",
+      PUBLIC_URL: "https://mili.example/shop",
+    });
+    expect(c.corsOrigins).toEqual([
+      "https://butikk.example",
+      "http://localhost:5173",
+      "https://mili.example",
+    ]);
+    expect(() => parseConfig({ CORS_ORIGINS: "https://butikk.example/path" })).toThrow(/CORS_ORIGINS/);
+    expect(() => parseConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
+    expect(() => parseConfig({ CORS_ORIGINS: "null" })).toThrow(/CORS_ORIGINS/);
+  });
 });

@@ -29,6 +29,36 @@ const domains = z
     return map;
   });
 
+/** CORS_ORIGINS: comma-separated origins (scheme, host and port) whose browser scripts may call /graphql. */
+const origins = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const list: string[] = [];
+    for (const item of (value ?? "").split(",").map((s) => s.trim())) {
+      if (!item) continue;
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      if (
+        !url ||
+        (url.protocol !== "https:" && url.protocol !== "http:") ||
+        url.origin !== item.replace(/\/$/, "")
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: `CORS_ORIGINS entry "${item}" must be an origin such as https://shop.example (no path)`,
+        });
+        return z.NEVER;
+      }
+      list.push(url.origin);
+    }
+    return list;
+  });
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -51,7 +81,14 @@ export const envSchema = z
     MARKET_IN_PATH: bool,
     FALLBACK_MARKET: z.string().default("no"),
     PUBLIC_URL: z.string().url().optional(),
+    CORS_ORIGINS: origins,
+    /** The API's cost limit (decision 0018); the default fits every storefront operation at its largest. */
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(1000).default(25_000),
     SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
+    /** Where rendered product images are kept (relative paths from the project's root). */
+    IMAGE_CACHE_DIR: z.string().default("var/cache/images"),
+    /** Megabytes the rendered-image cache may hold; least recently used files go first. */
+    IMAGE_CACHE_MB: z.coerce.number().int().min(1).default(1024),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PERSISTED_OPERATIONS_ONLY: bool,
@@ -88,5 +125,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     production: c.NODE_ENV === "production",
     apiKey: c.API_KEY ?? DEV_API_KEY,
     authSecret: c.AUTH_SECRET ?? "development-only-secret-development-only",
+    /** Origins allowed to call /graphql from a browser: CORS_ORIGINS and PUBLIC_URL's origin. */
+    corsOrigins: [...new Set([...c.CORS_ORIGINS, ...(c.PUBLIC_URL ? [new URL(c.PUBLIC_URL).origin] : [])])],
   };
 }

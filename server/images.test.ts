@@ -15,7 +15,10 @@ let app: Hono;
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(os.tmpdir(), "mili-image-routes-"));
-  app = new Hono().route("/images", imageRoutes({ store: createImageStore({ cacheDir }) }));
+  app = new Hono().route(
+    "/images",
+    imageRoutes({ store: createImageStore({ cacheDir, exists: async () => true }) }),
+  );
 });
 
 afterAll(async () => {

@@ -3,7 +3,9 @@ import { InvalidImageNameError, parseImageName } from "../services/images/art.ts
 import {
   IMAGE_CONTENT_TYPES,
   IMAGE_WIDTHS,
+  ImageBusyError,
   type ImageFormat,
+  ImageNotFoundError,
   type ImageStore,
   isImageWidth,
   pickFormat,
@@ -36,7 +38,8 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * e.g. /images/product/640/shell-jacket-1042-1-1f3a5f.jpg
  *
  * Responses are immutable (a name's picture never changes) and carry an ETag; If-None-Match gives 304.
- * An unsupported width is 400, a malformed name 404.
+ * An unsupported width is 400, a malformed name or one no product has 404 (nothing is rendered); when the render
+ * line is full, 503 with Retry-After.
  */
 export function imageRoutes({ store }: ImageRoutesOptions): Hono {
   const app = new Hono();
@@ -64,7 +67,19 @@ export function imageRoutes({ store }: ImageRoutesOptions): Hono {
 
     const ext = match?.[2];
     const format: ImageFormat = ext === "avif" || ext === "webp" ? ext : pickFormat(c.req.header("Accept"));
-    const { body, etag } = await store.get(fileName, width, format);
+    let stored: Awaited<ReturnType<ImageStore["get"]>>;
+    try {
+      stored = await store.get(fileName, width, format);
+    } catch (error) {
+      c.header("Cache-Control", "no-store");
+      if (error instanceof ImageNotFoundError) return c.text("Not found", 404);
+      if (error instanceof ImageBusyError) {
+        c.header("Retry-After", "1");
+        return c.text("Busy rendering images, try again in a moment", 503);
+      }
+      throw error;
+    }
+    const { body, etag } = stored;
 
     const headers = new Headers({ "Cache-Control": IMMUTABLE, ETag: etag });
     if (ext === "jpg") headers.set("Vary", "Accept");

@@ -9,6 +9,7 @@ import { seedIfEmpty } from "#db/seed/index.ts";
 import { RedisUnreachableError } from "#integrations/redis.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
 import { startStockEvents } from "#services/events.ts";
+import { createImageNames } from "#services/images/names.ts";
 import { createImageStore } from "#services/images/render.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
@@ -26,7 +27,8 @@ export async function start(env: Record<string, string | undefined> = process.en
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const root = resolve(import.meta.dirname, "..");
-  let handler: (request: Request) => Response | Promise<Response> = (request) =>
+  type Bindings = import("./app.ts").ServerBindings;
+  let handler: (request: Request, env?: Bindings) => Response | Promise<Response> = (request) =>
     new URL(request.url).pathname === "/healthz"
       ? new Response("starting", { status: 503 })
       : new Response("Mili is starting, try again in a moment", {
@@ -35,7 +37,7 @@ export async function start(env: Record<string, string | undefined> = process.en
         });
 
   const server = serve({
-    fetch: (request) => handler(request),
+    fetch: (request, env: Bindings) => handler(request, env),
     port: config.PORT,
     hostname: config.HOST,
   }) as import("node:http").Server;
@@ -74,6 +76,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
     stockEvents,
+    corsOrigins: config.corsOrigins,
+    limits: { maxCost: config.GRAPHQL_MAX_COST },
   });
   // GraphQL subscriptions: WebSocket (graphql-ws) on the same port and path.
   const ws = attachGraphqlWs({ server, api, apiKey: config.apiKey, logger });
@@ -83,12 +87,17 @@ export async function start(env: Record<string, string | undefined> = process.en
     db,
     api,
     metrics,
-    images: createImageStore({ cacheDir: join(root, "var", "cache", "images") }),
+    images: createImageStore({
+      cacheDir: resolve(root, config.IMAGE_CACHE_DIR),
+      exists: createImageNames(db.db).exists,
+      maxCacheBytes: config.IMAGE_CACHE_MB * 1024 * 1024,
+      onCacheWriteError: (error, file) => logger.warn({ err: error, file }, "image cache: could not write"),
+    }),
     storefront: storefront && { ...storefront, clientDir: storefront.clientDir },
     isReady: () => !stopping,
   });
   let stopping = false;
-  handler = (request) => app.fetch(request);
+  handler = (request, env) => app.fetch(request, env);
   logger.info(
     { port, database: db.kind, fanOut: stockEvents.fanOut },
     `Mili is ready at http://localhost:${port}`,
@@ -112,7 +121,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     clearTimeout(force);
     logger.info("stopped");
   }
-  return { port, server, db, stop, logger };
+  return { port, server, db, stop, logger, ws };
 }
 
 /** Starts the shop as a process: exits with a clear message when it cannot start, stops cleanly on SIGTERM. */

@@ -11,6 +11,13 @@ import type { Api } from "#api/yoga.ts";
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 
+/**
+ * Bounds of one client (decision 0018): operations open at once on one socket, and sockets open at once from one
+ * address (a further upgrade answers 429). Subscriptions per address, over any transport, are bounded in
+ * api/limits.ts.
+ */
+export const WS_LIMITS = { operationsPerSocket: 20, socketsPerClient: 20 } as const;
+
 type ConnectionParams = Record<string, unknown> | undefined;
 
 /** The API key from connectionParams: `{"X-ApiKey": …}` (any case) or `{apiKey: …}`. */
@@ -34,8 +41,15 @@ export function attachGraphqlWs(opts: {
   apiKey: string;
   logger: Logger;
   path?: string;
+  /** The client's address for per-client bounds; by default the socket's remote address. */
+  clientIp?: (request: IncomingMessage) => string | undefined;
+  limits?: { operationsPerSocket?: number; socketsPerClient?: number };
 }) {
   const path = opts.path ?? "/graphql";
+  const clientIp = opts.clientIp ?? ((request: IncomingMessage) => request.socket.remoteAddress);
+  const operationsPerSocket = opts.limits?.operationsPerSocket ?? WS_LIMITS.operationsPerSocket;
+  const socketsPerClient = opts.limits?.socketsPerClient ?? WS_LIMITS.socketsPerClient;
+  const sockets = new Map<string, number>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
@@ -43,7 +57,36 @@ export function attachGraphqlWs(opts: {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+    const ip = clientIp(request) ?? "unknown";
+    const open = sockets.get(ip) ?? 0;
+    if (open >= socketsPerClient) {
+      const body = JSON.stringify({
+        errors: [
+          {
+            message: `At most ${socketsPerClient} WebSocket connections may be open at once from one address.`,
+            extensions: { code: "TOO_MANY_CONNECTIONS" },
+          },
+        ],
+      });
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 10\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return;
+    }
+    sockets.set(ip, open + 1);
+    let counted = true;
+    const forget = () => {
+      if (!counted) return;
+      counted = false;
+      const n = (sockets.get(ip) ?? 1) - 1;
+      if (n <= 0) sockets.delete(ip);
+      else sockets.set(ip, n);
+    };
+    socket.once("close", forget);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.once("close", forget);
+      wss.emit("connection", ws, request);
+    });
   };
   opts.server.on("upgrade", onUpgrade);
 
@@ -61,6 +104,15 @@ export function attachGraphqlWs(opts: {
         return false; // 4403 Forbidden (when the socket is not closing already)
       },
       async onSubscribe(ctx, _id, payload) {
+        // graphql-ws keeps this operation in ctx.subscriptions already; refuse before any work.
+        if (Object.keys(ctx.subscriptions).length > operationsPerSocket) {
+          return [
+            new GraphQLError(
+              `At most ${operationsPerSocket} operations may be open at once on one connection.`,
+              { extensions: { code: "TOO_MANY_SUBSCRIPTIONS", max: operationsPerSocket } },
+            ),
+          ];
+        }
         const text = await opts.api.operationText(payload);
         if ("error" in text) return [text.error];
         const headers = new Headers({ "x-apikey": opts.apiKey, "x-request-id": crypto.randomUUID() });
@@ -74,6 +126,7 @@ export function attachGraphqlWs(opts: {
           ...ctx,
           request,
           params: { ...payload, query: text.query },
+          clientIp: clientIp(ctx.extra.request) ?? "unknown",
         });
         // Parse and validate as Yoga does: limits (Armor) throw GraphQLErrors, which the client receives.
         let document: ExecutionArgs["document"];
@@ -94,8 +147,13 @@ export function attachGraphqlWs(opts: {
           rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } as Enveloped,
         };
       },
+      onNext(_ctx, _id, _payload, _args, result) {
+        if (!result.errors?.some((e) => e.extensions?.http)) return;
+        return { ...result, errors: result.errors.map(withoutHttp) };
+      },
       onError(_ctx, id, _payload, errors) {
-        opts.logger.debug({ id, errors }, "graphql-ws operation error");
+        opts.logger.debug({ id, codes: errors.map((e) => e.extensions?.code) }, "graphql-ws operation error");
+        return errors.map(withoutHttp);
       },
     },
     wss,
@@ -110,6 +168,12 @@ export function attachGraphqlWs(opts: {
       await disposable.dispose();
     },
   };
+}
+
+/** An error as a WebSocket client sees it: the HTTP status and headers meant for Yoga's HTTP answer left out. */
+function withoutHttp(error: GraphQLError) {
+  const { http: _http, ...extensions } = error.extensions ?? {};
+  return { ...error.toJSON(), ...(Object.keys(extensions).length ? { extensions } : {}) };
 }
 
 /** Yoga's execute and subscribe for one operation, carried to graphql-ws in rootValue (Yoga's recipe). */

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidImageNameError } from "./art.ts";
 import {
   createImageStore,
+  ImageBusyError,
+  ImageNotFoundError,
   InvalidImageWidthError,
   pickFormat,
   type RenderProductImageOptions,
@@ -76,7 +78,7 @@ describe("createImageStore", () => {
 
   it("renders once, writes the file, then serves it from disk", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
 
     const first = await store.get(NAME, 320, "avif");
     const file = path.join(cacheDir, "avif", "320", "shell-jacket-1042-1-1f3a5f.avif");
@@ -90,13 +92,13 @@ describe("createImageStore", () => {
 
     // A new store over the same directory (e.g. after a restart) does not render either.
     const again = countingRender();
-    const restarted = createImageStore({ cacheDir, render: again.render });
+    const restarted = createImageStore({ cacheDir, exists: async () => true, render: again.render });
     expect((await restarted.get(NAME, 320, "avif")).etag).toBe(first.etag);
     expect(again.calls).toHaveLength(0);
   });
 
   it("caches with the real renderer under {format}/{width}/{name}.{ext}", async () => {
-    const store = createImageStore({ cacheDir });
+    const store = createImageStore({ cacheDir, exists: async () => true });
     const { body } = await store.get("tent-77-1-556b2f.jpg", 320, "jpeg");
     const file = path.join(cacheDir, "jpeg", "320", "tent-77-1-556b2f.jpg");
     const mtime = (await stat(file)).mtimeMs;
@@ -108,7 +110,7 @@ describe("createImageStore", () => {
 
   it("keeps formats and widths apart", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     const a = await store.get(NAME, 320, "avif");
     const b = await store.get(NAME, 320, "webp");
     const c = await store.get(NAME, 640, "avif");
@@ -118,7 +120,7 @@ describe("createImageStore", () => {
 
   it("renders concurrent requests for one key once", async () => {
     const counter = countingRender(30);
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     const results = await Promise.all(Array.from({ length: 8 }, () => store.get(NAME, 480, "webp")));
     expect(counter.calls).toHaveLength(1);
     expect(new Set(results.map((r) => r.etag)).size).toBe(1);
@@ -126,7 +128,7 @@ describe("createImageStore", () => {
 
   it("runs at most two renders at a time", async () => {
     const counter = countingRender(20);
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     await Promise.all(
       ["tent", "skis", "beanie", "socks", "gloves", "fleece"].map((kind) =>
         store.get(`${kind}-1-1-123456.jpg`, 160, "avif"),
@@ -136,9 +138,79 @@ describe("createImageStore", () => {
     expect(counter.maxActive()).toBe(2);
   });
 
+  it("renders nothing for a name no product has", async () => {
+    const counter = countingRender();
+    const store = createImageStore({
+      cacheDir,
+      exists: async (name) => name === NAME,
+      render: counter.render,
+    });
+    await expect(store.get("shell-jacket-999999999-9999-ffffff.jpg", 1280, "avif")).rejects.toThrow(
+      ImageNotFoundError,
+    );
+    expect(counter.calls).toHaveLength(0);
+    expect(await readdir(cacheDir)).toEqual([]);
+    await expect(store.get(NAME, 1280, "avif")).resolves.toBeDefined();
+  });
+
+  it("refuses a render when every slot is busy and the line is full, and takes it again once there is room", async () => {
+    const gates: (() => void)[] = [];
+    const render = (options: RenderProductImageOptions) =>
+      new Promise<Buffer>((resolve) => gates.push(() => resolve(Buffer.from(options.fileName))));
+    const store = createImageStore({
+      cacheDir,
+      exists: async () => true,
+      render,
+      maxConcurrentRenders: 2,
+      maxQueuedRenders: 3,
+    });
+    const name = (i: number) => `tent-${i + 1}-1-123456.jpg`;
+    const accepted = Array.from({ length: 5 }, (_, i) => store.get(name(i), 160, "webp"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(store.get(name(5), 160, "webp")).rejects.toThrow(ImageBusyError);
+    const openUntil = async (done: () => boolean) => {
+      while (!done()) {
+        for (const open of gates.splice(0)) open();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    let settled = 0;
+    for (const p of accepted) void p.then(() => settled++);
+    await openUntil(() => settled === accepted.length);
+    expect((await Promise.all(accepted)).map((r) => r.body.toString())).toEqual([0, 1, 2, 3, 4].map(name));
+    let laterDone = false;
+    const later = store.get(name(5), 160, "webp").then((r) => {
+      laterDone = true;
+      return r;
+    });
+    await openUntil(() => laterDone);
+    await expect(later).resolves.toBeDefined();
+  });
+
+  it("keeps the disk cache within maxCacheBytes, deleting the least recently used files", async () => {
+    const render = async (options: RenderProductImageOptions) => Buffer.alloc(100, options.fileName);
+    const store = createImageStore({ cacheDir, exists: async () => true, render, maxCacheBytes: 350 });
+    for (let i = 1; i <= 10; i++) await store.get(`tent-${i}-1-123456.jpg`, 160, "webp");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const files = await readdir(path.join(cacheDir, "webp", "160"));
+    expect(files.sort()).toEqual(["tent-10-1-123456.webp", "tent-8-1-123456.webp", "tent-9-1-123456.webp"]);
+    expect(await store.cacheBytes()).toBe(300);
+  });
+
+  it("counts what an earlier run left on disk, oldest first", async () => {
+    const render = async () => Buffer.alloc(100, 1);
+    const first = createImageStore({ cacheDir, exists: async () => true, render });
+    for (let i = 1; i <= 3; i++) await first.get(`tent-${i}-1-123456.jpg`, 160, "webp");
+    const restarted = createImageStore({ cacheDir, exists: async () => true, render, maxCacheBytes: 250 });
+    expect(await restarted.cacheBytes()).toBe(200);
+    await restarted.get("tent-4-1-123456.jpg", 160, "webp");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await readdir(path.join(cacheDir, "webp", "160"))).length).toBe(2);
+  });
+
   it("rejects invalid names and widths without rendering or touching the disk", async () => {
     const counter = countingRender();
-    const store = createImageStore({ cacheDir, render: counter.render });
+    const store = createImageStore({ cacheDir, exists: async () => true, render: counter.render });
     await expect(store.get("../../etc/passwd", 320, "avif")).rejects.toThrow(InvalidImageNameError);
     await expect(store.get(NAME, 321 as 320, "avif")).rejects.toThrow(InvalidImageWidthError);
     expect(counter.calls).toHaveLength(0);
@@ -150,6 +222,7 @@ describe("createImageStore", () => {
     const errors: string[] = [];
     const store = createImageStore({
       cacheDir: path.join(cacheDir, "file-not-dir"),
+      exists: async () => true,
       render: counter.render,
       onCacheWriteError: (_error, file) => errors.push(file),
     });

@@ -3,8 +3,9 @@
  * widths, with a disk cache (`createImageStore`) so each variant is rendered once.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { parseImageName, productArtSvg } from "./art.ts";
 
@@ -90,27 +91,66 @@ export interface StoredImage {
 }
 
 export interface ImageStore {
-  /** Rejects with `InvalidImageNameError` / `InvalidImageWidthError` for bad input. */
+  /**
+   * Rejects with `InvalidImageNameError` / `InvalidImageWidthError` for bad input, `ImageNotFoundError` for a
+   * name no product has, `ImageBusyError` when the render line is full.
+   */
   get(fileName: string, width: ImageWidth, format: ImageFormat): Promise<StoredImage>;
+}
+
+/** No product has an image of this name: nothing is rendered. */
+export class ImageNotFoundError extends Error {
+  readonly fileName: string;
+  constructor(fileName: string) {
+    super(`No product image is named ${fileName}`);
+    this.fileName = fileName;
+    this.name = "ImageNotFoundError";
+  }
+}
+
+/** Every render slot is taken and the line is full: the caller answers 503 and the client tries again. */
+export class ImageBusyError extends Error {
+  constructor() {
+    super("Too many images are being rendered");
+    this.name = "ImageBusyError";
+  }
 }
 
 export interface ImageStoreOptions {
   /** Root of the disk cache; files go to `{cacheDir}/{format}/{width}/{baseName}.{ext}`. */
   cacheDir: string;
+  /**
+   * Whether a product has an image of this (valid) name: only those are rendered or served
+   * (`createImageNames` in names.ts reads the catalog).
+   */
+  exists: (fileName: string) => Promise<boolean>;
   /** Renderer, injectable for tests. Defaults to `renderProductImage`. */
   render?: (options: RenderProductImageOptions) => Promise<Buffer>;
   /** Maximum renders running at once (sharp is CPU-bound). Default 2. */
   maxConcurrentRenders?: number;
+  /** Maximum renders waiting for a slot; one more is refused with ImageBusyError. Default 16. */
+  maxQueuedRenders?: number;
+  /**
+   * Bytes the disk cache may hold; past it the least recently used files are deleted. Default 1 GiB. Files
+   * already on disk when the store starts are counted, oldest first.
+   */
+  maxCacheBytes?: number;
   /** Called when a rendered image cannot be written to the cache; the image is still served. */
   onCacheWriteError?: (error: unknown, file: string) => void;
 }
+
+export const IMAGE_STORE_DEFAULTS = {
+  maxConcurrentRenders: 2,
+  maxQueuedRenders: 16,
+  maxCacheBytes: 1024 * 1024 * 1024,
+} as const;
 
 function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-/** A counting semaphore: `run` waits for a free slot. */
-function createLimiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+/** A counting semaphore with a bounded line: `run` waits for a free slot, or throws ImageBusyError. */
+function createLimiter(max: number, maxQueue: number): <T>(task: () => Promise<T>) => Promise<T> {
   let active = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -120,6 +160,7 @@ function createLimiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
   return async (task) => {
     if (active < max) active++;
+    else if (waiting.length >= maxQueue) throw new ImageBusyError();
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
       return await task();
@@ -135,19 +176,63 @@ function isNotCached(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
+/**
+ * The files of the disk cache, least recently used first, bounded by their bytes: a file pushed out is deleted.
+ * Keys are paths relative to the cache directory.
+ */
+function createDiskIndex(cacheDir: string, maxBytes: number) {
+  const index = new LRUCache<string, number>({
+    maxSize: maxBytes,
+    sizeCalculation: (size) => Math.max(1, size),
+    maxEntrySize: maxBytes,
+    dispose: (_size, key, reason) => {
+      if (reason === "evict") unlink(path.join(cacheDir, key)).catch(() => {});
+    },
+  });
+  // What an earlier run left on disk, oldest first (so it is the first to go).
+  const scanned = (async () => {
+    const found: { key: string; size: number; mtime: number }[] = [];
+    const entries = await readdir(cacheDir, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const info = await stat(full).catch(() => undefined);
+      if (info) found.push({ key: path.relative(cacheDir, full), size: info.size, mtime: info.mtimeMs });
+    }
+    found.sort((a, b) => a.mtime - b.mtime);
+    for (const f of found) if (!index.has(f.key)) index.set(f.key, f.size);
+  })();
+  return {
+    ready: scanned,
+    touch: (key: string, size: number) => {
+      if (index.has(key)) index.get(key);
+      else index.set(key, size);
+    },
+    bytes: () => index.calculatedSize,
+  };
+}
+
 export function createImageStore({
   cacheDir,
+  exists,
   render = renderProductImage,
-  maxConcurrentRenders = 2,
+  maxConcurrentRenders = IMAGE_STORE_DEFAULTS.maxConcurrentRenders,
+  maxQueuedRenders = IMAGE_STORE_DEFAULTS.maxQueuedRenders,
+  maxCacheBytes = IMAGE_STORE_DEFAULTS.maxCacheBytes,
   onCacheWriteError = (error, file) => console.warn(`image cache: could not write ${file}`, error),
-}: ImageStoreOptions): ImageStore {
-  const limit = createLimiter(Math.max(1, Math.floor(maxConcurrentRenders)));
+}: ImageStoreOptions): ImageStore & { cacheBytes(): Promise<number> } {
+  const limit = createLimiter(Math.max(1, Math.floor(maxConcurrentRenders)), Math.max(0, maxQueuedRenders));
   const inFlight = new Map<string, Promise<StoredImage>>();
+  const disk = createDiskIndex(cacheDir, maxCacheBytes);
 
-  async function load(fileName: string, width: ImageWidth, format: ImageFormat, file: string) {
+  async function load(fileName: string, width: ImageWidth, format: ImageFormat, key: string) {
+    const file = path.join(cacheDir, key);
     try {
       const body = await readFile(file);
-      if (body.length > 0) return { body, etag: etagOf(body) };
+      if (body.length > 0) {
+        disk.touch(key, body.length);
+        return { body, etag: etagOf(body) };
+      }
     } catch (error) {
       if (!isNotCached(error)) throw error;
     }
@@ -157,6 +242,8 @@ export function createImageStore({
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(tmp, body);
       await rename(tmp, file);
+      await disk.ready;
+      disk.touch(key, body.length);
     } catch (error) {
       await unlink(tmp).catch(() => {});
       onCacheWriteError(error, file);
@@ -169,14 +256,17 @@ export function createImageStore({
       assertRenderable(width, format);
       // Validates the name before it becomes part of a path (the pattern admits no "/" or "..").
       const { baseName } = parseImageName(fileName);
+      if (!(await exists(fileName))) throw new ImageNotFoundError(fileName);
       const key = `${format}/${width}/${baseName}.${IMAGE_EXTENSIONS[format]}`;
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const promise = load(fileName, width, format, path.join(cacheDir, key)).finally(() =>
-        inFlight.delete(key),
-      );
+      const promise = load(fileName, width, format, key).finally(() => inFlight.delete(key));
       inFlight.set(key, promise);
       return promise;
+    },
+    async cacheBytes() {
+      await disk.ready;
+      return disk.bytes();
     },
   };
 }

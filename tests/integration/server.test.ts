@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnreachableError } from "#db/client.ts";
+import { productImages } from "#db/schema/index.ts";
 import { start } from "#server/main.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -71,8 +72,10 @@ describe("security headers", () => {
 describe("start-up and shutdown", () => {
   it("finishes in-flight requests on shutdown, then closes the database", async () => {
     const own = await startShop();
-    // A large AVIF image is rendered on demand: a request that is really in flight when the stop begins.
-    const inFlight = fetch(`${own.origin}/images/product/1280/tent-7-1-556b2f.avif`);
+    // A large AVIF image of the catalog is rendered on demand: a request that is really in flight when the stop
+    // begins.
+    const [image] = await own.db.db.select({ fileName: productImages.fileName }).from(productImages).limit(1);
+    const inFlight = fetch(`${own.origin}/images/product/1280/${image?.fileName.replace(/\.jpg$/, ".avif")}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const stopping = own.close();
     const response = await inFlight;

@@ -1,0 +1,274 @@
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  GraphQLIncludeDirective,
+  GraphQLList,
+  type GraphQLNamedType,
+  GraphQLNonNull,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  GraphQLSkipDirective,
+  getDirectiveValues,
+  getNamedType,
+  getVariableValues,
+  isAbstractType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  SchemaMetaFieldDef,
+  type SelectionSetNode,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+} from "graphql";
+import { MAX_CART_LINES } from "#domain/cart.ts";
+import { MAX_TAKE } from "#services/catalog.ts";
+import { MAX_REVIEWS_TAKE } from "#services/reviews.ts";
+
+/**
+ * What an operation costs before it runs (decision 0018): about the number of values its answer can hold.
+ *
+ * - Every selected field costs 1, plus its weight in FIELD_WEIGHT (work beyond its values: a list query with its
+ *   count and facets, a search); every object of a type in TYPE_WEIGHT costs that much more (a product).
+ * - A list multiplies what is selected inside it by its size: nested lists multiply. A paged field's `take`
+ *   (its default when absent, at most its maximum) sizes the field when it is a list, else the lists directly
+ *   inside its result (`products(take: 200) { products {…} }`: 200 products, but one `count` and one `filters`).
+ *   Other lists have the size in LIST_SIZE, a generous bound of what the data holds; a list missing there counts
+ *   DEFAULT_LIST_SIZE items (a test keeps every list of the schema listed).
+ * - Aliases count once each, fragments as often as they are spread, both branches of a type condition (an upper
+ *   bound); `@skip(if: true)` / `@include(if: false)` cost nothing; introspection costs INTROSPECTION_COST.
+ */
+export const MAX_COST = 25_000;
+
+export const DEFAULT_LIST_SIZE = 10;
+
+/**
+ * Paged fields: the argument that sizes them (`take` unless named), its default (what the resolver takes when it
+ * is absent) and its maximum.
+ */
+export const PAGED: Readonly<Record<string, { arg?: string; default: number; max: number }>> = {
+  "Query.products": { default: 20, max: MAX_TAKE },
+  "Query.reviews": { default: 5, max: MAX_REVIEWS_TAKE },
+  "Query.productQuestions": { default: 5, max: MAX_REVIEWS_TAKE },
+  "Query.searchSuggestions": { default: 6, max: 20 },
+  "Query.productPriceHistory": { arg: "days", default: 90, max: 365 },
+};
+
+/** The size each other list field is counted at. */
+export const LIST_SIZE: Readonly<Record<string, number>> = {
+  "Cart.items": MAX_CART_LINES,
+  "Cart.appliedCampaigns": 10,
+  "Cart.giftCards": 5,
+  "CartItemCampaign.appliedCampaigns": 5,
+  "CartItemCampaign.prices": 5,
+  "Category.alternativeUrls": 2,
+  "Category.children": 25,
+  "Channel.markets": 20,
+  "Channel.theme": 50,
+  "ContentPage.alternativeUrls": 2,
+  "ContentPage.widgets": 20,
+  "Facet.values": 50,
+  "Filters.facets": 20,
+  "Market.allowedLanguages": 3,
+  "Menu.items": 20,
+  "MenuItem.children": 20,
+  "PackageGroup.options": 10,
+  "PageInfo.alternativeUrls": 2,
+  "PageInfo.breadcrumbs": 5,
+  "PageInfo.subCategories": 25,
+  "ParameterGroup.parameters": 20,
+  "Product.alternativeUrls": 2,
+  "Product.breadcrumbs": 5,
+  "Product.discountCampaigns": 5,
+  "Product.parameterGroups": 5,
+  "Product.priceLog": 30,
+  "Product.productImages": 5,
+  "Product.skus": 10,
+  "Product.variantDimensions": 5,
+  "ProductImage.tags": 3,
+  "ProductPackage.groups": 5,
+  "Query.brands": 200,
+  "Query.campaigns": 50,
+  "Query.categories": 25,
+  "Query.channels": 2,
+  "Query.cmsPages": 50,
+  "Query.relatedProducts": 12,
+  "Query.widgetArea": 20,
+  "Variant.attributes": 3,
+  "Variant.variants": 8,
+  "VariantGroup.variants": 5,
+};
+
+/** Work each object of a type costs beyond its fields (a product is a row with prices, stock and images). */
+export const TYPE_WEIGHT: Readonly<Record<string, number>> = {
+  Product: 20,
+};
+
+/** Work a field does beyond the values it answers. */
+export const FIELD_WEIGHT: Readonly<Record<string, number>> = {
+  "Query.products": 100,
+  "ProductsResult.filters": 500,
+  "Query.searchSuggestions": 100,
+  "Query.product": 20,
+  "Query.relatedProducts": 20,
+  "Query.reviews": 10,
+  "Query.productQuestions": 10,
+  "Query.productPriceHistory": 10,
+};
+
+/** What `__schema` or `__type` costs, whatever is selected inside (the schema is the bound). */
+export const INTROSPECTION_COST = 2_500;
+
+/** Selections nested deeper than this are not followed (validation refused fragment cycles already). */
+const MAX_WALK_DEPTH = 64;
+
+/**
+ * The cost of the operation `operationName` (or the only one) of a validated document, with the request's
+ * variables; undefined when the variables do not fit the operation (execution refuses those before any resolver).
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+  operationName?: string | null,
+): number | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
+  if (!operation) return undefined;
+  const rootType = schema.getRootType(operation.operation);
+  if (!rootType) return undefined;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
+  if (coerced.errors) return undefined;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  return selectionSetCost(
+    { schema, fragments, variables: coerced.coerced },
+    operation.selectionSet,
+    rootType,
+    undefined,
+    0,
+  );
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+function selectionSetCost(
+  walk: Walk,
+  set: SelectionSetNode,
+  type: GraphQLNamedType,
+  pageSize: number | undefined,
+  depth: number,
+): number {
+  if (depth > MAX_WALK_DEPTH) return Number.POSITIVE_INFINITY;
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (!included(walk, selection)) continue;
+    if (selection.kind === Kind.FIELD) {
+      cost += fieldCost(walk, selection, type, pageSize, depth);
+    } else {
+      const fragment =
+        selection.kind === Kind.FRAGMENT_SPREAD ? walk.fragments.get(selection.name.value) : selection;
+      if (!fragment) continue;
+      const condition = fragment.typeCondition
+        ? walk.schema.getType(fragment.typeCondition.name.value)
+        : type;
+      if (!condition) continue;
+      cost += selectionSetCost(walk, fragment.selectionSet, condition, pageSize, depth + 1);
+    }
+  }
+  return cost;
+}
+
+function fieldCost(
+  walk: Walk,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  pageSize: number | undefined,
+  depth: number,
+): number {
+  const name = node.name.value;
+  if (name === TypeNameMetaFieldDef.name) return 0;
+  // Introspection answers from the schema in memory, at most the whole schema (about 140 kB): a flat price.
+  if (name === SchemaMetaFieldDef.name || name === TypeMetaFieldDef.name) return INTROSPECTION_COST;
+  const field = fieldDef(walk.schema, parent, name);
+  if (!field) return 1;
+  const coordinate = `${parent.name}.${name}`;
+  const own = 1 + (FIELD_WEIGHT[coordinate] ?? 0);
+  if (!node.selectionSet) return own;
+  const paging = PAGED[coordinate];
+  const page = paging ? takeOf(walk, node, paging) : undefined;
+  const lists = listDepth(field.type);
+  let size = 1;
+  if (lists > 0) {
+    const first = page ?? pageSize ?? LIST_SIZE[coordinate] ?? DEFAULT_LIST_SIZE;
+    // A list of lists: the inner levels count the default size each.
+    size = first * DEFAULT_LIST_SIZE ** (lists - 1);
+  }
+  const named = getNamedType(field.type);
+  const inner =
+    (TYPE_WEIGHT[named.name] ?? 0) +
+    selectionSetCost(walk, node.selectionSet, named, lists === 0 ? page : undefined, depth + 1);
+  return own + size * inner;
+}
+
+function fieldDef(
+  schema: GraphQLSchema,
+  parent: GraphQLNamedType,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
+  if (parent === schema.getQueryType()) {
+    if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+    if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  }
+  if (isObjectType(parent) || isInterfaceType(parent)) return parent.getFields()[name];
+  if (isAbstractType(parent)) return undefined;
+  return undefined;
+}
+
+function listDepth(type: GraphQLOutputType): number {
+  let depth = 0;
+  let t: GraphQLOutputType = type;
+  for (;;) {
+    if (t instanceof GraphQLNonNull) t = t.ofType;
+    else if (t instanceof GraphQLList) {
+      depth++;
+      t = t.ofType;
+    } else return depth;
+  }
+}
+
+/** `take` as the resolver will read it: the argument or its variable, else the default; within 0…max. */
+function takeOf(walk: Walk, node: FieldNode, paging: { arg?: string; default: number; max: number }): number {
+  const name = paging.arg ?? "take";
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  let value: unknown;
+  if (arg?.value.kind === Kind.INT) value = Number(arg.value.value);
+  else if (arg?.value.kind === Kind.VARIABLE) value = walk.variables[arg.value.name.value];
+  const take = typeof value === "number" && Number.isFinite(value) ? value : paging.default;
+  return Math.min(Math.max(take, 0), paging.max);
+}
+
+function included(walk: Walk, node: { directives?: readonly unknown[] | undefined }): boolean {
+  const n = node as FieldNode;
+  if (!n.directives?.length) return true;
+  try {
+    if (getDirectiveValues(GraphQLSkipDirective, n, walk.variables)?.if === true) return false;
+    if (getDirectiveValues(GraphQLIncludeDirective, n, walk.variables)?.if === false) return false;
+  } catch {
+    // A malformed directive argument: execution reports it; count the selection.
+  }
+  return true;
+}

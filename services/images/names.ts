@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Database } from "#db/client.ts";
+import { productImages } from "#db/schema/index.ts";
+import { parseImageName } from "./art.ts";
+
+/**
+ * Which image names exist: those of the catalog's `product_images` rows. The name carries its product id, so one
+ * indexed statement reads a product's names; they are remembered for `ttlMs` (a new image shows within that
+ * time), for at most `maxProducts` products.
+ */
+export function createImageNames(db: Database, opts: { ttlMs?: number; maxProducts?: number } = {}) {
+  const names = new LRUCache<number, ReadonlySet<string>>({
+    max: opts.maxProducts ?? 20_000,
+    ttl: opts.ttlMs ?? 60_000,
+    fetchMethod: async (productId) => {
+      const rows = await db
+        .select({ fileName: productImages.fileName })
+        .from(productImages)
+        .where(eq(productImages.productId, productId));
+      return new Set(rows.map((r) => r.fileName));
+    },
+  });
+  return {
+    /** Whether a product has an image named `fileName` (a name that does not parse has none). */
+    async exists(fileName: string): Promise<boolean> {
+      let productId: number;
+      try {
+        productId = parseImageName(fileName).productId;
+      } catch {
+        return false;
+      }
+      if (!Number.isSafeInteger(productId) || productId > 2_147_483_647) return false;
+      return (await names.fetch(productId))?.has(fileName) ?? false;
+    },
+  };
+}
