@@ -4,6 +4,7 @@ import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
+import { maskApiError } from "./errors.ts";
 import { schema } from "./schema.ts";
 
 export interface ApiOptions {
@@ -46,11 +47,14 @@ export function createApi(opts: ApiOptions) {
     },
     graphiql: false,
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
-    maskedErrors: { isDev: false },
-    context: ({ request }) =>
+    // A refusal by the rate limiter (from any resolver) answers HTTP 429 with Retry-After.
+    maskedErrors: { isDev: false, maskError: maskApiError },
+    // The server hands each request's client (server/client.ts) as the server context: { clientSubject }.
+    context: ({ request, clientSubject }: { request: Request; clientSubject?: string }) =>
       createApiContext(
         opts.stockEvents ? { ...opts.services, stockEvents: opts.stockEvents } : opts.services,
         request.headers.get("x-request-id") ?? crypto.randomUUID(),
+        clientSubject,
       ),
     plugins: [
       useApiKey(opts.apiKey),

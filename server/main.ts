@@ -6,7 +6,8 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
-import { RedisUnreachableError } from "#integrations/redis.ts";
+import { createRateLimiter } from "#integrations/rate-limit/index.ts";
+import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageStore } from "#services/images/render.ts";
@@ -16,6 +17,7 @@ import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadPersistedOperations } from "./persisted-operations.ts";
+import { resolveSecrets } from "./secrets.ts";
 import { attachGraphqlWs } from "./ws.ts";
 
 /**
@@ -23,10 +25,20 @@ import { attachGraphqlWs } from "./ws.ts";
  * serves everything. SIGTERM lets in-flight requests finish and closes the database cleanly.
  */
 export async function start(env: Record<string, string | undefined> = process.env) {
-  const config = parseConfig(env);
-  const logger = createLogger(config.LOG_LEVEL);
+  const parsed = parseConfig(env);
+  const logger = createLogger(parsed.LOG_LEVEL);
   const root = resolve(import.meta.dirname, "..");
-  let handler: (request: Request) => Response | Promise<Response> = (request) =>
+  // Secrets not set in the environment are generated once and kept in SECRETS_DIR (decision 0017).
+  const { kept, ...secrets } = resolveSecrets(parsed, root);
+  const config = { ...parsed, ...secrets };
+  if (Object.keys(kept).length)
+    logger.info(
+      { secrets: kept },
+      `secrets not set in the environment are kept in ${parsed.SECRETS_DIR} (${Object.keys(kept).join(", ")})`,
+    );
+  if (!config.production && !config.API_KEY)
+    logger.info(`${config.NODE_ENV} mode: the API accepts the development key "${config.apiKey}"`);
+  let handler: (request: Request, env?: unknown) => Response | Promise<Response> = (request) =>
     new URL(request.url).pathname === "/healthz"
       ? new Response("starting", { status: 503 })
       : new Response("Mili is starting, try again in a moment", {
@@ -35,7 +47,7 @@ export async function start(env: Record<string, string | undefined> = process.en
         });
 
   const server = serve({
-    fetch: (request) => handler(request),
+    fetch: (request, bindings) => handler(request, bindings),
     port: config.PORT,
     hostname: config.HOST,
   }) as import("node:http").Server;
@@ -49,7 +61,8 @@ export async function start(env: Record<string, string | undefined> = process.en
   });
   await db.migrate();
   const seeded = await seedIfEmpty(db, { products: config.SEED_PRODUCTS, logger });
-  if (seeded) logger.info(seeded, "seeded the demo catalog");
+  if (seeded)
+    logger.info(seeded, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
 
   const buildDir = join(root, "build");
   const serverBuild = join(buildDir, "server", "index.js");
@@ -68,8 +81,20 @@ export async function start(env: Record<string, string | undefined> = process.en
   const metrics = createMetrics();
   // Stock changes from the database (LISTEN), fanned out through Redis when REDIS_URL is set.
   const stockEvents = await startStockEvents({ handle: db, redisUrl: config.REDIS_URL, logger });
+  // One rate limiter for every anonymous write and every guessable secret (decision 0016): in Redis when
+  // REDIS_URL is set (shared by all processes; keys named after the database, so shops sharing a Redis do not
+  // share budgets), in memory otherwise.
+  const limiterRedis = config.REDIS_URL
+    ? await connectRedisClient(config.REDIS_URL, logger, "rate-limit")
+    : undefined;
+  const limiter = createRateLimiter({
+    ...(limiterRedis ? { redis: limiterRedis } : {}),
+    prefix: `mili:${databaseName(config.DATABASE_URL, config.PGLITE_DIR)}`,
+    overrides: config.RATE_LIMITS,
+    logger,
+  });
   const api = createApi({
-    services: { db: db.db, reference, logger },
+    services: { db: db.db, reference, logger, limiter },
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
@@ -88,7 +113,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     isReady: () => !stopping,
   });
   let stopping = false;
-  handler = (request) => app.fetch(request);
+  handler = (request, bindings) => app.fetch(request, bindings);
   logger.info(
     { port, database: db.kind, fanOut: stockEvents.fanOut },
     `Mili is ready at http://localhost:${port}`,
@@ -108,11 +133,22 @@ export async function start(env: Record<string, string | undefined> = process.en
     await new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     await stockEvents.close();
+    await limiterRedis?.quit().catch(() => undefined);
     await db.close();
     clearTimeout(force);
     logger.info("stopped");
   }
-  return { port, server, db, stop, logger };
+  return { port, server, db, stop, logger, config };
+}
+
+/** Which database a shop runs on, for naming its keys in a shared Redis: the PostgreSQL database or PGlite's folder. */
+function databaseName(url: string | undefined, dir: string): string {
+  if (url) {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  }
+  // An in-memory database is this process's alone.
+  return dir === "memory" ? `pglite:memory:${crypto.randomUUID()}` : `pglite:${resolve(dir)}`;
 }
 
 /** Starts the shop as a process: exits with a clear message when it cannot start, stops cleanly on SIGTERM. */
