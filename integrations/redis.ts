@@ -81,7 +81,11 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
  * when Redis cannot be reached at start-up; later outages are logged and ioredis reconnects by itself.
  */
 export async function connectRedisClient(url: string, logger: Logger, role: string): Promise<Redis> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `mili-${role}` });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 3,
+    connectionName: `mili-${role}`,
+  });
   client.on("error", (error) => logger.warn({ err: error, role }, "redis connection error"));
   try {
     await client.connect();

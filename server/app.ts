@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
-import { compression } from "./compression.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
+import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
 import { csrfTokenHandler, requestGuard } from "./guard.ts";
 import { imageRoutes } from "./images.ts";
@@ -90,7 +90,8 @@ export function createApp(deps: AppDeps) {
   app.use(
     sameSiteRedirects({
       hosts: [...config.DOMAINS.keys()],
-      onRefused: (location) => logger.error({ location }, "redirect to another site replaced by the home page"),
+      onRefused: (location) =>
+        logger.error({ location }, "redirect to another site replaced by the home page"),
     }),
   );
   // One body limit, one same-site check and one form check for every route (server/guard.ts).
@@ -118,7 +119,10 @@ export function createApp(deps: AppDeps) {
   app.get("/metrics", async (c) => {
     const given = Buffer.from(c.req.header("authorization") ?? "");
     if (given.length !== metricsAuth.length || !timingSafeEqual(given, metricsAuth))
-      return c.text("Unauthorized", 401, { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" });
+      return c.text("Unauthorized", 401, {
+        "WWW-Authenticate": 'Bearer realm="metrics"',
+        "Cache-Control": "no-store",
+      });
     c.header("Content-Type", metrics.registry.contentType);
     return c.body(await metrics.registry.metrics());
   });

@@ -33,7 +33,9 @@ describe("configuration", () => {
       "code.ip": { points: 5, seconds: 60 },
       "cart.global": { points: 100, seconds: 600 },
     });
-    expect(() => parseConfig({ RATE_LIMITS: "login.ip=5/60" })).toThrow(/RATE_LIMITS.*unknown limit "login.ip"/s);
+    expect(() => parseConfig({ RATE_LIMITS: "login.ip=5/60" })).toThrow(
+      /RATE_LIMITS.*unknown limit "login.ip"/s,
+    );
     expect(() => parseConfig({ RATE_LIMITS: "code.ip=5" })).toThrow(/RATE_LIMITS/);
     expect(() => parseConfig({ RATE_LIMITS: "code.ip=0/60" })).toThrow(/RATE_LIMITS/);
   });
@@ -85,7 +87,12 @@ describe("secrets", () => {
       parseConfig({ API_KEY: "k", AUTH_SECRET: "x".repeat(32), METRICS_TOKEN: "m".repeat(16) }),
       shop,
     );
-    expect(set).toMatchObject({ apiKey: "k", authSecret: "x".repeat(32), metricsToken: "m".repeat(16), kept: {} });
+    expect(set).toMatchObject({
+      apiKey: "k",
+      authSecret: "x".repeat(32),
+      metricsToken: "m".repeat(16),
+      kept: {},
+    });
     const dev = resolveSecrets(parseConfig({ NODE_ENV: "development" }), shop);
     expect(dev.apiKey).toBe(DEV_API_KEY);
     expect(dev.kept.API_KEY).toBeUndefined();

@@ -39,12 +39,18 @@ const rateLimits = z
       if (!entry) continue;
       const m = /^([a-z][a-z.-]*)=(\d{1,9})\/(\d{1,9})$/.exec(entry);
       if (!m?.[1] || Number(m[2]) < 1 || Number(m[3]) < 1) {
-        ctx.addIssue({ code: "custom", message: `RATE_LIMITS entry "${entry}" must look like code.ip=30/3600` });
+        ctx.addIssue({
+          code: "custom",
+          message: `RATE_LIMITS entry "${entry}" must look like code.ip=30/3600`,
+        });
         return z.NEVER;
       }
       if (!Object.hasOwn(LIMITS, m[1])) {
         const known = Object.keys(LIMITS).join(", ");
-        ctx.addIssue({ code: "custom", message: `RATE_LIMITS names an unknown limit "${m[1]}" (known: ${known})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `RATE_LIMITS names an unknown limit "${m[1]}" (known: ${known})`,
+        });
         return z.NEVER;
       }
       map.set(m[1], { points: Number(m[2]), seconds: Number(m[3]) });
@@ -52,49 +58,46 @@ const rateLimits = z
     return map;
   });
 
-export const envSchema = z
-  .object({
-    /** production unless told otherwise: `npm start` is safe to put on the internet; `npm run dev` says development. */
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z
-      .string()
-      .optional()
-      .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
-    PGLITE_DIR: z.string().default("var/db"),
-    REDIS_URL: z.string().optional(),
-    API_KEY: z.string().min(1).optional(),
-    /** Bearer token for /metrics; unset: generated once and kept in SECRETS_DIR. */
-    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
-    /** Where secrets that are not set are generated and kept (one file each). */
-    SECRETS_DIR: z.string().default("var/secrets"),
-    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-    AUTH_PASSWORD_SALT: z
-      .string()
-      .default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
-    SMTP_URL: z.string().optional(),
-    GRAPHQL_URL: z.string().url().optional(),
-    DOMAINS: domains,
-    MARKET_IN_PATH: bool,
-    FALLBACK_MARKET: z.string().default("no"),
-    PUBLIC_URL: z
-      .string()
-      .url()
-      .optional()
-      .refine((v) => !v || /^https?:\/\//.test(v), "PUBLIC_URL must be an http:// or https:// URL"),
-    SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
-    TRUST_PROXY: bool,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PERSISTED_OPERATIONS_ONLY: bool,
-    /** Overrides of the rate limits (docs/decisions/0016): `name=points/seconds,…`, e.g. `code.ip=30/3600`. */
-    RATE_LIMITS: rateLimits,
-    /** Keep anonymous catalog pages in memory (on unless PAGE_CACHE=false). */
-    PAGE_CACHE: z
-      .enum(["true", "false", "1", "0", ""])
-      .optional()
-      .transform((v) => v !== "false" && v !== "0"),
-  });
+export const envSchema = z.object({
+  /** production unless told otherwise: `npm start` is safe to put on the internet; `npm run dev` says development. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
+  PGLITE_DIR: z.string().default("var/db"),
+  REDIS_URL: z.string().optional(),
+  API_KEY: z.string().min(1).optional(),
+  /** Bearer token for /metrics; unset: generated once and kept in SECRETS_DIR. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Where secrets that are not set are generated and kept (one file each). */
+  SECRETS_DIR: z.string().default("var/secrets"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  AUTH_PASSWORD_SALT: z.string().default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
+  SMTP_URL: z.string().optional(),
+  GRAPHQL_URL: z.string().url().optional(),
+  DOMAINS: domains,
+  MARKET_IN_PATH: bool,
+  FALLBACK_MARKET: z.string().default("no"),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), "PUBLIC_URL must be an http:// or https:// URL"),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PERSISTED_OPERATIONS_ONLY: bool,
+  /** Overrides of the rate limits (docs/decisions/0016): `name=points/seconds,…`, e.g. `code.ip=30/3600`. */
+  RATE_LIMITS: rateLimits,
+  /** Keep anonymous catalog pages in memory (on unless PAGE_CACHE=false). */
+  PAGE_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
+});
 
 export type ParsedConfig = ReturnType<typeof parseConfig>;
 /** The configuration with its secrets resolved (server/secrets.ts): what the server runs with. */

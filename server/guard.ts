@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { hasControlCharacter } from "#domain/text.ts";
 
 /**
  * The server's defences for every request that carries a body or changes state (issue 10; decision 0017). One set
@@ -30,8 +31,6 @@ export interface GuardOptions {
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-/** C0 controls but tab, line feed and carriage return, and DEL: nothing a shopper types. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CSRF_COOKIE = "mili-csrf";
 export const CSRF_HEADER = "x-csrf-token";
 
@@ -70,7 +69,8 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
 /** Why a state-changing request is refused as cross-site, or null when it comes from this site. */
 export function crossSite(request: Request, secret: string): string | null {
   const site = request.headers.get("sec-fetch-site");
-  if (site !== null) return site === "same-origin" ? null : `Cross-site request refused (Sec-Fetch-Site: ${site})`;
+  if (site !== null)
+    return site === "same-origin" ? null : `Cross-site request refused (Sec-Fetch-Site: ${site})`;
   const origin = request.headers.get("origin");
   if (origin !== null)
     return origin === new URL(request.url).origin ? null : "Cross-site request refused (Origin)";
@@ -92,7 +92,7 @@ async function formProblem(request: Request): Promise<{ status: 400 | 415; messa
     return { status: 400, message: "The form could not be read" };
   }
   for (const [name, value] of form) {
-    if (CONTROL.test(name) || (typeof value === "string" && CONTROL.test(value)))
+    if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value)))
       return { status: 400, message: "The form holds characters that are not text" };
   }
   return null;
@@ -147,6 +147,10 @@ function tooLarge(c: Context, maxSize: number): Response {
   const message = `Request body too large (at most ${maxSize} bytes)`;
   const headers = { Connection: "close", "Cache-Control": "no-store" };
   return c.req.path === "/graphql"
-    ? c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413, headers)
+    ? c.json(
+        { errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] },
+        413,
+        headers,
+      )
     : c.text(message, 413, headers);
 }

@@ -61,8 +61,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   });
   await db.migrate();
   const seeded = await seedIfEmpty(db, { products: config.SEED_PRODUCTS, logger });
-  if (seeded)
-    logger.info(seeded, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
+  if (seeded) logger.info(seeded, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
 
   const buildDir = join(root, "build");
   const serverBuild = join(buildDir, "server", "index.js");

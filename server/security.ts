@@ -5,7 +5,9 @@ import type { MiddlewareHandler } from "hono";
  * the page cache, their hashes: server/page-cache.ts), no framing, a strict referrer policy, and HSTS when the
  * shopper's request came over HTTPS (the request's URL is the shopper's: server/client.ts).
  */
-export function securityHeaders(): MiddlewareHandler<{ Variables: { nonce: string; scriptHashes: string[] } }> {
+export function securityHeaders(): MiddlewareHandler<{
+  Variables: { nonce: string; scriptHashes: string[] };
+}> {
   return async (c, next) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     c.set("nonce", nonce);
@@ -35,6 +37,7 @@ export function securityHeaders(): MiddlewareHandler<{ Variables: { nonce: strin
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
-    if (new URL(c.req.url).protocol === "https:") h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (new URL(c.req.url).protocol === "https:")
+      h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }

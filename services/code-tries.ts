@@ -18,7 +18,9 @@ export async function limitCodeTries<T>(
 ): Promise<T> {
   if (!limiter) return attempt();
   const hits: Hit[] = [
-    ...(who.cartId && UUID.test(who.cartId) ? [{ limit: "code.cart" as const, key: who.cartId.toLowerCase() }] : []),
+    ...(who.cartId && UUID.test(who.cartId)
+      ? [{ limit: "code.cart" as const, key: who.cartId.toLowerCase() }]
+      : []),
     { limit: "code.ip", key: who.clientSubject },
     { limit: "code.global", key: "all" },
   ];

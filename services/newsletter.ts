@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import type { Hit } from "#integrations/rate-limit/index.ts";
 import { newsletterSubscriptions } from "#db/schema/index.ts";
 import { isValidEmail, normalizeEmail } from "#domain/validators.ts";
+import type { Hit } from "#integrations/rate-limit/index.ts";
 import type { Locale } from "./reference.ts";
 
 export class InvalidEmailError extends Error {}

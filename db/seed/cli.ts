@@ -47,7 +47,9 @@ try {
   } else {
     const result = values.reset ? await seed(handle, { products }) : await seedIfEmpty(handle, { products });
     console.log(
-      result ? JSON.stringify(result) : "The database already holds a catalog; nothing changed (use --reset).",
+      result
+        ? JSON.stringify(result)
+        : "The database already holds a catalog; nothing changed (use --reset).",
     );
   }
 } finally {

@@ -180,7 +180,9 @@ function demoGiftCard(card: (typeof DEMO_GIFT_CARDS)[number], seedDate: Date) {
     currencyCode: card.currencyCode,
     initialMinor: card.minor,
     balanceMinor: card.minor,
-    ...("expiredDaysAgo" in card ? { expiresAt: new Date(seedDate.getTime() - card.expiredDaysAgo * DAY) } : {}),
+    ...("expiredDaysAgo" in card
+      ? { expiresAt: new Date(seedDate.getTime() - card.expiredDaysAgo * DAY) }
+      : {}),
   };
 }
 

@@ -73,7 +73,11 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     let limiter = limiters.get(limit);
     if (!limiter) {
       const rule = rules[limit];
-      const base = { points: rule.points, duration: rule.seconds, keyPrefix: `${opts.prefix ?? "mili"}:rl:${limit}` };
+      const base = {
+        points: rule.points,
+        duration: rule.seconds,
+        keyPrefix: `${opts.prefix ?? "mili"}:rl:${limit}`,
+      };
       limiter = opts.redis
         ? new RateLimiterRedis({
             ...base,

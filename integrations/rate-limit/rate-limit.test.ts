@@ -40,7 +40,9 @@ describe("the rate limiter (in memory)", () => {
   });
 
   it("gives a try back on refund (an honest try), once", async () => {
-    const limiter = createRateLimiter({ overrides: new Map([["newsletter.ip", { points: 1, seconds: 60 }]]) });
+    const limiter = createRateLimiter({
+      overrides: new Map([["newsletter.ip", { points: 1, seconds: 60 }]]),
+    });
     const hit = [{ limit: "newsletter.ip" as const, key: "a" }];
     const ticket = await limiter.consume(hit);
     await ticket.refund();
@@ -50,8 +52,8 @@ describe("the rate limiter (in memory)", () => {
   });
 
   it("refuses to start with a limit it does not know", () => {
-    expect(() => createRateLimiter({ overrides: new Map([["login.ip", { points: 1, seconds: 1 }]]) })).toThrow(
-      /unknown limit/,
-    );
+    expect(() =>
+      createRateLimiter({ overrides: new Map([["login.ip", { points: 1, seconds: 1 }]]) }),
+    ).toThrow(/unknown limit/);
   });
 });

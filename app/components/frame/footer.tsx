@@ -44,8 +44,8 @@ function Newsletter() {
         : status === "limited"
           ? t("newsletter.limited")
           : status === "error"
-          ? t("error.generic")
-          : "";
+            ? t("error.generic")
+            : "";
 
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="sm:col-span-2">
