@@ -64,11 +64,13 @@ describe("gift-card codes", () => {
     }
     expect(answers[0]).toEqual({ status: 200, error: { reason: "INVALID_PROMO_CODE" }, cart: null });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
-    // The API says the same: one code, one message, nothing that names a currency or a balance.
+    // The API says the same: one code, one message, nothing that names a currency or a balance (on a cart of its
+    // own: this one has spent its tries).
+    const apiCart = await newCart(client());
     const api = async (code: string) =>
       (
         await gql(shop.origin, {
-          query: `mutation { setCartPromoCode(id: "${id}", promoCode: "${code}", channelId: "2|no") { id } }`,
+          query: `mutation { setCartPromoCode(id: "${apiCart}", promoCode: "${code}", channelId: "2|no") { id } }`,
         })
       ).body.errors?.[0];
     const unknown = await api("GAVE-ABCD-EFGH-JKMN-PQRS");
