@@ -16,7 +16,8 @@ import { hasControlCharacter } from "#domain/text.ts";
  *    a token: the `X-CSRF-Token` header must repeat the signed `mili-csrf` cookie (GET /api/csrf hands out both).
  *    `/graphql` is left to its own guard: every request must carry the `X-ApiKey` header, which a cross-site form
  *    cannot send, and cross-origin callers go through CORS.
- * 3. Form bodies only where forms are read: a state-changing request outside `/graphql` must be a form
+ * 3. A path that is not valid percent-encoding is refused with 400 before any route parses it.
+ * 4. Form bodies only where forms are read: a state-changing request outside `/graphql` must be a form
  *    (urlencoded or multipart; else 415) that parses (else 400) and whose fields hold no NUL or other control
  *    characters (else 400): nothing behind it ever sees a body it cannot read.
  */
@@ -47,6 +48,8 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     const method = c.req.method;
+    if (!decodable(new URL(c.req.url).pathname))
+      return refuse(c, 400, "The URL's path is not valid percent-encoding");
     const api = opts.apiPaths.includes(path);
     if (UNSAFE.has(method) && !api) {
       const refusal = crossSite(c.req.raw, opts.secret);
@@ -64,6 +67,16 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
       await next();
     });
   };
+}
+
+/** Whether a path decodes (a browser always escapes `%`): one that does not names no page of the shop. */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why a state-changing request is refused as cross-site, or null when it comes from this site. */

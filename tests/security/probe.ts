@@ -44,7 +44,10 @@ export function cartIdOf(setCookie: string | null): string | undefined {
 }
 
 export async function count(shop: Shop, table: "carts" | "newsletter_subscriptions"): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(shop.db.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  const [row] = await queryRows<{ n: number }>(
+    shop.db.db,
+    sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -79,7 +82,13 @@ export async function buyableSku(shop: Shop): Promise<number> {
 export function declaredBody(
   shop: Shop,
   path: string,
-  opts: { declared: number; contentType: string; first?: Buffer; chunked?: boolean; extraHeaders?: Record<string, string> },
+  opts: {
+    declared: number;
+    contentType: string;
+    first?: Buffer;
+    chunked?: boolean;
+    extraHeaders?: Record<string, string>;
+  },
 ): Promise<{ status: number; sentBytes: number; connection: string | undefined; body: string }> {
   const url = new URL(path, shop.origin);
   return new Promise((resolve, reject) => {
@@ -94,7 +103,9 @@ export function declaredBody(
           "content-type": opts.contentType,
           "sec-fetch-site": "same-origin",
           origin: shop.origin,
-          ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(opts.declared) }),
+          ...(opts.chunked
+            ? { "transfer-encoding": "chunked" }
+            : { "content-length": String(opts.declared) }),
           ...opts.extraHeaders,
         },
       },

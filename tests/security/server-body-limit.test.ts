@@ -60,7 +60,11 @@ describe("the body limit", () => {
   );
 
   it("lets a form under the limit through", async () => {
-    const response = await post(shop, "/api/cart", { intent: "promo", code: "X".repeat(100), pad: "p".repeat(40_000) });
+    const response = await post(shop, "/api/cart", {
+      intent: "promo",
+      code: "X".repeat(100),
+      pad: "p".repeat(40_000),
+    });
     expect(response.status).toBe(303);
     const over = await post(shop, "/api/cart", { intent: "promo", pad: "p".repeat(BODY_LIMITS.default) });
     expect(over.status).toBe(413);

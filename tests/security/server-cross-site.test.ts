@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "#tests/support/db.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
+import { queryRows } from "#tests/support/db.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 import { buyableSku, cartIdOf, cartState, count } from "./probe.ts";
 
@@ -52,13 +52,19 @@ describe("cross-site requests", () => {
     await shop.db.db.execute(sql`insert into newsletter_subscriptions (email, channel_id, language_id, unsubscribed_at)
       values ('anna@example.com', '2|no', 'nb-NO', now())
       on conflict (email, channel_id) do update set unsubscribed_at = now()`);
-    const before = { cart: await cartState(shop), subscribers: await count(shop, "newsletter_subscriptions") };
+    const before = {
+      cart: await cartState(shop),
+      subscribers: await count(shop, "newsletter_subscriptions"),
+    };
     for (const path of ["/api/cart", "/sv/api/cart", "/api/cart.data", "/api/newsletter", "/kassen"]) {
       const response = await form(path, headers);
       expect(response.status, path).toBe(403);
       expect(response.headers.get("set-cookie"), path).toBeNull();
     }
-    expect({ cart: await cartState(shop), subscribers: await count(shop, "newsletter_subscriptions") }).toEqual(before);
+    expect({
+      cart: await cartState(shop),
+      subscribers: await count(shop, "newsletter_subscriptions"),
+    }).toEqual(before);
     expect(await unsubscribed("anna@example.com")).toBe(true);
   });
 
@@ -76,7 +82,9 @@ describe("cross-site requests", () => {
     const cookie = /mili-csrf=([^;]+)/.exec(issued.headers.get("set-cookie") ?? "")?.[1];
     expect(cookie).toBe(token);
     expect(issued.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
-    expect((await form("/api/cart", { cookie: `mili-csrf=${token}`, "x-csrf-token": token })).status).toBe(303);
+    expect((await form("/api/cart", { cookie: `mili-csrf=${token}`, "x-csrf-token": token })).status).toBe(
+      303,
+    );
     // The header alone, the cookie alone, another token, or a cookie the shop did not sign: refused.
     const other = (await (await fetch(`${shop.origin}/api/csrf`)).json()) as { token: string };
     const forged = "abc.def";
@@ -134,7 +142,8 @@ describe("in Chromium: a form auto-submitted from another site", () => {
       },
       { skuId: sku },
     );
-    const cookieOf = async () => (await context.cookies(shop.origin)).find((c) => c.name === "mili-cart")?.value;
+    const cookieOf = async () =>
+      (await context.cookies(shop.origin)).find((c) => c.name === "mili-cart")?.value;
     expect(await cookieOf()).toBe(own);
     const before = await cartState(shop);
 

@@ -58,7 +58,12 @@ describe("gift-card codes", () => {
       sql`insert into gift_cards (code, currency_code, initial_minor, balance_minor) values ('GAVE-USED-0000-0000-0000', 'NOK', 100, 0)`,
     );
     const answers = [];
-    for (const code of ["GAVE-ABCD-EFGH-JKMN-PQRS", cards.sek500, cards.expired, "GAVE-USED-0000-0000-0000"]) {
+    for (const code of [
+      "GAVE-ABCD-EFGH-JKMN-PQRS",
+      cards.sek500,
+      cards.expired,
+      "GAVE-USED-0000-0000-0000",
+    ]) {
       const { status, body } = await tryCode(id, code, who);
       answers.push({ status, error: body.error, cart: body.cart });
     }
@@ -88,7 +93,8 @@ describe("code tries", () => {
   it("are limited per cart: the try past the budget answers 429 with Retry-After, even for a valid code", async () => {
     const who = client();
     const id = await newCart(who);
-    for (let i = 0; i < 4; i++) expect((await tryCode(id, `GAVE-0000-0000-0000-000${i}`, who)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await tryCode(id, `GAVE-0000-0000-0000-000${i}`, who)).status).toBe(200);
     const before = await cartState(shop);
     const refused = await tryCode(id, cards.nok500, who);
     expect(refused.status).toBe(429);
@@ -160,7 +166,11 @@ describe("the default budgets and 200 guesses of the old pattern", () => {
       let found = 0;
       for (let i = 1; i <= 200; i++) {
         const code = `GAVE-NO-${[500, 1000, 250][i % 3]}-${String(i % 20).padStart(4, "0")}`;
-        const { status, body } = await cartJson(own, { intent: "promo", code }, { cookie: `mili-cart=${id}` });
+        const { status, body } = await cartJson(
+          own,
+          { intent: "promo", code },
+          { cookie: `mili-cart=${id}` },
+        );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (body?.cart?.giftCards?.length) found++;
       }
@@ -177,7 +187,10 @@ describe("with Redis", () => {
   it("shares one budget between the shop's processes", async () => {
     const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
     // Two app processes on one PostgreSQL database (one on PGlite, which a single process owns).
-    const { shops, close } = await startShopsOnOneDatabase(2, { REDIS_URL: redisUrl, RATE_LIMITS: "code.cart=6/900" });
+    const { shops, close } = await startShopsOnOneDatabase(2, {
+      REDIS_URL: redisUrl,
+      RATE_LIMITS: "code.cart=6/900",
+    });
     try {
       const [a, b = a] = shops as [Shop, Shop?];
       const added = await cartJson(a, { intent: "add", skuId: String(await buyableSku(a)) });
@@ -186,8 +199,13 @@ describe("with Redis", () => {
       for (let i = 0; i < 8; i++) {
         const target = i % 2 ? b : a;
         statuses.push(
-          (await cartJson(target, { intent: "promo", code: `GAVE-5555-5555-5555-555${i}` }, { cookie: `mili-cart=${id}` }))
-            .status,
+          (
+            await cartJson(
+              target,
+              { intent: "promo", code: `GAVE-5555-5555-5555-555${i}` },
+              { cookie: `mili-cart=${id}` },
+            )
+          ).status,
         );
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);

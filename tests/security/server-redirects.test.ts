@@ -46,9 +46,14 @@ describe("redirects after a form post", () => {
 
   it.each(HOSTILE.filter((t) => t.startsWith("/")))("a Referer of %s stays on the shop", async (path) => {
     for (const route of ["/api/cart", "/api/newsletter"]) {
-      const response = await post(shop, route, { intent: "promo", code: "NOPE", email: "x" }, {
-        referer: `${shop.origin}${path}`,
-      });
+      const response = await post(
+        shop,
+        route,
+        { intent: "promo", code: "NOPE", email: "x" },
+        {
+          referer: `${shop.origin}${path}`,
+        },
+      );
       expect(response.status).toBe(303);
       const location = response.headers.get("location");
       expect(location).toMatch(/^\/(?![/\\])/);
@@ -57,7 +62,11 @@ describe("redirects after a form post", () => {
   });
 
   it("keeps an honest return path with its query", async () => {
-    const response = await post(shop, "/api/cart", { intent: "promo", code: "NOPE", returnTo: "/c/klaer?page=2" });
+    const response = await post(shop, "/api/cart", {
+      intent: "promo",
+      code: "NOPE",
+      returnTo: "/c/klaer?page=2",
+    });
     expect(response.headers.get("location")).toBe("/c/klaer?page=2&cart-error=INVALID_PROMO_CODE#cart");
   });
 
@@ -73,13 +82,37 @@ describe("redirects after a form post", () => {
   });
 
   it("never sends a browser elsewhere, whatever returnTo and Referer say (property)", async () => {
-    const piece = fc.constantFrom("/", "\\", ".", "..", "%2e", "%2f", "%5c", "\t", "evil.example", "@", ":", "?", "#", "//", "%00");
-    const target = fc.oneof(fc.string({ maxLength: 40 }), fc.array(piece, { maxLength: 10 }).map((p) => p.join("")));
+    const piece = fc.constantFrom(
+      "/",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2f",
+      "%5c",
+      "\t",
+      "evil.example",
+      "@",
+      ":",
+      "?",
+      "#",
+      "//",
+      "%00",
+    );
+    const target = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.array(piece, { maxLength: 10 }).map((p) => p.join("")),
+    );
     await fc.assert(
       fc.asyncProperty(target, target, async (returnTo, refererPath) => {
-        const response = await post(shop, "/api/cart", { intent: "promo", code: "NOPE", returnTo }, {
-          referer: `${shop.origin}/${refererPath.replace(/^\/+/, "")}`,
-        });
+        const response = await post(
+          shop,
+          "/api/cart",
+          { intent: "promo", code: "NOPE", returnTo },
+          {
+            referer: `${shop.origin}/${refererPath.replace(/^\/+/, "")}`,
+          },
+        );
         expect(response.status).toBeLessThan(500);
         if (response.status >= 300 && response.status < 400)
           expect(destination(response.headers.get("location")).origin).toBe(shop.origin);
