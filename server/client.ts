@@ -44,7 +44,11 @@ export function publicRequest(opts: ClientOptions): MiddlewareHandler<{
     const proto = fixed?.protocol.slice(0, -1) ?? forwarded("x-forwarded-proto");
     if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
     const host = fixed && !opts.hostPerLanguage ? fixed.host : forwarded("x-forwarded-host");
-    if (host && /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(host)) url.host = host;
+    if (host && /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(host)) {
+      url.host = host;
+      // Setting a host without a port keeps the old port: the public host has the scheme's default port.
+      if (!/:\d+$/.test(host)) url.port = "";
+    }
     if (url.href !== raw.url) {
       const hasBody = raw.method !== "GET" && raw.method !== "HEAD" && raw.body !== null;
       c.req.raw = new Request(url, {

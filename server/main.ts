@@ -114,7 +114,13 @@ export async function start(env: Record<string, string | undefined> = process.en
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);
   logger.info(
-    { port, database: db.kind, fanOut: stockEvents.fanOut },
+    {
+      port,
+      mode: config.NODE_ENV,
+      database: db.kind,
+      fanOut: stockEvents.fanOut,
+      rateLimits: limiterRedis ? "redis" : "memory",
+    },
     `Mili is ready at http://localhost:${port}`,
   );
 

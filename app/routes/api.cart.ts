@@ -52,10 +52,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     return json({ cart: data.getCart }, { headers: cookieFor(request, data.getCart) });
   } catch (error) {
+    const failure = failureOf(error);
+    // A new cart past the client's budget (decision 0016): 429 with Retry-After, nothing made.
+    if (failure.retryAfter !== undefined)
+      return json(
+        { cart: null, error: failure },
+        { status: 429, headers: { "Retry-After": String(failure.retryAfter) } },
+      );
     rc.log("error", "cart could not be read", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return json({ cart: null, error: failureOf(error) }, { status: 502 });
+    return json({ cart: null, error: failure }, { status: 502 });
   }
 }
 
