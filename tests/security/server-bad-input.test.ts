@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const STACK = /\n\s+at\s|node:internal|\.ts:\d+|\.js:\d+:\d+/;
 
-const bodies: [string, string, string | Buffer][] = [
+const bodies: [string, string, string][] = [
   ["text/plain", "text/plain", "intent=add&skuId=1"],
   ["JSON", "application/json", JSON.stringify({ intent: "add", skuId: 1 })],
   ["no content type", "", "intent=add"],

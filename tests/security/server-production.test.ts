@@ -115,7 +115,9 @@ describe("npm start on a fresh clone", () => {
       // Metrics only with the generated token.
       const token = readFileSync(join(dir, "secrets", "metrics-token"), "utf8").trim();
       expect((await fetch(`${shop.origin}/metrics`)).status).toBe(401);
-      expect((await fetch(`${shop.origin}/metrics`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${shop.origin}/metrics`, { headers: { authorization: `Bearer ${key}` } })).status,
+      ).toBe(401);
       expect(
         (await fetch(`${shop.origin}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status,
       ).toBe(200);
