@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { type APQStore, createInMemoryAPQStore, hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
-import { GraphQLError } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
@@ -18,6 +18,8 @@ export interface ApiOptions {
   graphqlEndpoint?: string;
   /** Stock changes for the stockChanged subscription (services/events.ts). */
   stockEvents?: StockEvents;
+  /** Answer `__schema` / `__type` queries (development; production says no: decision 0017). Default true. */
+  introspection?: boolean;
 }
 
 /** A GraphQL operation as a WebSocket client sends it (graphql-ws' subscribe payload). */
@@ -58,6 +60,7 @@ export function createApi(opts: ApiOptions) {
       ),
     plugins: [
       useApiKey(opts.apiKey),
+      ...(opts.introspection === false ? [useNoIntrospection()] : []),
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
       useBadRequestStatus(),
@@ -151,6 +154,18 @@ function useApiKey(apiKey: string): Plugin {
       if (request.headers.get("x-apikey") !== apiKey) {
         endResponse(errorResponse(401, "UNAUTHENTICATED", "A valid X-ApiKey header is required"));
       }
+    },
+  };
+}
+
+/**
+ * No introspection (production): `__schema` and `__type` fail validation. The schema is public in
+ * `schema.graphql`; a running shop need not hand an attacker its map.
+ */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
     },
   };
 }

@@ -98,6 +98,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
     stockEvents,
+    introspection: !config.production,
   });
   // GraphQL subscriptions: WebSocket (graphql-ws) on the same port and path.
   const ws = attachGraphqlWs({ server, api, apiKey: config.apiKey, logger });

@@ -97,6 +97,18 @@ const graphql = (origin: string, key: string) =>
     body: JSON.stringify({ query: "{ channels { channelId } }" }),
   });
 
+async function introspect(origin: string, key: string) {
+  const response = await fetch(`${origin}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-apikey": key },
+    body: JSON.stringify({ query: "{ __schema { queryType { name } } }" }),
+  });
+  return (await response.json()) as {
+    data?: { __schema?: { queryType?: { name?: string } } };
+    errors?: { message: string }[];
+  };
+}
+
 describe("npm start on a fresh clone", () => {
   it("runs in production mode with generated secrets, kept and printed, and no development key", async () => {
     const shop = await npmStart();
@@ -112,6 +124,10 @@ describe("npm start on a fresh clone", () => {
       expect((await graphql(shop.origin, DEV_API_KEY)).status).toBe(401);
       expect((await graphql(shop.origin, key)).status).toBe(200);
       expect((await fetch(`${shop.origin}/`)).status).toBe(200);
+      // No introspection in production (npm run dev has it).
+      const introspection = await introspect(shop.origin, key);
+      expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
+      expect(introspection.data ?? null).toBeNull();
       // Metrics only with the generated token.
       const token = readFileSync(join(dir, "secrets", "metrics-token"), "utf8").trim();
       expect((await fetch(`${shop.origin}/metrics`)).status).toBe(401);
@@ -149,6 +165,7 @@ describe("npm start on a fresh clone", () => {
         mode: "development",
       });
       expect((await graphql(shop.origin, DEV_API_KEY)).status).toBe(200);
+      expect((await introspect(shop.origin, DEV_API_KEY)).data?.__schema?.queryType?.name).toBe("Query");
     } finally {
       await stop(shop);
     }
