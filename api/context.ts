@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
+import type { RateLimiter } from "#integrations/rate-limit/index.ts";
 import type { StockEvents } from "#services/events.ts";
 import { type Locale, type LocaleRequest, type ReferenceCache, resolveLocale } from "#services/reference.ts";
 
@@ -9,6 +10,13 @@ export interface ApiContext {
   reference: ReferenceCache;
   logger: Logger;
   requestId: string;
+  /**
+   * Whose budget this request draws from in the rate limits: the client's address as the server saw it
+   * (integrations/rate-limit/subjects.ts), "unknown" where the server did not say.
+   */
+  clientSubject: string;
+  /** The shop's rate limiter; absent where the API runs without one (some tests, benchmarks). */
+  limiter?: RateLimiter;
   /** Stock changes for the stockChanged subscription; absent where the server runs without them. */
   stockEvents?: StockEvents;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
@@ -36,9 +44,14 @@ export interface ApiServices {
   reference: ReferenceCache;
   logger: Logger;
   stockEvents?: StockEvents;
+  limiter?: RateLimiter;
 }
 
-export function createApiContext(services: ApiServices, requestId: string): ApiContext {
+export function createApiContext(
+  services: ApiServices,
+  requestId: string,
+  clientSubject = "unknown",
+): ApiContext {
   const logger = services.logger.child({ requestId });
   const locales = new Map<string, Locale>();
   return {
@@ -46,6 +59,8 @@ export function createApiContext(services: ApiServices, requestId: string): ApiC
     reference: services.reference,
     logger,
     requestId,
+    clientSubject,
+    ...(services.limiter ? { limiter: services.limiter } : {}),
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     async locale(args) {
       const { locale, fallbacks } = resolveLocale(await services.reference.get(), args);

@@ -73,10 +73,15 @@ export function limitError(
   });
 }
 
-/** The client an operation runs for: the IP the server put into the context (absent in-process). */
+/**
+ * The client an operation runs for: the rate limits' subject the server put into the context (an IPv4 address or
+ * an IPv6 /64, server/client.ts), else its address; absent when nobody said (tests calling the API directly).
+ */
 function clientOf(context: unknown): string | undefined {
-  const ip = (context as { clientIp?: unknown } | null)?.clientIp;
-  return typeof ip === "string" && ip ? ip : undefined;
+  const ctx = context as { clientSubject?: unknown; clientIp?: unknown } | null;
+  for (const value of [ctx?.clientSubject, ctx?.clientIp])
+    if (typeof value === "string" && value) return value;
+  return undefined;
 }
 
 export interface LimitsOptions {

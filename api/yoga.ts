@@ -1,8 +1,9 @@
 import { hashSHA256, useAPQ } from "@graphql-yoga/plugin-apq";
-import { GraphQLError } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
+import { maskApiError } from "./errors.ts";
 import { type LimitsOptions, useLimits } from "./limits.ts";
 import { createPersistedStore, type PersistedStoreOptions } from "./persisted-store.ts";
 import { schema } from "./schema.ts";
@@ -27,6 +28,8 @@ export interface ApiOptions {
   limits?: LimitsOptions;
   /** Bounds of the automatic persisted query store (defaults in api/persisted-store.ts). */
   persistedStore?: Omit<PersistedStoreOptions, "registered">;
+  /** Answer `__schema` / `__type` queries (development; production says no: decision 0017). Default true. */
+  introspection?: boolean;
 }
 
 /**
@@ -34,7 +37,10 @@ export interface ApiOptions {
  * bounds of api/limits.ts.
  */
 export interface ApiServerContext {
+  /** The client's address (the socket's, or a trusted proxy's), for the per-client bounds of api/limits.ts. */
   clientIp?: string;
+  /** Whose budget the request draws from in the rate limits (server/client.ts: an IPv4 address or an IPv6 /64). */
+  clientSubject?: string;
 }
 
 /** A GraphQL operation as a WebSocket client sends it (graphql-ws' subscribe payload). */
@@ -73,14 +79,18 @@ export function createApi(opts: ApiOptions) {
     },
     graphiql: false,
     // A server fault never leaks a stack trace: unexpected errors become "Unexpected error.".
-    maskedErrors: { isDev: false },
-    context: ({ request }) =>
+    // A refusal by the rate limiter (from any resolver) answers HTTP 429 with Retry-After.
+    maskedErrors: { isDev: false, maskError: maskApiError },
+    // The server hands each request's client (server/client.ts) as the server context: { clientSubject }.
+    context: ({ request, clientSubject }: { request: Request } & ApiServerContext) =>
       createApiContext(
         opts.stockEvents ? { ...opts.services, stockEvents: opts.stockEvents } : opts.services,
         request.headers.get("x-request-id") ?? crypto.randomUUID(),
+        clientSubject,
       ),
     plugins: [
       useApiKey(opts.apiKey),
+      ...(opts.introspection === false ? [useNoIntrospection()] : []),
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
       useBadRequestStatus(),
@@ -179,6 +189,18 @@ function useApiKey(apiKey: string): Plugin {
       if (request.headers.get("x-apikey") !== apiKey) {
         endResponse(errorResponse(401, "UNAUTHENTICATED", "A valid X-ApiKey header is required"));
       }
+    },
+  };
+}
+
+/**
+ * No introspection (production): `__schema` and `__type` fail validation. The schema is public in
+ * `schema.graphql`; a running shop need not hand an attacker its map.
+ */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
     },
   };
 }

@@ -38,6 +38,8 @@ const shop = await start({
   NODE_ENV: "production",
   API_KEY: "dev-api-key",
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+  // Every shopper of the benchmark is one address: lift the per-client budget of new carts (decision 0016).
+  RATE_LIMITS: "cart.ip=1000000/600,cart.global=1000000/600",
   HOST: "127.0.0.1",
   PORT: "0",
   LOG_LEVEL: "silent",

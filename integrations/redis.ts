@@ -76,6 +76,28 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
   };
 }
 
+/**
+ * One command connection to the Redis in REDIS_URL (e.g. for the rate limiter), failing fast (naming REDIS_URL)
+ * when Redis cannot be reached at start-up; later outages are logged and ioredis reconnects by itself.
+ */
+export async function connectRedisClient(url: string, logger: Logger, role: string): Promise<Redis> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 3,
+    connectionName: `mili-${role}`,
+  });
+  client.on("error", (error) => logger.warn({ err: error, role }, "redis connection error"));
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new RedisUnreachableError(
+      `Cannot reach the Redis server in REDIS_URL (${redact(url)}): ${(error as Error).message}`,
+    );
+  }
+  return client;
+}
+
 function redact(url: string) {
   try {
     const u = new URL(url);

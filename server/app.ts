@@ -1,23 +1,26 @@
+import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
+import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
+import { csrfTokenHandler, requestGuard } from "./guard.ts";
 import { imageRoutes } from "./images.ts";
 import type { Logger } from "./logger.ts";
 import { type Metrics, routeKind } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
+import { sameSiteRedirects } from "./redirects.ts";
 import { securityHeaders } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 
-/** What @hono/node-server passes with each request: the Node request (absent without a server, in tests). */
-export interface ServerBindings {
-  incoming?: { socket?: { remoteAddress?: string | undefined } };
-}
+type Env = {
+  Variables: { nonce: string; scriptHashes: string[]; requestId: string } & ClientVariables;
+};
 
-type Env = { Variables: { nonce: string; requestId: string }; Bindings: ServerBindings };
+/** Bytes a request body may have: the API's, and every other route's (forms). */
+export const BODY_LIMITS = { "/graphql": 1024 * 1024, default: 64 * 1024 } as const;
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +55,14 @@ export function createApp(deps: AppDeps) {
   const { config, logger, metrics } = deps;
   const app = new Hono<Env>();
 
+  // First of all: the request as the shopper made it (scheme and host behind a proxy) and who the client is.
+  app.use(
+    publicRequest({
+      trustProxy: config.TRUST_PROXY,
+      publicUrl: config.PUBLIC_URL,
+      hostPerLanguage: config.DOMAINS.size > 0,
+    }),
+  );
   app.use(async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     c.set("requestId", requestId);
@@ -74,7 +85,17 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
-  app.use(securityHeaders({ trustProxy: config.TRUST_PROXY }));
+  app.use(securityHeaders());
+  // Every redirect, whichever route sends it, stays on the shop (domain/redirect.ts).
+  app.use(
+    sameSiteRedirects({
+      hosts: [...config.DOMAINS.keys()],
+      onRefused: (location) =>
+        logger.error({ location }, "redirect to another site replaced by the home page"),
+    }),
+  );
+  // One body limit, one same-site check and one form check for every route (server/guard.ts).
+  app.use(requestGuard({ limits: BODY_LIMITS, apiPaths: ["/graphql"], secret: config.authSecret }));
   // HTML, GraphQL answers and other text go out br or gzip; encoded answers (page cache, assets) pass as they are.
   app.use(compression());
 
@@ -93,26 +114,32 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "unavailable", database: deps.db.kind }, 503);
     }
   });
+  // Metrics name the Node version and count errors: only for the holder of METRICS_TOKEN (var/secrets).
+  const metricsAuth = Buffer.from(`Bearer ${config.metricsToken}`);
   app.get("/metrics", async (c) => {
+    const given = Buffer.from(c.req.header("authorization") ?? "");
+    if (given.length !== metricsAuth.length || !timingSafeEqual(given, metricsAuth))
+      return c.text("Unauthorized", 401, {
+        "WWW-Authenticate": 'Bearer realm="metrics"',
+        "Cache-Control": "no-store",
+      });
     c.header("Content-Type", metrics.registry.contentType);
     return c.body(await metrics.registry.metrics());
   });
 
   app.route("/images", imageRoutes({ store: deps.images }));
 
-  const graphql = (request: Request) => deps.api.fetch(request) as Promise<Response>;
-  app.use(
-    "/graphql",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) =>
-        c.json({ errors: [{ message: "Request body too large", extensions: { code: "BAD_REQUEST" } }] }, 413),
-    }),
-  );
-  // The client's address goes with the request for the API's per-client bounds (api/limits.ts).
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) =>
-    deps.api.fetch(c.req.raw, { clientIp: c.env?.incoming?.socket?.remoteAddress }),
-  );
+  app.get("/api/csrf", csrfTokenHandler(config.authSecret));
+
+  // The API learns who the client is from the server context: the rate limits (decision 0016) and the admission
+  // of costly queries (decision 0018) count per client.
+  const graphql = (request: Request, client: ClientVariables) =>
+    deps.api.fetch(request, client) as Promise<Response>;
+  const clientOf = (c: { get(key: "clientSubject" | "clientIp"): string }): ClientVariables => ({
+    clientSubject: c.get("clientSubject"),
+    clientIp: c.get("clientIp"),
+  });
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, clientOf(c)));
 
   const sf = deps.storefront;
   if (sf) {
@@ -140,14 +167,15 @@ export function createApp(deps: AppDeps) {
     ).requestContext;
     const inProcess = !config.GRAPHQL_URL;
     const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
-    const graphqlFetch = inProcess ? graphql : (request: Request) => fetch(request);
     app.all("*", (c) => {
       const context = new RouterContextProvider();
+      const client = clientOf(c);
       const value: StorefrontRequestContext = {
         nonce: c.get("nonce"),
         requestId: c.get("requestId"),
         apiKey: config.apiKey,
-        graphqlFetch,
+        // In-process calls carry the shopper's client for the rate limits; remote ones come from this server.
+        graphqlFetch: inProcess ? (request) => graphql(request, client) : (request) => fetch(request),
         graphqlUrl,
         domains,
         marketInPath: config.MARKET_IN_PATH,

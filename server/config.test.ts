@@ -1,15 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, DEV_API_KEY, parseConfig } from "./config.ts";
+import { resolveSecrets } from "./secrets.ts";
 
 describe("configuration", () => {
-  it("has working defaults for a newcomer", () => {
+  it("has working defaults for a newcomer, in production mode", () => {
     const c = parseConfig({});
+    expect(c.NODE_ENV).toBe("production");
+    expect(c.production).toBe(true);
     expect(c.PORT).toBe(3000);
     expect(c.PGLITE_DIR).toBe("var/db");
+    expect(c.SECRETS_DIR).toBe("var/secrets");
     expect(c.DATABASE_URL).toBeUndefined();
-    expect(c.apiKey).toBe(DEV_API_KEY);
     expect(c.MARKET_IN_PATH).toBe(false);
+    expect(c.TRUST_PROXY).toBe(false);
     expect(c.DOMAINS.size).toBe(0);
+    expect(c.RATE_LIMITS.size).toBe(0);
   });
 
   it("reads PORT, DOMAINS and MARKET_IN_PATH", () => {
@@ -19,12 +27,17 @@ describe("configuration", () => {
     expect(c.MARKET_IN_PATH).toBe(true);
   });
 
-  it("stops production start-up when API_KEY or AUTH_SECRET is missing, naming it", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toThrow(/API_KEY/);
-    expect(() => parseConfig({ NODE_ENV: "production", API_KEY: "k" })).toThrow(/AUTH_SECRET/);
-    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    const ok = parseConfig({ NODE_ENV: "production", API_KEY: "k", AUTH_SECRET: "x".repeat(32) });
-    expect(ok.apiKey).toBe("k");
+  it("reads RATE_LIMITS overrides and refuses unknown limits and malformed entries", () => {
+    const c = parseConfig({ RATE_LIMITS: "code.ip=5/60, cart.global=100/600" });
+    expect(Object.fromEntries(c.RATE_LIMITS)).toEqual({
+      "code.ip": { points: 5, seconds: 60 },
+      "cart.global": { points: 100, seconds: 600 },
+    });
+    expect(() => parseConfig({ RATE_LIMITS: "login.ip=5/60" })).toThrow(
+      /RATE_LIMITS.*unknown limit "login.ip"/s,
+    );
+    expect(() => parseConfig({ RATE_LIMITS: "code.ip=5" })).toThrow(/RATE_LIMITS/);
+    expect(() => parseConfig({ RATE_LIMITS: "code.ip=0/60" })).toThrow(/RATE_LIMITS/);
   });
 
   it("refuses malformed values with a message that names the variable", () => {
@@ -32,6 +45,69 @@ describe("configuration", () => {
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ DOMAINS: "fr|mili.fr" })).toThrow(/DOMAINS/);
     expect(() => parseConfig({ GRAPHQL_URL: "not a url" })).toThrow(/GRAPHQL_URL/);
+    expect(() => parseConfig({ PUBLIC_URL: "ftp://mili.no" })).toThrow(/PUBLIC_URL/);
+    expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(ConfigError);
+  });
+});
+
+describe("secrets", () => {
+  const dirs: string[] = [];
+  const root = () => {
+    const dir = mkdtempSync(join(tmpdir(), "mili-secrets-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("generates unset secrets once, keeps them under var/secrets (owner-only) and reads them back", () => {
+    const shop = root();
+    const first = resolveSecrets(parseConfig({}), shop);
+    expect(first.kept).toEqual({
+      API_KEY: join("var", "secrets", "api-key"),
+      AUTH_SECRET: join("var", "secrets", "auth-secret"),
+      METRICS_TOKEN: join("var", "secrets", "metrics-token"),
+    });
+    for (const value of [first.apiKey, first.authSecret, first.metricsToken])
+      expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set([first.apiKey, first.authSecret, first.metricsToken]).size).toBe(3);
+    const file = join(shop, "var", "secrets", "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A restart reads the same values; another shop gets its own.
+    const again = resolveSecrets(parseConfig({}), shop);
+    expect(again).toEqual(first);
+    expect(resolveSecrets(parseConfig({}), root()).authSecret).not.toBe(first.authSecret);
+  });
+
+  it("takes secrets from the environment, and the development key only outside production", () => {
+    const shop = root();
+    const set = resolveSecrets(
+      parseConfig({ API_KEY: "k", AUTH_SECRET: "x".repeat(32), METRICS_TOKEN: "m".repeat(16) }),
+      shop,
+    );
+    expect(set).toMatchObject({
+      apiKey: "k",
+      authSecret: "x".repeat(32),
+      metricsToken: "m".repeat(16),
+      kept: {},
+    });
+    const dev = resolveSecrets(parseConfig({ NODE_ENV: "development" }), shop);
+    expect(dev.apiKey).toBe(DEV_API_KEY);
+    expect(dev.kept.API_KEY).toBeUndefined();
+    // Never a shared default: the auth secret is generated in development too.
+    expect(dev.authSecret).not.toMatch(/development/);
+    expect(resolveSecrets(parseConfig({}), shop).apiKey).not.toBe(DEV_API_KEY);
+  });
+
+  it("never replaces a kept secret; an emptied file stops start-up with a message naming it", () => {
+    const shop = root();
+    const file = join(shop, "var", "secrets", "api-key");
+    const results = Array.from({ length: 5 }, () => resolveSecrets(parseConfig({}), shop).apiKey);
+    expect(new Set(results).size).toBe(1);
+    writeFileSync(file, "   \n");
+    expect(() => resolveSecrets(parseConfig({}), shop)).toThrow(/api-key is empty/);
   });
 
   it("reads CORS_ORIGINS as origins (none by default), adding PUBLIC_URL's origin", () => {

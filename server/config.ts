@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "#integrations/rate-limit/limits.ts";
 
 /**
  * The shop's configuration, read once from the environment at start-up.
@@ -59,56 +60,96 @@ const origins = z
     return list;
   });
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z
-      .string()
-      .optional()
-      .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
-    PGLITE_DIR: z.string().default("var/db"),
-    REDIS_URL: z.string().optional(),
-    API_KEY: z.string().min(1).optional(),
-    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-    AUTH_PASSWORD_SALT: z
-      .string()
-      .default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
-    SMTP_URL: z.string().optional(),
-    GRAPHQL_URL: z.string().url().optional(),
-    DOMAINS: domains,
-    MARKET_IN_PATH: bool,
-    FALLBACK_MARKET: z.string().default("no"),
-    PUBLIC_URL: z.string().url().optional(),
-    CORS_ORIGINS: origins,
-    /** The API's cost limit (decision 0018); the default fits every storefront operation at its largest. */
-    GRAPHQL_MAX_COST: z.coerce.number().int().min(1000).default(25_000),
-    SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
-    /** Where rendered product images are kept (relative paths from the project's root). */
-    IMAGE_CACHE_DIR: z.string().default("var/cache/images"),
-    /** Megabytes the rendered-image cache may hold; least recently used files go first. */
-    IMAGE_CACHE_MB: z.coerce.number().int().min(1).default(1024),
-    TRUST_PROXY: bool,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PERSISTED_OPERATIONS_ONLY: bool,
-    /** Keep anonymous catalog pages in memory (on unless PAGE_CACHE=false). */
-    PAGE_CACHE: z
-      .enum(["true", "false", "1", "0", ""])
-      .optional()
-      .transform((v) => v !== "false" && v !== "0"),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== "production") return;
-    for (const name of ["API_KEY", "AUTH_SECRET"] as const) {
-      if (!env[name])
-        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
+const rateLimits = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const map = new Map<string, { points: number; seconds: number }>();
+    for (const entry of (value ?? "").split(",").map((e) => e.trim())) {
+      if (!entry) continue;
+      const m = /^([a-z][a-z.-]*)=(\d{1,9})\/(\d{1,9})$/.exec(entry);
+      if (!m?.[1] || Number(m[2]) < 1 || Number(m[3]) < 1) {
+        ctx.addIssue({
+          code: "custom",
+          message: `RATE_LIMITS entry "${entry}" must look like code.ip=30/3600`,
+        });
+        return z.NEVER;
+      }
+      if (!Object.hasOwn(LIMITS, m[1])) {
+        const known = Object.keys(LIMITS).join(", ");
+        ctx.addIssue({
+          code: "custom",
+          message: `RATE_LIMITS names an unknown limit "${m[1]}" (known: ${known})`,
+        });
+        return z.NEVER;
+      }
+      map.set(m[1], { points: Number(m[2]), seconds: Number(m[3]) });
     }
+    return map;
   });
 
-export type Config = ReturnType<typeof parseConfig>;
+export const envSchema = z.object({
+  /** production unless told otherwise: `npm start` is safe to put on the internet; `npm run dev` says development. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
+  PGLITE_DIR: z.string().default("var/db"),
+  REDIS_URL: z.string().optional(),
+  API_KEY: z.string().min(1).optional(),
+  /** Bearer token for /metrics; unset: generated once and kept in SECRETS_DIR. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Where secrets that are not set are generated and kept (one file each). */
+  SECRETS_DIR: z.string().default("var/secrets"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  AUTH_PASSWORD_SALT: z.string().default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
+  SMTP_URL: z.string().optional(),
+  GRAPHQL_URL: z.string().url().optional(),
+  DOMAINS: domains,
+  MARKET_IN_PATH: bool,
+  FALLBACK_MARKET: z.string().default("no"),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), "PUBLIC_URL must be an http:// or https:// URL"),
+  CORS_ORIGINS: origins,
+  /** The API's cost limit (decision 0018); the default fits every storefront operation at its largest. */
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1000).default(25_000),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
+  /** Where rendered product images are kept (relative paths from the project's root). */
+  IMAGE_CACHE_DIR: z.string().default("var/cache/images"),
+  /** Megabytes the rendered-image cache may hold; least recently used files go first. */
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).default(1024),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PERSISTED_OPERATIONS_ONLY: bool,
+  /** Overrides of the rate limits (docs/decisions/0016): `name=points/seconds,…`, e.g. `code.ip=30/3600`. */
+  RATE_LIMITS: rateLimits,
+  /** Keep anonymous catalog pages in memory (on unless PAGE_CACHE=false). */
+  PAGE_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
+});
 
-/** Development-only API key, accepted only when API_KEY is unset outside production. */
+export type ParsedConfig = ReturnType<typeof parseConfig>;
+/** The configuration with its secrets resolved (server/secrets.ts): what the server runs with. */
+export type Config = ParsedConfig & Secrets;
+
+export interface Secrets {
+  /** The key every API request carries in X-ApiKey (a client's name, not a secret: the storefront shows it). */
+  apiKey: string;
+  /** Signs customer tokens. */
+  authSecret: string;
+  /** The bearer token /metrics asks for. */
+  metricsToken: string;
+}
+
+/** Development-only API key, accepted only when API_KEY is unset outside production (`npm run dev`, tests). */
 export const DEV_API_KEY = "dev-api-key";
 
 export class ConfigError extends Error {}
@@ -123,8 +164,6 @@ export function parseConfig(env: Record<string, string | undefined>) {
   return {
     ...c,
     production: c.NODE_ENV === "production",
-    apiKey: c.API_KEY ?? DEV_API_KEY,
-    authSecret: c.AUTH_SECRET ?? "development-only-secret-development-only",
     /** Origins allowed to call /graphql from a browser: CORS_ORIGINS and PUBLIC_URL's origin. */
     corsOrigins: [...new Set([...c.CORS_ORIGINS, ...(c.PUBLIC_URL ? [new URL(c.PUBLIC_URL).origin] : [])])],
   };

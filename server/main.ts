@@ -6,7 +6,8 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
-import { RedisUnreachableError } from "#integrations/redis.ts";
+import { createRateLimiter } from "#integrations/rate-limit/index.ts";
+import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageNames } from "#services/images/names.ts";
@@ -17,6 +18,7 @@ import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadPersistedOperations } from "./persisted-operations.ts";
+import { resolveSecrets } from "./secrets.ts";
 import { attachGraphqlWs } from "./ws.ts";
 
 /**
@@ -24,11 +26,20 @@ import { attachGraphqlWs } from "./ws.ts";
  * serves everything. SIGTERM lets in-flight requests finish and closes the database cleanly.
  */
 export async function start(env: Record<string, string | undefined> = process.env) {
-  const config = parseConfig(env);
-  const logger = createLogger(config.LOG_LEVEL);
+  const parsed = parseConfig(env);
+  const logger = createLogger(parsed.LOG_LEVEL);
   const root = resolve(import.meta.dirname, "..");
-  type Bindings = import("./app.ts").ServerBindings;
-  let handler: (request: Request, env?: Bindings) => Response | Promise<Response> = (request) =>
+  // Secrets not set in the environment are generated once and kept in SECRETS_DIR (decision 0017).
+  const { kept, ...secrets } = resolveSecrets(parsed, root);
+  const config = { ...parsed, ...secrets };
+  if (Object.keys(kept).length)
+    logger.info(
+      { secrets: kept },
+      `secrets not set in the environment are kept in ${parsed.SECRETS_DIR} (${Object.keys(kept).join(", ")})`,
+    );
+  if (!config.production && !config.API_KEY)
+    logger.info(`${config.NODE_ENV} mode: the API accepts the development key "${config.apiKey}"`);
+  let handler: (request: Request, env?: unknown) => Response | Promise<Response> = (request) =>
     new URL(request.url).pathname === "/healthz"
       ? new Response("starting", { status: 503 })
       : new Response("Mili is starting, try again in a moment", {
@@ -37,7 +48,7 @@ export async function start(env: Record<string, string | undefined> = process.en
         });
 
   const server = serve({
-    fetch: (request, env: Bindings) => handler(request, env),
+    fetch: (request, bindings) => handler(request, bindings),
     port: config.PORT,
     hostname: config.HOST,
   }) as import("node:http").Server;
@@ -51,7 +62,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   });
   await db.migrate();
   const seeded = await seedIfEmpty(db, { products: config.SEED_PRODUCTS, logger });
-  if (seeded) logger.info(seeded, "seeded the demo catalog");
+  if (seeded) logger.info(seeded, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
 
   const buildDir = join(root, "build");
   const serverBuild = join(buildDir, "server", "index.js");
@@ -70,17 +81,45 @@ export async function start(env: Record<string, string | undefined> = process.en
   const metrics = createMetrics();
   // Stock changes from the database (LISTEN), fanned out through Redis when REDIS_URL is set.
   const stockEvents = await startStockEvents({ handle: db, redisUrl: config.REDIS_URL, logger });
+  // One rate limiter for every anonymous write and every guessable secret (decision 0016): in Redis when
+  // REDIS_URL is set (shared by all processes; keys named after the database, so shops sharing a Redis do not
+  // share budgets), in memory otherwise.
+  const limiterRedis = config.REDIS_URL
+    ? await connectRedisClient(config.REDIS_URL, logger, "rate-limit")
+    : undefined;
+  const limiter = createRateLimiter({
+    ...(limiterRedis ? { redis: limiterRedis } : {}),
+    prefix: `mili:${databaseName(config.DATABASE_URL, config.PGLITE_DIR)}`,
+    overrides: config.RATE_LIMITS,
+    logger,
+  });
   const api = createApi({
-    services: { db: db.db, reference, logger },
+    services: { db: db.db, reference, logger, limiter },
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
     stockEvents,
     corsOrigins: config.corsOrigins,
     limits: { maxCost: config.GRAPHQL_MAX_COST },
+    introspection: !config.production,
   });
   // GraphQL subscriptions: WebSocket (graphql-ws) on the same port and path.
-  const ws = attachGraphqlWs({ server, api, apiKey: config.apiKey, logger });
+  const ws = attachGraphqlWs({
+    server,
+    api,
+    apiKey: config.apiKey,
+    logger,
+    // Behind a trusted proxy the client is the address it appended last (as server/client.ts reads it for HTTP).
+    ...(config.TRUST_PROXY
+      ? {
+          clientIp: (request: import("node:http").IncomingMessage) => {
+            const xff = request.headers["x-forwarded-for"];
+            const last = (Array.isArray(xff) ? xff.join(",") : xff)?.split(",").at(-1)?.trim();
+            return last || request.socket.remoteAddress;
+          },
+        }
+      : {}),
+  });
   const app = createApp({
     config,
     logger,
@@ -97,9 +136,15 @@ export async function start(env: Record<string, string | undefined> = process.en
     isReady: () => !stopping,
   });
   let stopping = false;
-  handler = (request, env) => app.fetch(request, env);
+  handler = (request, bindings) => app.fetch(request, bindings);
   logger.info(
-    { port, database: db.kind, fanOut: stockEvents.fanOut },
+    {
+      port,
+      mode: config.NODE_ENV,
+      database: db.kind,
+      fanOut: stockEvents.fanOut,
+      rateLimits: limiterRedis ? "redis" : "memory",
+    },
     `Mili is ready at http://localhost:${port}`,
   );
 
@@ -117,11 +162,22 @@ export async function start(env: Record<string, string | undefined> = process.en
     await new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     await stockEvents.close();
+    await limiterRedis?.quit().catch(() => undefined);
     await db.close();
     clearTimeout(force);
     logger.info("stopped");
   }
-  return { port, server, db, stop, logger, ws };
+  return { port, server, db, stop, logger, config, ws };
+}
+
+/** Which database a shop runs on, for naming its keys in a shared Redis: the PostgreSQL database or PGlite's folder. */
+function databaseName(url: string | undefined, dir: string): string {
+  if (url) {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  }
+  // An in-memory database is this process's alone.
+  return dir === "memory" ? `pglite:memory:${crypto.randomUUID()}` : `pglite:${resolve(dir)}`;
 }
 
 /** Starts the shop as a process: exits with a clear message when it cannot start, stops cleanly on SIGTERM. */

@@ -23,6 +23,15 @@ import { matchesEtag } from "./static-files.ts";
  * An entry keeps the page's bytes in each coding a client has asked for (identity, br, gzip), each compressed
  * once, so a hit costs no compression; it carries a weak ETag (one per rendering, whatever the coding), and a
  * matching If-None-Match gets a 304.
+ *
+ * The key starts with the request's scheme and host as the shopper sees them (server/client.ts): a page rendered
+ * for `https://` (canonical links, alternates) is never served to `http://` visitors, nor the reverse.
+ *
+ * A cached page is the same bytes for every visitor, so it cannot carry a per-response CSP nonce: once stored,
+ * its nonce would be public and reused, and any injected script could carry it. So a page is stored without its
+ * nonce attributes, and every answer from the cache — the first included — allows exactly the page's own inline
+ * scripts by their SHA-256 hashes ('strict-dynamic' lets them load the rest), the hash-based CSP recommended for
+ * cached pages. The security headers middleware writes the policy from `scriptHashes`.
  */
 export interface PageCacheOptions {
   maxEntries?: number;
@@ -35,7 +44,8 @@ interface Entry {
   headers: [string, string][];
   etag: string;
   compressible: boolean;
-  nonce: string;
+  /** CSP hash sources of the page's inline scripts: 'sha256-…'. */
+  scriptHashes: string[];
   storedAt: number;
   expiresAt: number;
 }
@@ -110,7 +120,10 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     return new Response(method === "HEAD" ? null : body, { status: entry.status, headers });
   };
 
-  const middleware: MiddlewareHandler<{ Variables: { nonce: string } }> = async (c, next) => {
+  const middleware: MiddlewareHandler<{ Variables: { nonce: string; scriptHashes: string[] } }> = async (
+    c,
+    next,
+  ) => {
     const method = c.req.method;
     const url = new URL(c.req.url);
     if (opts.enabled === false || (method !== "GET" && method !== "HEAD") || url.pathname.endsWith(".data")) {
@@ -120,6 +133,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     if (BYPASS_COOKIES.some((name) => jar.has(name))) return next();
     const device = requestDevice((name) => c.req.header(name));
     const key = [
+      url.protocol,
       url.host,
       url.pathname,
       url.search,
@@ -134,7 +148,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
       hits++;
       entries.delete(key);
       entries.set(key, hit);
-      c.set("nonce", hit.nonce);
+      c.set("scriptHashes", hit.scriptHashes);
       return answer(hit, method, acceptEncoding, ifNoneMatch, {
         Age: String(Math.floor((now - hit.storedAt) / 1000)),
         "X-Cache": "HIT",
@@ -154,7 +168,8 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     ) {
       return;
     }
-    const body = new Uint8Array(await response.arrayBuffer());
+    const page = withoutNonce(new Uint8Array(await response.arrayBuffer()), c.get("nonce"));
+    const { body, scriptHashes } = page;
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     const entry: Entry = {
@@ -163,7 +178,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
       headers: [...headers.entries()],
       etag: `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
       compressible: isCompressible(headers.get("content-type")) && body.byteLength >= MIN_SIZE,
-      nonce: c.get("nonce"),
+      scriptHashes,
       storedAt: now,
       expiresAt: now + ttl * 1000,
     };
@@ -174,6 +189,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
       if (oldest === undefined) break;
       entries.delete(oldest);
     }
+    c.set("scriptHashes", scriptHashes);
     // Hono copies the previous response's headers onto a new one: drop it first.
     c.res = undefined;
     c.res = await answer(entry, method, acceptEncoding, undefined, { "X-Cache": "MISS" });
@@ -184,4 +200,25 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     stats: () => ({ entries: entries.size, hits, misses }),
     clear: () => entries.clear(),
   };
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * A rendered page made fit to share: its `nonce="…"` attributes (this rendering's nonce) removed, and the CSP hash
+ * source of each inline script (its text as the browser's parser reads it: line ends normalised, UTF-8).
+ */
+export function withoutNonce(
+  bytes: Uint8Array<ArrayBuffer>,
+  nonce: string | undefined,
+): { body: Uint8Array<ArrayBuffer>; scriptHashes: string[] } {
+  let html = new TextDecoder().decode(bytes);
+  if (nonce) html = html.replaceAll(` nonce="${nonce}"`, "");
+  const hashes = new Set<string>();
+  for (const [, attrs = "", text = ""] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attrs) || text === "") continue;
+    const normalised = text.replace(/\r\n?/g, "\n");
+    hashes.add(`'sha256-${createHash("sha256").update(normalised, "utf8").digest("base64")}'`);
+  }
+  return { body: new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>, scriptHashes: [...hashes] };
 }

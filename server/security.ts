@@ -1,27 +1,25 @@
 import type { MiddlewareHandler } from "hono";
 
-export interface SecurityOptions {
-  /** Trust X-Forwarded-Proto from a proxy in front of the shop. */
-  trustProxy: boolean;
-}
-
 /**
- * Security headers on every response: a CSP whose inline scripts need this request's nonce, no framing, a
- * strict referrer policy, and HSTS when the request came over HTTPS.
+ * Security headers on every response: a CSP whose inline scripts need this request's nonce (or, for a page from
+ * the page cache, their hashes: server/page-cache.ts), no framing, a strict referrer policy, and HSTS when the
+ * shopper's request came over HTTPS (the request's URL is the shopper's: server/client.ts).
  */
-export function securityHeaders(opts: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string } }> {
+export function securityHeaders(): MiddlewareHandler<{
+  Variables: { nonce: string; scriptHashes: string[] };
+}> {
   return async (c, next) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     c.set("nonce", nonce);
     await next();
-    // A page served from the page cache carries the nonce it was rendered with.
-    const used = c.get("nonce");
+    const hashes = c.get("scriptHashes");
+    const scripts = hashes ? hashes.join(" ") : `'nonce-${nonce}'`;
     const h = c.res.headers;
     h.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${used}' 'strict-dynamic'`,
+        `script-src 'self' ${scripts} 'strict-dynamic'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
@@ -39,9 +37,7 @@ export function securityHeaders(opts: SecurityOptions): MiddlewareHandler<{ Vari
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
-    const proto = opts.trustProxy
-      ? c.req.header("x-forwarded-proto")
-      : new URL(c.req.url).protocol.replace(":", "");
-    if (proto === "https") h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (new URL(c.req.url).protocol === "https:")
+      h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }

@@ -54,8 +54,6 @@ export type CartErrorReason =
   | "UNKNOWN_ITEM"
   | "INVALID_PROMO_CODE"
   | "REQUIREMENTS_NOT_MET"
-  | "GIFT_CARD_USED_UP"
-  | "GIFT_CARD_CURRENCY"
   | "UNKNOWN_PACKAGE"
   | "PACKAGE_INCOMPLETE"
   | "PACKAGE_SIZE_NEEDED"
@@ -85,6 +83,8 @@ export interface CartContext {
   /** The shopper's type when known (the storefront's cookie); kept on the cart by changes. */
   customerType?: CustomerType | null;
   now?: Date;
+  /** Runs before a new cart is stored; throwing (e.g. the rate limiter's refusal) stores nothing. */
+  beforeNewCart?: () => Promise<unknown>;
 }
 
 export interface CartItemView {
@@ -560,6 +560,7 @@ async function findCart(db: Db, id: string, lock: boolean): Promise<StoredCart |
 }
 
 async function createCart(db: Db, ctx: CartContext): Promise<StoredCart> {
+  await ctx.beforeNewCart?.();
   const [row] = await db
     .insert(carts)
     .values({
@@ -1040,7 +1041,8 @@ export function addPackageToCart(
 /**
  * setCartPromoCode: a promo code or a gift card (the same field). Empty removes the promo code. An unknown,
  * expired or used-up code is refused; so is a code whose requirements the cart does not meet (RequirementsNotMet,
- * with the unmet condition). A gift card in another currency or without balance is refused.
+ * with the unmet condition). A gift card in another currency or without balance is refused as if unknown.
+ * Tries are rate limited by the caller (services/code-tries.ts).
  */
 export function setCartPromoCode(
   db: Database,
@@ -1064,14 +1066,15 @@ export function setCartPromoCode(
     async (tx, cart) => {
       const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, code));
       if (card) {
-        if (!card.active || (card.expiresAt && card.expiresAt <= now))
+        // Inactive, expired, another currency's or used up: answered exactly as an unknown code, so a guesser
+        // learns nothing about which codes exist (issue 10).
+        if (
+          !card.active ||
+          (card.expiresAt && card.expiresAt <= now) ||
+          card.currencyCode !== currency ||
+          card.balanceMinor <= 0
+        )
           throw new CartError("INVALID_PROMO_CODE", "The promo code is not valid", {});
-        if (card.currencyCode !== currency)
-          throw new CartError("GIFT_CARD_CURRENCY", `The gift card is in ${card.currencyCode}`, {
-            currency: card.currencyCode,
-          });
-        if (card.balanceMinor <= 0)
-          throw new CartError("GIFT_CARD_USED_UP", "The gift card has no balance left", {});
         if (cart.giftCardCodes.includes(code)) return;
         if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
           throw new CartError("INVALID_PROMO_CODE", `At most ${MAX_GIFT_CARDS} gift cards`, {});

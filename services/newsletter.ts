@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { newsletterSubscriptions } from "#db/schema/index.ts";
 import { isValidEmail, normalizeEmail } from "#domain/validators.ts";
+import type { Hit } from "#integrations/rate-limit/index.ts";
 import type { Locale } from "./reference.ts";
 
 export class InvalidEmailError extends Error {}
@@ -30,4 +31,12 @@ export async function subscribeToNewsletter(
       },
     });
   return true;
+}
+
+/** The budgets a sign-up draws from (decision 0016): the client's, and the address's (however it is written). */
+export function newsletterHits(clientSubject: string, email: string): Hit[] {
+  return [
+    { limit: "newsletter.ip", key: clientSubject },
+    { limit: "newsletter.address", key: normalizeEmail(email).slice(0, 254) },
+  ];
 }

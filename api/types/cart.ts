@@ -16,6 +16,7 @@ import {
   updateCartGroup,
   updateCartItem,
 } from "#services/cart.ts";
+import { limitCodeTries, newCartHits } from "#services/code-tries.ts";
 import type { Locale, LocaleRequest } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
@@ -329,8 +330,6 @@ const ERROR_CODES: Record<CartErrorReason, ErrorCode> = {
   INVALID_QUANTITY: "BAD_USER_INPUT",
   TOO_MANY_LINES: "BAD_USER_INPUT",
   INVALID_PROMO_CODE: "BAD_USER_INPUT",
-  GIFT_CARD_USED_UP: "BAD_USER_INPUT",
-  GIFT_CARD_CURRENCY: "BAD_USER_INPUT",
   PACKAGE_INCOMPLETE: "BAD_USER_INPUT",
   PACKAGE_SIZE_NEEDED: "BAD_USER_INPUT",
   MERCHANT_DATA_TOO_LARGE: "BAD_USER_INPUT",
@@ -356,8 +355,11 @@ async function run(
   const locale = await ctx.locale(args);
   const ref = await ctx.reference.get();
   const customerType = CUSTOMER_TYPES.find((c) => c === args.customerType) ?? null;
+  // A new cart draws on the client's and the shop's budget of new carts (rate limits, decision 0016).
+  const limiter = ctx.limiter;
+  const beforeNewCart = limiter ? () => limiter.consume(newCartHits(ctx.clientSubject)) : undefined;
   try {
-    const cart = await use({ ref, locale, customerType });
+    const cart = await use({ ref, locale, customerType, ...(beforeNewCart ? { beforeNewCart } : {}) });
     const home = ref.markets.get(locale.channel.defaultMarketAlias)?.currency?.code;
     return { cart, locale, converted: home !== undefined && home !== cart.currency } satisfies CartEdge;
   } catch (error) {
@@ -371,6 +373,7 @@ type CartContextFor = {
   ref: Awaited<ReturnType<ApiContext["reference"]["get"]>>;
   locale: Locale;
   customerType: CustomerType | null;
+  beforeNewCart?: () => Promise<unknown>;
 };
 
 const cartArgs = builder.args((t) => ({
@@ -480,10 +483,16 @@ builder.mutationFields((t) => ({
   setCartPromoCode: t.field({
     type: CartType,
     description:
-      "A promo code or a gift card; empty removes the promo code. Unknown or expired: BAD_USER_INPUT; requirements not met: RequirementsNotMet.",
+      "A promo code or a gift card; empty removes the promo code. Unknown, expired, used up or in another currency: BAD_USER_INPUT (INVALID_PROMO_CODE, alike); requirements not met: RequirementsNotMet. Refused tries are rate limited per cart, client and shop: RATE_LIMITED (HTTP 429).",
     args: { id: t.arg.string({ required: false }), promoCode: t.arg.string({ required: true }), ...cartArgs },
     resolve: (_root, args, ctx) =>
-      run(ctx, args, (c) => setCartPromoCode(ctx.db, c, args.id, args.promoCode)),
+      run(ctx, args, (c) =>
+        args.promoCode.trim() === ""
+          ? setCartPromoCode(ctx.db, c, args.id, args.promoCode)
+          : limitCodeTries(ctx.limiter, { cartId: args.id, clientSubject: ctx.clientSubject }, () =>
+              setCartPromoCode(ctx.db, c, args.id, args.promoCode),
+            ),
+      ),
   }),
   removeCartPromoCode: t.field({
     type: CartType,

@@ -111,6 +111,7 @@ export const nb = {
   "newsletter.submit": "Meld meg på",
   "newsletter.ok": "Takk! Du er nå påmeldt nyhetsbrevet vårt.",
   "newsletter.invalid": "Du må oppgi en gyldig e-post",
+  "newsletter.limited": "For mange påmeldinger herfra. Prøv igjen senere.",
 } as const;
 
 export type MessageKey = keyof typeof nb;

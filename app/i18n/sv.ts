@@ -111,4 +111,5 @@ export const sv: Record<MessageKey, string> = {
   "newsletter.submit": "Prenumerera",
   "newsletter.ok": "Tack! Du prenumererar nu på vårt nyhetsbrev.",
   "newsletter.invalid": "Du måste ange en giltig e-postadress",
+  "newsletter.limited": "För många anmälningar härifrån. Försök igen senare.",
 };

@@ -48,6 +48,8 @@ export function cookieFor(request: Request, cart: CartData | null): Record<strin
 
 /** The API's refusal as the storefront words it (reason and the details the message needs). */
 export function failureOf(error: unknown): CartFailure {
+  if (error instanceof GraphqlClientError && error.retryAfter !== undefined)
+    return { reason: "RATE_LIMITED", retryAfter: error.retryAfter };
   if (error instanceof GraphqlClientError) {
     const ext = error.graphQLErrors[0]?.extensions as Record<string, unknown> | undefined;
     if (ext && typeof ext.reason === "string") {

@@ -22,6 +22,8 @@ export interface CartFailure {
   condition?: string;
   amount?: string | null;
   value?: string | null;
+  /** RATE_LIMITED: seconds until a new try is counted. */
+  retryAfter?: number;
 }
 
 export interface CartResult {
@@ -97,10 +99,6 @@ export function failureMessage(t: Translate, failure: CartFailure): string {
       return t("cart.error.promoInvalid");
     case "REQUIREMENTS_NOT_MET":
       return requirementMessage(t, failure);
-    case "GIFT_CARD_USED_UP":
-      return t("cart.error.giftCardUsedUp");
-    case "GIFT_CARD_CURRENCY":
-      return t("cart.error.giftCardCurrency", { currency: failure.currency ?? "" });
     case "PACKAGE_INCOMPLETE":
       return t("product.package.missing", { groups: (failure.groups ?? []).join(", ") });
     case "PACKAGE_SIZE_NEEDED":
@@ -123,6 +121,8 @@ export function failureMessage(t: Translate, failure: CartFailure): string {
       return t("cart.error.unknownPackage");
     case "INVALID_CART_ID":
       return t("cart.error.cartId");
+    case "RATE_LIMITED":
+      return t("cart.error.rateLimited");
     default:
       return t("error.generic");
   }

@@ -1,32 +1,20 @@
+import { pathOf, sameSiteUrl } from "#domain/redirect.ts";
+
+export { pathOf };
+
 /**
  * Where a form post without JavaScript goes back to: an explicit same-site path (a `returnTo` field), else the
- * Referer when it is on this host, else `fallback`. Never another host or scheme, so a form cannot be made into an
- * open redirect. The caller adds its status to the returned URL's query.
+ * Referer when it is on this site, else `fallback`. Each candidate goes through the shop's one redirect rule
+ * (domain/redirect.ts): normalised, then kept only when it is on this origin, so a form cannot be made into an
+ * open redirect (`returnTo=/.//evil.example` comes back as `/evil.example`). The caller adds its status to the
+ * returned URL's query and sends `pathOf(url)`.
  */
 export function backTo(request: Request, fallback: string, explicit?: string | null): URL {
   const url = new URL(request.url);
-  const sameHost = (candidate: URL) => candidate.host === url.host && /^https?:$/.test(candidate.protocol);
-  if (explicit?.startsWith("/") && !explicit.startsWith("//")) {
-    try {
-      const candidate = new URL(explicit, url);
-      if (sameHost(candidate)) return candidate;
-    } catch {
-      // A malformed path: try the Referer.
-    }
+  const candidates = [explicit?.startsWith("/") ? explicit : null, request.headers.get("referer")];
+  for (const candidate of candidates) {
+    const target = candidate ? sameSiteUrl(candidate, url, []) : null;
+    if (target) return target;
   }
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const candidate = new URL(referer);
-      if (sameHost(candidate)) return candidate;
-    } catch {
-      // A malformed Referer: go to the fallback.
-    }
-  }
-  return new URL(fallback, url);
-}
-
-/** A URL's path, query and hash: what a redirect within the site sends. */
-export function pathOf(url: URL): string {
-  return `${url.pathname}${url.search}${url.hash}`;
+  return sameSiteUrl(fallback, url, []) ?? new URL("/", url);
 }

@@ -52,10 +52,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     return json({ cart: data.getCart }, { headers: cookieFor(request, data.getCart) });
   } catch (error) {
+    const failure = failureOf(error);
+    // A new cart past the client's budget (decision 0016): 429 with Retry-After, nothing made.
+    if (failure.retryAfter !== undefined)
+      return json(
+        { cart: null, error: failure },
+        { status: 429, headers: { "Retry-After": String(failure.retryAfter) } },
+      );
     rc.log("error", "cart could not be read", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return json({ cart: null, error: failureOf(error) }, { status: 502 });
+    return json({ cart: null, error: failure }, { status: 502 });
   }
 }
 
@@ -157,8 +164,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const headers = cookieFor(request, result.cart);
-  // A refused change is an answer, not a failure of the request (the browser would log a 4xx as an error).
-  if (wantsJson) return json(result, { status: result.error?.reason === "FAILED" ? 502 : 200, headers });
+  // A refused change is an answer, not a failure of the request (the browser would log a 4xx as an error); one
+  // try too many is a refusal of the request itself: 429 with Retry-After (decision 0016).
+  const retryAfter = result.error?.retryAfter;
+  if (wantsJson) {
+    if (retryAfter !== undefined)
+      return json(result, { status: 429, headers: { ...headers, "Retry-After": String(retryAfter) } });
+    return json(result, { status: result.error?.reason === "FAILED" ? 502 : 200, headers });
+  }
 
   // Without JavaScript: back to the page with the outcome; a successful add goes to the cart page.
   const cartPage = href(locale, screenHref("checkout", locale.lang));

@@ -6,7 +6,7 @@ import { href } from "../lib/page-locale.ts";
 import { backTo, pathOf } from "../lib/return-to.ts";
 import type { Route } from "./+types/api.newsletter";
 
-export type NewsletterStatus = "ok" | "invalid" | "error";
+export type NewsletterStatus = "ok" | "invalid" | "limited" | "error";
 export interface NewsletterResult {
   status: NewsletterStatus;
 }
@@ -36,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof GraphqlClientError && error.code === "BAD_USER_INPUT") {
       status = "invalid";
+    } else if (error instanceof GraphqlClientError && error.retryAfter !== undefined) {
+      status = "limited";
     } else {
       rc.log("error", "newsletter subscription failed", {
         error: error instanceof Error ? error.message : String(error),

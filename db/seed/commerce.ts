@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { GIFT_CARD_RANDOM_BYTES, giftCardCode } from "#domain/gift-card.ts";
 import type { Tx } from "../client.ts";
 import {
   campaignTranslations,
@@ -156,19 +158,32 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
     },
   ]);
 
-  await tx.insert(giftCards).values([
-    { code: "GAVA-SE-500-0001", currencyCode: "SEK", initialMinor: 50000, balanceMinor: 50000 },
-    { code: "GAVA-SE-250-0002", currencyCode: "SEK", initialMinor: 25000, balanceMinor: 25000 },
-    { code: "GAVE-NO-500-0001", currencyCode: "NOK", initialMinor: 50000, balanceMinor: 50000 },
-    { code: "GAVE-NO-1000-0002", currencyCode: "NOK", initialMinor: 100000, balanceMinor: 100000 },
-    {
-      code: "GAVA-SE-200-UTGATT",
-      currencyCode: "SEK",
-      initialMinor: 20000,
-      balanceMinor: 20000,
-      expiresAt: new Date(seedDate.getTime() - 5 * DAY),
-    },
-  ]);
+  await tx.insert(giftCards).values(DEMO_GIFT_CARDS.map((card) => demoGiftCard(card, seedDate)));
+}
+
+/**
+ * The demo shop's gift cards. Their codes are drawn at random when the database is seeded (domain/gift-card.ts):
+ * everything else in the seed is deterministic, but a gift card's code is its secret, and a seed in a public
+ * repository is public knowledge. `npm run seed -- --gift-cards` lists them (the tests read them from the database).
+ */
+export const DEMO_GIFT_CARDS = [
+  { prefix: "GAVA", currencyCode: "SEK", minor: 50000 },
+  { prefix: "GAVA", currencyCode: "SEK", minor: 25000 },
+  { prefix: "GAVE", currencyCode: "NOK", minor: 50000 },
+  { prefix: "GAVE", currencyCode: "NOK", minor: 100000 },
+  { prefix: "GAVA", currencyCode: "SEK", minor: 20000, expiredDaysAgo: 5 },
+] as const;
+
+function demoGiftCard(card: (typeof DEMO_GIFT_CARDS)[number], seedDate: Date) {
+  return {
+    code: giftCardCode(card.prefix, randomBytes(GIFT_CARD_RANDOM_BYTES)),
+    currencyCode: card.currencyCode,
+    initialMinor: card.minor,
+    balanceMinor: card.minor,
+    ...("expiredDaysAgo" in card
+      ? { expiresAt: new Date(seedDate.getTime() - card.expiredDaysAgo * DAY) }
+      : {}),
+  };
 }
 
 /** A shelf price in minor units `percent` below `regular` (whole units; ≥ 100 units end in 9). SQL. */

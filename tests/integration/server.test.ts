@@ -24,7 +24,10 @@ describe("operations endpoints", () => {
       database: process.env.DATABASE_URL ? "postgres" : "pglite",
     });
     await fetch(`${shop.origin}/graphql`, { method: "POST" });
-    const metrics = await fetch(`${shop.origin}/metrics`);
+    expect((await fetch(`${shop.origin}/metrics`)).status).toBe(401);
+    const metrics = await fetch(`${shop.origin}/metrics`, {
+      headers: { authorization: `Bearer ${shop.config.metricsToken}` },
+    });
     expect(metrics.headers.get("content-type")).toMatch(/text\/plain/);
     const text = await metrics.text();
     expect(text).toMatch(/^# HELP http_request_duration_seconds/m);
@@ -97,13 +100,13 @@ describe("start-up and shutdown", () => {
     await expect(attempt).rejects.toThrow(/DATABASE_URL/);
   });
 
-  it("refuses to start in production without API_KEY, naming it, and exits non-zero", () => {
+  it("refuses to start with a malformed setting, naming it, and exits non-zero", () => {
     const result = spawnSync(process.execPath, ["server/main.ts"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), PORT: "0" },
+      env: { PATH: process.env.PATH, RATE_LIMITS: "login.ip=5/60", PORT: "0" },
       encoding: "utf8",
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/API_KEY is required in production/);
+    expect(result.stderr).toMatch(/RATE_LIMITS.*unknown limit "login.ip"/);
   });
 });

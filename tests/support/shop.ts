@@ -6,7 +6,9 @@ import { start } from "#server/main.ts";
 
 /**
  * The whole shop in this process on a random port: a fresh PGlite directory, or a new database on the
- * PostgreSQL server in DATABASE_URL. Seeded with a small catalog unless told otherwise.
+ * PostgreSQL server in DATABASE_URL. Seeded with a small catalog unless told otherwise. NODE_ENV=test (the
+ * development API key works) unless `env` says production; generated secrets are kept in the shop's temporary
+ * folder (`shop.config` has them).
  */
 export async function startShop(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "mili-shop-"));
@@ -28,6 +30,7 @@ export async function startShop(env: Record<string, string> = {}) {
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
     PGLITE_DIR: join(dir, "db"),
+    SECRETS_DIR: join(dir, "secrets"),
     SEED_PRODUCTS: "80",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

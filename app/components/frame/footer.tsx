@@ -5,7 +5,7 @@ import { useRoot, useT } from "../../lib/use-root.ts";
 import type { NewsletterResult, NewsletterStatus } from "../../routes/api.newsletter.ts";
 import { LoadingIndicator } from "../loading-indicator.tsx";
 
-const STATUSES: NewsletterStatus[] = ["ok", "invalid", "error"];
+const STATUSES: NewsletterStatus[] = ["ok", "invalid", "limited", "error"];
 
 /**
  * The newsletter sign-up. Without JavaScript the form posts to /api/newsletter, which redirects back here with
@@ -41,9 +41,11 @@ function Newsletter() {
       ? t("newsletter.ok")
       : status === "invalid"
         ? t("newsletter.invalid")
-        : status === "error"
-          ? t("error.generic")
-          : "";
+        : status === "limited"
+          ? t("newsletter.limited")
+          : status === "error"
+            ? t("error.generic")
+            : "";
 
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="sm:col-span-2">

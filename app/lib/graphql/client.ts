@@ -39,6 +39,19 @@ export class GraphqlClientError extends Error {
   get code(): string | undefined {
     return this.graphQLErrors[0]?.extensions?.code;
   }
+  /**
+   * The seconds to wait when the API refused the request as one try too many (RATE_LIMITED, HTTP 429), else
+   * undefined. The 429 arrives as a network error whose result holds the GraphQL error.
+   */
+  get retryAfter(): number | undefined {
+    const result = this.networkError?.result as { errors?: GraphqlErrorEntry[] } | undefined;
+    const entry = [...this.graphQLErrors, ...(result?.errors ?? [])].find(
+      (e) => e.extensions?.code === "RATE_LIMITED",
+    );
+    if (!entry && this.networkError?.statusCode !== 429) return undefined;
+    const seconds = Number(entry?.extensions?.retryAfter);
+    return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+  }
 }
 
 export interface GraphqlResult<T> {

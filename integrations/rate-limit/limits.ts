@@ -1,0 +1,27 @@
+/** A budget: at most `points` per `seconds` (a fixed window that starts at the first point). */
+export interface LimitRule {
+  points: number;
+  seconds: number;
+  /** What one point is. */
+  what: string;
+}
+
+/**
+ * Every limit of the shop, in one table (docs/decisions/0016 gives the reasons). Keys: a cart id, an IP subject
+ * (integrations/rate-limit/subjects.ts: an IPv4 address or an IPv6 /64), an e-mail address, or "all" for the
+ * whole shop. RATE_LIMITS overrides any of them (`code.ip=30/3600`).
+ */
+export const LIMITS = {
+  /** Promo and gift-card code tries that were not accepted (an accepted code is given back). */
+  "code.cart": { points: 10, seconds: 15 * 60, what: "a code try on one cart" },
+  "code.ip": { points: 30, seconds: 60 * 60, what: "a code try from one address" },
+  "code.global": { points: 2000, seconds: 60 * 60, what: "a code try in the whole shop" },
+  /** New carts (every cart read or change without a live cart id makes one). */
+  "cart.ip": { points: 60, seconds: 10 * 60, what: "a new cart from one address" },
+  "cart.global": { points: 20_000, seconds: 10 * 60, what: "a new cart in the whole shop" },
+  /** Newsletter sign-ups. */
+  "newsletter.ip": { points: 10, seconds: 60 * 60, what: "a newsletter sign-up from one address" },
+  "newsletter.address": { points: 3, seconds: 24 * 60 * 60, what: "a sign-up of one e-mail address" },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
