@@ -1,4 +1,5 @@
 import { GraphQLError } from "graphql";
+import { type Message, msg, renderMessage } from "#domain/messages.ts";
 
 /** Error codes of API.md, carried in extensions.code. */
 export type ErrorCode =
@@ -10,13 +11,32 @@ export type ErrorCode =
   | "OUT_OF_STOCK"
   | "INVALID_IDENTITY_NUMBER";
 
-export function apiError(code: ErrorCode, message: string, extra?: Record<string, unknown>): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, ...extra } });
+/**
+ * An error a shopper can cause: a stable `extensions.code` (and whatever else `extensions` carries), and a message
+ * from domain/messages.ts that the API answers in the request's language (api/localized-errors.ts). Until then
+ * the message reads Norwegian, the storefront's first language.
+ */
+export class ApiError extends GraphQLError {
+  readonly text: Message;
+  constructor(code: ErrorCode, text: Message, extra?: Record<string, unknown>) {
+    super(renderMessage(text, "nb"), { extensions: { code, ...extra } });
+    this.name = "ApiError";
+    this.text = text;
+  }
 }
 
-/** A whole number in [min, max], or BAD_USER_INPUT naming the argument ("take must be between 0 and 200"). */
+/** `throw apiError("NOT_FOUND", msg("api.productNotFound"), { productId })`: see ApiError. */
+export function apiError(code: ErrorCode, text: Message, extra?: Record<string, unknown>): ApiError {
+  return new ApiError(code, text, extra);
+}
+
+/** A whole number in [min, max], or BAD_USER_INPUT naming the argument ("take må være et helt tall fra 0 til 200"). */
 export function intInRange(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max)
-    throw apiError("BAD_USER_INPUT", `${name} must be between ${min} and ${max}`);
+    throw apiError("BAD_USER_INPUT", msg("api.argumentRange", { argument: name, min, max }), {
+      argument: name,
+      min,
+      max,
+    });
   return value;
 }

@@ -4,6 +4,7 @@ import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
+import { useLocalizedErrors } from "./localized-errors.ts";
 import { schema } from "./schema.ts";
 
 export interface ApiOptions {
@@ -57,6 +58,7 @@ export function createApi(opts: ApiOptions) {
       ...(opts.persistedOnly ? [useRegisteredOnly(registered)] : []),
       useAPQ({ store }),
       useBadRequestStatus(),
+      useLocalizedErrors(),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         costLimit: { maxCost: 20_000 },

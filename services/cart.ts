@@ -32,7 +32,9 @@ import {
   priceCart,
   type Rule,
 } from "#domain/cart.ts";
+import { type CartErrorReason, cartRefusalMessage, refusalOf } from "#domain/cart-refusals.ts";
 import { formatMoney } from "#domain/format.ts";
+import { type Message, msg } from "#domain/messages.ts";
 import { maxOrderable, type Stock } from "#domain/stock.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import { loadPackages } from "./product-detail.ts";
@@ -44,34 +46,22 @@ import type { Locale, ReferenceData } from "./reference.ts";
  * reads the priced cart back inside the same transaction. Prices come from domain/cart.ts.
  */
 
-export type CartErrorReason =
-  | "INVALID_CART_ID"
-  | "INVALID_QUANTITY"
-  | "UNKNOWN_SKU"
-  | "NOT_BUYABLE"
-  | "OUT_OF_STOCK"
-  | "TOO_MANY_LINES"
-  | "UNKNOWN_ITEM"
-  | "INVALID_PROMO_CODE"
-  | "REQUIREMENTS_NOT_MET"
-  | "GIFT_CARD_USED_UP"
-  | "GIFT_CARD_CURRENCY"
-  | "UNKNOWN_PACKAGE"
-  | "PACKAGE_INCOMPLETE"
-  | "PACKAGE_SIZE_NEEDED"
-  | "PACKAGE_ITEM_SOLD_OUT"
-  | "NO_CURRENCY"
-  | "MERCHANT_DATA_TOO_LARGE";
+export type { CartErrorReason };
 
-/** A refused cart change: nothing was written. `details` carries what the message needs (stock, groups…). */
+/**
+ * A refused cart change: nothing was written. `details` carries what the message needs (stock, groups…); `text`
+ * is what the shopper is told (domain/cart-refusals.ts), `message` a note for logs.
+ */
 export class CartError extends Error {
   readonly reason: CartErrorReason;
   readonly details: Record<string, unknown>;
+  readonly text: Message;
   constructor(reason: CartErrorReason, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = "CartError";
     this.reason = reason;
     this.details = details;
+    this.text = cartRefusalMessage(refusalOf(reason, details)) ?? msg("cart.error.notBuyable");
   }
 }
 
@@ -1074,7 +1064,9 @@ export function setCartPromoCode(
           throw new CartError("GIFT_CARD_USED_UP", "The gift card has no balance left", {});
         if (cart.giftCardCodes.includes(code)) return;
         if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
-          throw new CartError("INVALID_PROMO_CODE", `At most ${MAX_GIFT_CARDS} gift cards`, {});
+          throw new CartError("INVALID_PROMO_CODE", `At most ${MAX_GIFT_CARDS} gift cards`, {
+            max: MAX_GIFT_CARDS,
+          });
         await tx
           .update(carts)
           .set({ giftCardCodes: [...cart.giftCardCodes, code] })
@@ -1135,7 +1127,7 @@ export function setCartMerchantData(
     throw new CartError(
       "MERCHANT_DATA_TOO_LARGE",
       `Merchant data is limited to ${MAX_MERCHANT_DATA} characters`,
-      {},
+      { max: MAX_MERCHANT_DATA },
     );
   let value: unknown = data;
   try {

@@ -1,3 +1,4 @@
+import { msg } from "#domain/messages.ts";
 import { MAX_SKIP, type ProductDetail, type StockView } from "#services/catalog.ts";
 import {
   categoryPath,
@@ -397,9 +398,13 @@ function paging(args: { skip?: number | null; take?: number | null }, maxTake: n
   };
 }
 
+const URL_PATH_MESSAGE = msg("api.argumentPath", { argument: "url", example: "/p/jakker/fjellrev-jakke" });
+
 function checkAlias(alias: string) {
   if (alias.length === 0 || alias.length > 200)
-    throw apiError("BAD_USER_INPUT", "alias must be between 1 and 200 characters");
+    throw apiError("BAD_USER_INPUT", msg("api.argumentLength", { argument: "alias", min: 1, max: 200 }), {
+      argument: "alias",
+    });
 }
 
 /** The product an alias names in the request's language and the page asked for; null for an unknown product. */
@@ -490,11 +495,11 @@ builder.queryFields((t) => ({
         try {
           url = new URL(url).pathname;
         } catch {
-          throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+          throw apiError("BAD_USER_INPUT", URL_PATH_MESSAGE, { argument: "url" });
         }
       }
       if (!url.startsWith("/") || url.length > 2000)
-        throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+        throw apiError("BAD_USER_INPUT", URL_PATH_MESSAGE, { argument: "url" });
       const locale = await ctx.locale(args);
       return findUrlRedirect(ctx.db, locale.language.id, url);
     },
