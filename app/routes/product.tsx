@@ -1,9 +1,16 @@
 import { Suspense } from "react";
 import { Link, redirect, useLocation } from "react-router";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
+import { fromDecimal } from "#domain/money.ts";
+import { distinctName } from "#domain/names.ts";
 import { stockStatus } from "#domain/stock.ts";
 import { FavoriteButton } from "../components/favorite-button.tsx";
-import { BuyBox, type PackageGroupData, type SizeOption } from "../components/product/buy-box.tsx";
+import {
+  BuyBox,
+  type PackageGroupData,
+  type PackagePricing,
+  type SizeOption,
+} from "../components/product/buy-box.tsx";
 import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
 import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
@@ -149,22 +156,40 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           isSelected: o.isSelected,
           product: o.product
             ? {
-                name: o.product.name,
-                price: o.product.unitPrice
-                  ? root.vatIncluded
-                    ? o.product.unitPrice.sellingPriceIncVatFormatted
-                    : o.product.unitPrice.sellingPriceExVatFormatted
-                  : null,
+                productId: o.product.productId,
+                name: distinctName(o.product.name, o.product.variantDimensions),
                 stock: o.product.totalStock,
                 skus: o.product.skus.map((sku) => ({
                   skuId: sku.skuId,
                   label: sku.name,
                   stock: sku.stock ?? null,
+                  price: sku.unitPrice
+                    ? {
+                        regular: fromDecimal(sku.unitPrice.regularPriceIncVat, sku.unitPrice.currency),
+                        selling: fromDecimal(sku.unitPrice.sellingPriceIncVat, sku.unitPrice.currency),
+                        vatRateBp: Math.round(sku.unitPrice.vatRate * 100),
+                      }
+                    : null,
                 })),
               }
             : null,
         })),
     }));
+  const pkg = product.productPackage;
+  const currency = price?.currency ?? null;
+  const packagePricing: PackagePricing | null =
+    pkg && currency
+      ? {
+          currency,
+          rule:
+            pkg.packagePriceIncVat != null && pkg.defaultPicksPriceIncVat != null
+              ? {
+                  packagePrice: fromDecimal(pkg.packagePriceIncVat, currency),
+                  defaultPicksPrice: fromDecimal(pkg.defaultPicksPriceIncVat, currency),
+                }
+              : null,
+        }
+      : null;
   const pageUrl = `${origin}${toHref(product.canonicalUrl)}`;
   const jsonLd = productJsonLd({
     name: product.name,
@@ -237,7 +262,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          {price ? (
+          {price && !packagePricing ? (
             <div className="mt-4">
               <ProductPrice
                 price={price}
@@ -269,6 +294,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             sizeLegend={sizeDimension ? dimensionLabel(sizeDimension) : t("product.size")}
             totalStock={product.totalStock}
             groups={groups}
+            packagePricing={packagePricing}
             languageId={languageId}
             t={t}
             params={params}
