@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, products, reviews } from "#db/schema/index.ts";
 
