@@ -4,7 +4,7 @@
  * message (services/cart.ts) and for the storefront, which words a refusal from the reason it was handed (the
  * cart route, the no-JavaScript query string).
  */
-import { MAX_LINE_QUANTITY } from "./cart.ts";
+import { MAX_LINE_QUANTITY } from "./cart-quantity.ts";
 import { type Message, msg } from "./messages.ts";
 
 export const CART_ERROR_REASONS = [

@@ -28,9 +28,9 @@ export interface Rule {
   args?: unknown;
 }
 
-/** The most units of one SKU a cart line may hold, and the most lines a cart may hold. */
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_CART_LINES = 100;
+// The cart's limits and its quantity live apart (cart-quantity.ts): every page's header needs them, and only the
+// pages that price something need the rules below, so the browser loads them there.
+export { cartQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-quantity.ts";
 /** Promo codes and gift-card codes are at most this long; anything longer is no code. */
 export const MAX_CODE_LENGTH = 64;
 
@@ -505,19 +505,6 @@ export function priceCart(input: PricingInput): CartTotals {
       giftCards,
     },
   };
-}
-
-/**
- * The quantity the cart shows (spec §4): loose items by their quantity, plus each distinct group or package once.
- */
-export function cartQuantity(items: readonly { quantity: number; groupKey?: string | null }[]): number {
-  const groups = new Set<string>();
-  let loose = 0;
-  for (const item of items) {
-    if (item.groupKey) groups.add(item.groupKey);
-    else loose += item.quantity;
-  }
-  return loose + groups.size;
 }
 
 /** A promo or gift-card code as typed: trimmed and upper-cased; null when empty or longer than any code. */

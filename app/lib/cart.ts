@@ -1,4 +1,4 @@
-import { cartQuantity, MAX_LINE_QUANTITY } from "#domain/cart.ts";
+import { cartQuantity, MAX_LINE_QUANTITY } from "#domain/cart-quantity.ts";
 import {
   type CartRefusal,
   cartRefusalMessage,

@@ -22,6 +22,7 @@ import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { catalogs, type MessageKey } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
+import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -39,6 +40,8 @@ const HISTORY_DAYS = 90;
  * first N pages of each (5 per page); `sku`, `group-{id}` and `add` carry the buying form's state without
  * JavaScript. Nothing personal is in the page, so it stays publicly cacheable.
  */
+type ProductData = ResultOf<typeof ProductPageQuery>["product"];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   const alias = params.alias;
@@ -61,6 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     locale,
     origin: url.origin,
+    ...packageData(product),
     alternates: alternatesFromApi(product.alternativeUrls),
     product,
     reviews: data.reviews,
@@ -94,53 +98,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-type Product = LoaderData["product"];
-
-/** The query string with one parameter set (the buying form's own parameters dropped). */
-function withParam(search: string, name: string, value: string) {
-  const params = new URLSearchParams(search);
-  for (const key of [...params.keys()]) if (key === "add" || key.startsWith("group-")) params.delete(key);
-  params.set(name, value);
-  return `?${params}`;
-}
-
-function availability(product: Product): "InStock" | "OutOfStock" | "BackOrder" | "LimitedAvailability" {
-  const status = stockStatus(product.totalStock);
-  switch (status.kind) {
-    case "inStock":
-    case "static":
-      return "InStock";
-    case "fewLeft":
-      return "LimitedAvailability";
-    case "backorder":
-      return "BackOrder";
-    case "outOfStock":
-      return "OutOfStock";
-  }
-}
-
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const root = useRoot();
-  const t = useT();
-  const location = useLocation();
-  const { product, reviews, questions, priceHistory, related, locale, origin } = loaderData;
-  const languageId = locale.languageId;
+/**
+ * A package's groups as the buy box takes them (options named apart, each SKU's price in minor units) and its price
+ * rule. Made in the loader, on the server: the browser gets numbers, not the parsing.
+ */
+function packageData(product: NonNullable<ProductData>) {
   const price = product.unitPrice;
-  const toHref = (path: string) => href(root.locale, path);
-  const variants = product.variantGroup?.variants ?? [];
-  const choices = productDimensions(variants, product.productId);
-  const sizeNodes = skuLevel(variants, product.productId);
-  const sizes: SizeOption[] = product.skus.map((sku) => ({
-    skuId: sku.skuId,
-    label: sizeNodes.find((n) => n.skuId === sku.skuId)?.label || sku.name,
-    stock: sku.stock ?? null,
-  }));
-  const sizeDimension = sizeNodes[0]?.dimension;
-  const dimensionLabel = (dimension: string) => {
-    const key = `product.dimension.${dimension}` as MessageKey;
-    return dimension === "Size" ? t("product.size") : key in catalogs[root.lang] ? t(key) : dimension;
-  };
   const groups: PackageGroupData[] = [...(product.productPackage?.groups ?? [])]
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((g) => ({
@@ -190,6 +153,57 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               : null,
         }
       : null;
+  return { groups, packagePricing };
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Product = LoaderData["product"];
+
+/** The query string with one parameter set (the buying form's own parameters dropped). */
+function withParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) if (key === "add" || key.startsWith("group-")) params.delete(key);
+  params.set(name, value);
+  return `?${params}`;
+}
+
+function availability(product: Product): "InStock" | "OutOfStock" | "BackOrder" | "LimitedAvailability" {
+  const status = stockStatus(product.totalStock);
+  switch (status.kind) {
+    case "inStock":
+    case "static":
+      return "InStock";
+    case "fewLeft":
+      return "LimitedAvailability";
+    case "backorder":
+      return "BackOrder";
+    case "outOfStock":
+      return "OutOfStock";
+  }
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const root = useRoot();
+  const t = useT();
+  const location = useLocation();
+  const { product, reviews, questions, priceHistory, related, locale, origin, groups, packagePricing } =
+    loaderData;
+  const languageId = locale.languageId;
+  const price = product.unitPrice;
+  const toHref = (path: string) => href(root.locale, path);
+  const variants = product.variantGroup?.variants ?? [];
+  const choices = productDimensions(variants, product.productId);
+  const sizeNodes = skuLevel(variants, product.productId);
+  const sizes: SizeOption[] = product.skus.map((sku) => ({
+    skuId: sku.skuId,
+    label: sizeNodes.find((n) => n.skuId === sku.skuId)?.label || sku.name,
+    stock: sku.stock ?? null,
+  }));
+  const sizeDimension = sizeNodes[0]?.dimension;
+  const dimensionLabel = (dimension: string) => {
+    const key = `product.dimension.${dimension}` as MessageKey;
+    return dimension === "Size" ? t("product.size") : key in catalogs[root.lang] ? t(key) : dimension;
+  };
   const pageUrl = `${origin}${toHref(product.canonicalUrl)}`;
   const jsonLd = productJsonLd({
     name: product.name,
