@@ -5,6 +5,7 @@ import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
 import { maskApiError } from "./errors.ts";
 import { type LimitsOptions, useLimits } from "./limits.ts";
+import { useLocalizedErrors } from "./localized-errors.ts";
 import { createPersistedStore, type PersistedStoreOptions } from "./persisted-store.ts";
 import { schema } from "./schema.ts";
 
@@ -96,6 +97,7 @@ export function createApi(opts: ApiOptions) {
       useBadRequestStatus(),
       useVaryOrigin(),
       ...useLimits(opts.limits),
+      useLocalizedErrors(),
     ],
   });
   return Object.assign(yoga, {

@@ -28,9 +28,9 @@ export interface Rule {
   args?: unknown;
 }
 
-/** The most units of one SKU a cart line may hold, and the most lines a cart may hold. */
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_CART_LINES = 100;
+// The cart's limits and its quantity live apart (cart-quantity.ts): every page's header needs them, and only the
+// pages that price something need the rules below, so the browser loads them there.
+export { cartQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-quantity.ts";
 /** Promo codes and gift-card codes are at most this long; anything longer is no code. */
 export const MAX_CODE_LENGTH = 64;
 
@@ -507,21 +507,74 @@ export function priceCart(input: PricingInput): CartTotals {
   };
 }
 
-/**
- * The quantity the cart shows (spec §4): loose items by their quantity, plus each distinct group or package once.
- */
-export function cartQuantity(items: readonly { quantity: number; groupKey?: string | null }[]): number {
-  const groups = new Set<string>();
-  let loose = 0;
-  for (const item of items) {
-    if (item.groupKey) groups.add(item.groupKey);
-    else loose += item.quantity;
-  }
-  return loose + groups.size;
-}
-
 /** A promo or gift-card code as typed: trimmed and upper-cased; null when empty or longer than any code. */
 export function normalizeCode(text: string): string | null {
   const code = text.trim().toUpperCase();
   return code.length === 0 || code.length > MAX_CODE_LENGTH ? null : code;
+}
+
+/** A pick of a package as it is priced: its SKU's unit prices (including VAT) and how many units. */
+export interface PackagePick {
+  skuId: number;
+  productId: number;
+  quantity: number;
+  regular: number;
+  selling: number;
+  vatRateBp: number;
+}
+
+/** A package's price rule: its own price for its default picks, and what those picks cost on their own. */
+export interface PackageRuleNumbers {
+  packagePrice: number;
+  defaultPicksPrice: number;
+}
+
+/**
+ * What one package with these picks costs, priced by `priceCart` exactly as the cart prices it (step 2): the
+ * product page shows this, and the cart charges it. `alone` is what the picks cost on their own, `saving` the
+ * difference; the `…ExVat` amounts are without VAT (each pick at its own rate). Without a rule, the picks cost what
+ * they cost alone.
+ */
+export function packagePrice(input: {
+  currency: string;
+  picks: readonly PackagePick[];
+  rule: PackageRuleNumbers | null;
+}): { total: number; exVat: number; alone: number; aloneExVat: number; saving: number; savingExVat: number } {
+  const groupKey = "package";
+  const totals = priceCart({
+    currency: input.currency,
+    customerType: "PERSON",
+    lines: input.picks.map((pick, i) => ({
+      id: String(i),
+      skuId: pick.skuId,
+      productId: pick.productId,
+      quantity: pick.quantity,
+      regular: Math.max(pick.regular, pick.selling),
+      selling: pick.selling,
+      vatRateBp: pick.vatRateBp,
+      categoryIds: [],
+      categoryKeys: [],
+      brandId: null,
+      kind: null,
+      groupKey,
+    })),
+    packages: input.rule
+      ? [
+          {
+            groupKey,
+            packageId: 0,
+            name: "",
+            numerator: input.rule.packagePrice,
+            denominator: input.rule.defaultPicksPrice,
+          },
+        ]
+      : [],
+    shipping: null,
+  });
+  const sum = (f: (l: PricedLine) => number) => totals.lines.reduce((s, l) => s + f(l), 0);
+  const total = sum((l) => l.total);
+  const exVat = total - sum((l) => l.vat);
+  const alone = sum((l) => l.sellingTotal);
+  const aloneExVat = alone - sum((l) => vatOfGross(l.sellingTotal, l.vatRateBp));
+  return { total, exVat, alone, aloneExVat, saving: alone - total, savingExVat: aloneExVat - exVat };
 }

@@ -32,9 +32,12 @@ import {
   priceCart,
   type Rule,
 } from "#domain/cart.ts";
+import { type CartErrorReason, cartRefusalMessage, refusalOf } from "#domain/cart-refusals.ts";
 import { formatMoney } from "#domain/format.ts";
+import { type Message, msg } from "#domain/messages.ts";
 import { maxOrderable, type Stock } from "#domain/stock.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
+import { loadPackageRules, packageGroupOf } from "./package-prices.ts";
 import { loadPackages } from "./product-detail.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 
@@ -44,32 +47,22 @@ import type { Locale, ReferenceData } from "./reference.ts";
  * reads the priced cart back inside the same transaction. Prices come from domain/cart.ts.
  */
 
-export type CartErrorReason =
-  | "INVALID_CART_ID"
-  | "INVALID_QUANTITY"
-  | "UNKNOWN_SKU"
-  | "NOT_BUYABLE"
-  | "OUT_OF_STOCK"
-  | "TOO_MANY_LINES"
-  | "UNKNOWN_ITEM"
-  | "INVALID_PROMO_CODE"
-  | "REQUIREMENTS_NOT_MET"
-  | "UNKNOWN_PACKAGE"
-  | "PACKAGE_INCOMPLETE"
-  | "PACKAGE_SIZE_NEEDED"
-  | "PACKAGE_ITEM_SOLD_OUT"
-  | "NO_CURRENCY"
-  | "MERCHANT_DATA_TOO_LARGE";
+export type { CartErrorReason };
 
-/** A refused cart change: nothing was written. `details` carries what the message needs (stock, groups…). */
+/**
+ * A refused cart change: nothing was written. `details` carries what the message needs (stock, groups…); `text`
+ * is what the shopper is told (domain/cart-refusals.ts), `message` a note for logs.
+ */
 export class CartError extends Error {
   readonly reason: CartErrorReason;
   readonly details: Record<string, unknown>;
+  readonly text: Message;
   constructor(reason: CartErrorReason, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = "CartError";
     this.reason = reason;
     this.details = details;
+    this.text = cartRefusalMessage(refusalOf(reason, details)) ?? msg("cart.error.notBuyable");
   }
 }
 
@@ -345,55 +338,22 @@ function promoRuleSet(row: PromoRow, languageId: string): CartRuleSet {
 
 /**
  * The packages in a cart, priced as the package's own price for its default picks: the group costs
- * (package price / default picks' price) of its picks' selling prices (docs/decisions/0012).
+ * (package price / default picks' price) of its picks' selling prices (docs/decisions/0012). The rule's numbers
+ * are the product page's too (services/package-prices.ts).
  */
 async function packagePricing(
   db: Db,
   items: LoadedItem[],
-  marketAlias: string,
-  languageId: string,
+  opts: { marketAlias: string; languageId: string; at: Date },
 ): Promise<PackageGroup[]> {
   const groups = new Map<string, number>();
   for (const item of items)
     if (item.groupKey && item.packageId !== null) groups.set(item.groupKey, item.packageId);
-  const packageIds = [...new Set(groups.values())];
-  if (!packageIds.length) return [];
-  const rows = (await db.execute(sql`
-    select p.id as package_id, pt.name,
-           (select min(pr.selling_minor) from skus s join prices pr on pr.sku_id = s.id and pr.market_alias = ${marketAlias}
-            where s.product_id = p.id and s.active)::int as package_price,
-           (select sum(o.quantity * (select min(pr.selling_minor) from skus s
-                                      join prices pr on pr.sku_id = s.id and pr.market_alias = ${marketAlias}
-                                      where s.product_id = o.product_id and s.active))
-            from package_groups g join package_options o on o.group_id = g.id
-            where g.package_product_id = p.id and o.is_selected)::int as defaults_price
-    from products p
-    left join product_translations pt on pt.product_id = p.id and pt.language_id = ${languageId}
-    where p.id in (${sql.join(
-      packageIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`)) as unknown as { rows?: PackageRow[] } | PackageRow[];
-  type PackageRow = {
-    package_id: number;
-    name: string | null;
-    package_price: number | null;
-    defaults_price: number | null;
-  };
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-  const byId = new Map(list.map((r) => [Number(r.package_id), r]));
-  const out: PackageGroup[] = [];
-  for (const [groupKey, packageId] of groups) {
-    const row = byId.get(packageId);
-    if (!row?.package_price || !row.defaults_price) continue;
-    out.push({
-      groupKey,
-      packageId,
-      name: row.name ?? "",
-      numerator: Number(row.package_price),
-      denominator: Number(row.defaults_price),
-    });
-  }
-  return out;
+  const rules = await loadPackageRules(db, [...new Set(groups.values())], opts);
+  return [...groups].flatMap(([groupKey, packageId]) => {
+    const rule = rules.get(packageId);
+    return rule ? [packageGroupOf(rule, groupKey)] : [];
+  });
 }
 
 async function priceStoredCart(
@@ -427,7 +387,7 @@ async function priceStoredCart(
       .from(shippingOptions)
       .where(and(eq(shippingOptions.marketAlias, market.alias), eq(shippingOptions.active, true)))
       .orderBy(asc(shippingOptions.sortOrder), asc(shippingOptions.id)),
-    packagePricing(db, items, market.alias, languageId),
+    packagePricing(db, items, { marketAlias: market.alias, languageId, at: now }),
     completed && cart.giftCardCodes.length
       ? db
           .select({
@@ -1077,7 +1037,9 @@ export function setCartPromoCode(
           throw new CartError("INVALID_PROMO_CODE", "The promo code is not valid", {});
         if (cart.giftCardCodes.includes(code)) return;
         if (cart.giftCardCodes.length >= MAX_GIFT_CARDS)
-          throw new CartError("INVALID_PROMO_CODE", `At most ${MAX_GIFT_CARDS} gift cards`, {});
+          throw new CartError("INVALID_PROMO_CODE", `At most ${MAX_GIFT_CARDS} gift cards`, {
+            max: MAX_GIFT_CARDS,
+          });
         await tx
           .update(carts)
           .set({ giftCardCodes: [...cart.giftCardCodes, code] })
@@ -1138,7 +1100,7 @@ export function setCartMerchantData(
     throw new CartError(
       "MERCHANT_DATA_TOO_LARGE",
       `Merchant data is limited to ${MAX_MERCHANT_DATA} characters`,
-      {},
+      { max: MAX_MERCHANT_DATA },
     );
   let value: unknown = data;
   try {

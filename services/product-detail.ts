@@ -42,9 +42,17 @@ import type { Locale, ReferenceData } from "./reference.ts";
 export interface SkuView {
   skuId: number;
   gtin: string | null;
+  /** The stored name: a language-neutral key when the languages word the SKU differently ("1x55g"). */
   name: string;
+  /** The SKU's variant value as each language words it ({"nb-NO": "1 stk. (55 g)"}), when it has one. */
+  labels: Record<string, string> | null;
   productId: number;
   stock: StockView;
+}
+
+/** A SKU's name for a shopper in a language: its variant label there, else its stored name. */
+export function skuName(sku: Pick<SkuView, "name" | "labels">, languageId: string): string {
+  return sku.labels?.[languageId] ?? sku.name;
 }
 
 function stockOf(row: { inStock: number; oversellable: number; static: number; incoming: string | null }) {
@@ -68,7 +76,7 @@ function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
-/** Active SKUs of each product with their stock, in merchandised order. One statement. */
+/** Active SKUs of each product with their stock and their variant labels, in merchandised order. One statement. */
 export async function loadSkus(db: Database, productIds: number[]): Promise<Map<number, SkuView[]>> {
   if (!productIds.length) return new Map();
   const rows = await db
@@ -81,6 +89,8 @@ export async function loadSkus(db: Database, productIds: number[]): Promise<Map<
       oversellable: skus.oversellable,
       static: skus.static,
       incoming: skus.incoming,
+      labels: sql<Record<string, string> | null>`(select vv.label from variant_values vv
+        where vv.sku_id = "skus"."id" order by vv.level desc limit 1)`,
     })
     .from(skus)
     .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
@@ -90,6 +100,7 @@ export async function loadSkus(db: Database, productIds: number[]): Promise<Map<
       skuId: r.skuId,
       gtin: r.gtin,
       name: r.name,
+      labels: typeof r.labels === "string" ? (JSON.parse(r.labels) as Record<string, string>) : r.labels,
       productId: r.productId,
       stock: stockOf(r),
     })),

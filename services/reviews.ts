@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { productQuestions, reviews } from "#db/schema/index.ts";
+import { productQuestions, products, reviews } from "#db/schema/index.ts";
 
 export const MAX_REVIEWS_TAKE = 50;
 
@@ -10,26 +10,25 @@ export interface ReviewView {
   comment: string;
   rating: number;
   reviewDate: Date;
+  /** The language the review is written in (a product's reviews are shown in both languages). */
+  languageId: string;
 }
 
 /**
- * A page of a product's approved reviews in one language, newest first, with how many there are and their
- * average rating (null when there is none). Two statements.
+ * A page of a product's approved reviews, newest first, in every language (a product has one rating, whichever
+ * language its reviewers wrote in), with how many there are and their average rating (null when there is none).
+ * The count and the average are the product's own rating (products.vote_count and rating_score, which migration
+ * 0006 keeps equal to the approved reviews): the numbers its cards and JSON-LD show. Two statements.
  */
 export async function listReviews(
   db: Database,
-  opts: { productId: number; languageId: string; skip: number; take: number },
+  opts: { productId: number; skip: number; take: number },
 ): Promise<{ count: number; averageRating: number | null; reviews: ReviewView[] }> {
-  const where = and(
-    eq(reviews.productId, opts.productId),
-    eq(reviews.languageId, opts.languageId),
-    eq(reviews.status, "approved"),
-  );
-  const [summary] = await db
-    .select({ n: count(), average: sql<string | null>`avg(${reviews.rating})` })
-    .from(reviews)
-    .where(where);
-  const n = summary?.n ?? 0;
+  const [rating] = await db
+    .select({ score: products.ratingScore, votes: products.voteCount })
+    .from(products)
+    .where(eq(products.id, opts.productId));
+  const n = rating?.votes ?? 0;
   const page =
     n > opts.skip && opts.take > 0
       ? await db
@@ -39,16 +38,17 @@ export async function listReviews(
             comment: reviews.comment,
             rating: reviews.rating,
             reviewDate: reviews.createdAt,
+            languageId: reviews.languageId,
           })
           .from(reviews)
-          .where(where)
+          .where(and(eq(reviews.productId, opts.productId), eq(reviews.status, "approved")))
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(opts.take)
           .offset(opts.skip)
       : [];
   return {
     count: n,
-    averageRating: summary?.average == null ? null : Math.round(Number(summary.average) * 100) / 100,
+    averageRating: n > 0 && rating?.score != null ? Number(rating.score) : null,
     reviews: page,
   };
 }

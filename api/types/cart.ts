@@ -364,7 +364,7 @@ async function run(
     return { cart, locale, converted: home !== undefined && home !== cart.currency } satisfies CartEdge;
   } catch (error) {
     if (error instanceof CartError)
-      throw apiError(ERROR_CODES[error.reason], error.message, { reason: error.reason, ...error.details });
+      throw apiError(ERROR_CODES[error.reason], error.text, { reason: error.reason, ...error.details });
     throw error;
   }
 }

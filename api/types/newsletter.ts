@@ -1,3 +1,4 @@
+import { msg } from "#domain/messages.ts";
 import { InvalidEmailError, newsletterHits, subscribeToNewsletter } from "#services/newsletter.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError } from "../errors.ts";
@@ -20,7 +21,7 @@ builder.mutationFields((t) => ({
         return await subscribeToNewsletter(ctx.db, await ctx.locale(args), args.email, args.tags ?? []);
       } catch (error) {
         if (error instanceof InvalidEmailError) {
-          throw apiError("BAD_USER_INPUT", "A valid e-mail address is required", { field: "email" });
+          throw apiError("BAD_USER_INPUT", msg("newsletter.invalid"), { field: "email" });
         }
         throw error;
       }

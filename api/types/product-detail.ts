@@ -1,4 +1,8 @@
+import { msg } from "#domain/messages.ts";
+import { toDecimal } from "#domain/money.ts";
+import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import { MAX_SKIP, type ProductDetail, type StockView } from "#services/catalog.ts";
+import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
   categoryPath,
   categoryTree,
@@ -18,6 +22,7 @@ import {
   productIdByAlias,
   relatedProductIds,
   type SkuView,
+  skuName,
   type VariantView,
 } from "#services/product-detail.ts";
 import type { Locale, LocaleRequest } from "#services/reference.ts";
@@ -33,7 +38,7 @@ import type { ApiContext } from "../context.ts";
 import { apiError, intInRange } from "../errors.ts";
 import { BreadcrumbType, CampaignType } from "./lists.ts";
 import { grossAndNetFields } from "./money-fields.ts";
-import { StockType } from "./price.ts";
+import { PriceType, StockType } from "./price.ts";
 import { ProductType } from "./product.ts";
 
 type ProductEdge = (typeof ProductType)["$inferType"];
@@ -58,13 +63,48 @@ export async function productEdges(ctx: ApiContext, locale: Locale, ids: number[
     .map((product) => ({ product, locale: locale.language.id }));
 }
 
-const SkuType = builder.objectRef<SkuView>("Sku").implement({
+/** A SKU with the language of the product it was read for. */
+type SkuEdge = SkuView & { locale: string };
+
+const SkuType = builder.objectRef<SkuEdge>("Sku").implement({
   fields: (t) => ({
     skuId: t.exposeInt("skuId"),
     gtin: t.exposeString("gtin", { nullable: true }),
-    name: t.exposeString("name", { description: 'The SKU\'s own name, e.g. the size "M" or "42"' }),
+    name: t.string({
+      description:
+        'The SKU\'s own name in the request\'s language, as the product\'s variants word it: the size "M", "42", "1 stk. (55 g)"',
+      resolve: (s) => skuName(s, s.locale),
+    }),
     productId: t.exposeInt("productId"),
     stock: t.field({ type: StockType, resolve: (s) => s.stock }),
+    unitPrice: t.field({
+      type: PriceType,
+      nullable: true,
+      description:
+        "The SKU's price in the request's market now: what the cart charges for one unit. Null without a price there.",
+      resolve: async (s, _args, ctx) => {
+        const locale = await localeOf(ctx, s.locale);
+        const now = new Date();
+        const price = await ctx.batch(`skuPrices:${locale.market.alias}`, s.skuId, (ids) =>
+          loadSkuPrices(ctx.db, ids, { marketAlias: locale.market.alias, at: now }),
+        );
+        if (!price) return null;
+        const ref = await ctx.reference.get();
+        const country = locale.market.country?.code;
+        const vatRateBp = country
+          ? vatRateFor(ref.vatRates, country, price.productClass as ProductClass, now).rateBp
+          : 0;
+        return {
+          price: {
+            currency: price.currency,
+            regularIncVat: Math.max(price.regular, price.selling),
+            sellingIncVat: price.selling,
+            vatRateBp,
+          },
+          locale: s.locale,
+        };
+      },
+    }),
   }),
 });
 
@@ -140,6 +180,8 @@ const VariantGroupType = builder.objectRef<{ variants: VariantView[] }>("Variant
 
 interface PackageEdge {
   packageId: number;
+  /** The package's price rule in the request's market (null: its picks cost what they cost alone). */
+  rule: PackageRule | null;
   groups: {
     groupId: number;
     name: string;
@@ -184,6 +226,18 @@ const PackageGroupType = builder.objectRef<PackageEdge["groups"][number]>("Packa
 const ProductPackageType = builder.objectRef<PackageEdge>("ProductPackage").implement({
   fields: (t) => ({
     packageId: t.exposeInt("packageId", { description: "The package product's id" }),
+    packagePriceIncVat: t.float({
+      nullable: true,
+      description:
+        "What the package costs with its default picks, now, in the request's market. Other picks cost their own prices × packagePriceIncVat ÷ defaultPicksPriceIncVat, rounded once for the package and never more than the picks alone (domain/cart.ts packagePrice; the cart charges the same). Null when the package has no price rule here.",
+      resolve: (p) => (p.rule ? toDecimal(p.rule.packagePrice, p.rule.currency) : null),
+    }),
+    defaultPicksPriceIncVat: t.float({
+      nullable: true,
+      description:
+        "What the default picks cost on their own now: each picked product's cheapest SKU (Sku.unitPrice) times its quantity. Null when the package has no price rule here.",
+      resolve: (p) => (p.rule ? toDecimal(p.rule.defaultPicksPrice, p.rule.currency) : null),
+    }),
     groups: t.field({ type: [PackageGroupType], resolve: (p) => p.groups }),
   }),
 });
@@ -225,7 +279,10 @@ builder.objectFields(ProductType, (t) => ({
     type: [SkuType],
     description: "Active SKUs with their stock",
     resolve: async (e, _args, ctx) =>
-      (await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? [],
+      ((await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? []).map((sku) => ({
+        ...sku,
+        locale: e.locale,
+      })),
   }),
   parameterGroups: t.field({
     type: [ParameterGroupType],
@@ -276,8 +333,17 @@ builder.objectFields(ProductType, (t) => ({
         pkg.groups.flatMap((g) => g.options.map((o) => o.productId)),
       );
       const byId = new Map(edges.map((edge) => [edge.product.productId, edge]));
+      const now = new Date();
+      const rule = await ctx.batch(`packageRules:${key(locale)}`, pkg.packageId, (ids) =>
+        loadPackageRules(ctx.db, ids, {
+          marketAlias: locale.market.alias,
+          languageId: locale.language.id,
+          at: now,
+        }),
+      );
       return {
         packageId: pkg.packageId,
+        rule: rule ?? null,
         groups: pkg.groups.map((g) => ({
           ...g,
           // An option whose product cannot be bought in this market is left out.
@@ -345,6 +411,7 @@ const ReviewType = builder.objectRef<ReviewView>("Review").implement({
     comment: t.exposeString("comment"),
     rating: t.exposeInt("rating", { description: "1–5 stars" }),
     reviewDate: t.string({ description: "ISO 8601", resolve: (r) => r.reviewDate.toISOString() }),
+    languageId: t.exposeString("languageId", { description: "The language the review is written in" }),
   }),
 });
 
@@ -352,10 +419,12 @@ const ReviewsResultType = builder
   .objectRef<{ count: number; averageRating: number | null; reviews: ReviewView[] }>("ReviewsResult")
   .implement({
     fields: (t) => ({
-      count: t.exposeInt("count", { description: "Approved reviews in the request's language" }),
+      count: t.exposeInt("count", {
+        description: "Approved reviews in every language: the product's rating.voteCount",
+      }),
       averageRating: t.exposeFloat("averageRating", {
         nullable: true,
-        description: "Their average rating; null when there is none",
+        description: "Their average rating, the product's rating.score; null when there is none",
       }),
       reviews: t.field({ type: [ReviewType], resolve: (r) => r.reviews }),
     }),
@@ -397,9 +466,13 @@ function paging(args: { skip?: number | null; take?: number | null }, maxTake: n
   };
 }
 
+const URL_PATH_MESSAGE = msg("api.argumentPath", { argument: "url", example: "/p/jakker/fjellrev-jakke" });
+
 function checkAlias(alias: string) {
   if (alias.length === 0 || alias.length > 200)
-    throw apiError("BAD_USER_INPUT", "alias must be between 1 and 200 characters");
+    throw apiError("BAD_USER_INPUT", msg("api.argumentLength", { argument: "alias", min: 1, max: 200 }), {
+      argument: "alias",
+    });
 }
 
 /** The product an alias names in the request's language and the page asked for; null for an unknown product. */
@@ -451,7 +524,7 @@ builder.queryFields((t) => ({
   reviews: t.field({
     type: ReviewsResultType,
     nullable: true,
-    description: `Approved reviews of a product in the request's language, newest first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product.`,
+    description: `Approved reviews of a product in every language (each with its languageId), newest first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product.`,
     args: {
       alias: t.arg.string({ required: true }),
       skip: t.arg.int({ required: false, defaultValue: 0 }),
@@ -460,7 +533,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const page = await productPage(ctx, args, MAX_REVIEWS_TAKE);
-      return page && listReviews(ctx.db, page);
+      return page && listReviews(ctx.db, { productId: page.productId, skip: page.skip, take: page.take });
     },
   }),
   productQuestions: t.field({
@@ -490,11 +563,11 @@ builder.queryFields((t) => ({
         try {
           url = new URL(url).pathname;
         } catch {
-          throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+          throw apiError("BAD_USER_INPUT", URL_PATH_MESSAGE, { argument: "url" });
         }
       }
       if (!url.startsWith("/") || url.length > 2000)
-        throw apiError("BAD_USER_INPUT", "url must be a path such as /p/jakker/fjellrev-jakke");
+        throw apiError("BAD_USER_INPUT", URL_PATH_MESSAGE, { argument: "url" });
       const locale = await ctx.locale(args);
       return findUrlRedirect(ctx.db, locale.language.id, url);
     },

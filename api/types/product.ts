@@ -1,3 +1,4 @@
+import { msg } from "#domain/messages.ts";
 import {
   findProduct,
   type ListFacetGroup,
@@ -306,9 +307,10 @@ builder.queryFields((t) => ({
         f?.discountCampaignIds,
       ]) {
         if (list && list.length > MAX_TAKE)
-          throw apiError("BAD_USER_INPUT", `a filter list takes at most ${MAX_TAKE} values`);
+          throw apiError("BAD_USER_INPUT", msg("api.filterValues", { max: MAX_TAKE }), { max: MAX_TAKE });
       }
-      if (f?.facets && f.facets.length > 500) throw apiError("BAD_USER_INPUT", "at most 500 facets");
+      if (f?.facets && f.facets.length > 500)
+        throw apiError("BAD_USER_INPUT", msg("api.facets", { max: 500 }), { argument: "facets", max: 500 });
       const locale = await ctx.locale(args);
       const ref = await ctx.reference.get();
       const scope = await resolveListScope(ctx.db, locale, {

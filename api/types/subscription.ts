@@ -1,3 +1,4 @@
+import { msg } from "#domain/messages.ts";
 import type { StockEvents, StockUpdate } from "#services/events.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
@@ -36,7 +37,7 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, args, ctx) => {
       await ctx.locale(args);
       const updates = await stockEvents(ctx).watchProduct(args.productId);
-      if (!updates) throw apiError("NOT_FOUND", `No product with productId ${args.productId}`);
+      if (!updates) throw apiError("NOT_FOUND", msg("api.productNotFound"), { productId: args.productId });
       return updates;
     },
     resolve: (update) => update,

@@ -1,3 +1,4 @@
+import { messagesIn } from "#domain/messages.ts";
 import { cartMessages } from "./cart.ts";
 import { catalogMessages } from "./catalog.ts";
 import { listMessages } from "./list.ts";
@@ -5,6 +6,7 @@ import { productMessages } from "./product.ts";
 
 /** Norwegian (bokmål) catalog. Texts quoted in the specification are exact. */
 export const nb = {
+  ...messagesIn("nb"),
   ...cartMessages.nb,
   ...catalogMessages.nb,
   ...listMessages.nb,
@@ -110,8 +112,6 @@ export const nb = {
   "newsletter.email": "E-postadresse",
   "newsletter.submit": "Meld meg på",
   "newsletter.ok": "Takk! Du er nå påmeldt nyhetsbrevet vårt.",
-  "newsletter.invalid": "Du må oppgi en gyldig e-post",
-  "newsletter.limited": "For mange påmeldinger herfra. Prøv igjen senere.",
 } as const;
 
 export type MessageKey = keyof typeof nb;

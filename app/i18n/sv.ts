@@ -1,3 +1,4 @@
+import { messagesIn } from "#domain/messages.ts";
 import { cartMessages } from "./cart.ts";
 import { catalogMessages } from "./catalog.ts";
 import { listMessages } from "./list.ts";
@@ -6,6 +7,7 @@ import { productMessages } from "./product.ts";
 
 /** Swedish catalog. */
 export const sv: Record<MessageKey, string> = {
+  ...messagesIn("sv"),
   ...cartMessages.sv,
   ...catalogMessages.sv,
   ...listMessages.sv,
@@ -110,6 +112,4 @@ export const sv: Record<MessageKey, string> = {
   "newsletter.email": "E-postadress",
   "newsletter.submit": "Prenumerera",
   "newsletter.ok": "Tack! Du prenumererar nu på vårt nyhetsbrev.",
-  "newsletter.invalid": "Du måste ange en giltig e-postadress",
-  "newsletter.limited": "För många anmälningar härifrån. Försök igen senare.",
 };

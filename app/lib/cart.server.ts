@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { refusalOf } from "#domain/cart-refusals.ts";
 import type { CartData, CartFailure } from "./cart.ts";
 import { COOKIES, ONE_YEAR, readCookie, serializeCookie } from "./cookies.ts";
 import { GetCartQuery } from "./graphql/cart-operations.ts";
@@ -52,19 +53,7 @@ export function failureOf(error: unknown): CartFailure {
     return { reason: "RATE_LIMITED", retryAfter: error.retryAfter };
   if (error instanceof GraphqlClientError) {
     const ext = error.graphQLErrors[0]?.extensions as Record<string, unknown> | undefined;
-    if (ext && typeof ext.reason === "string") {
-      const args = ext.args as unknown;
-      return {
-        reason: ext.reason,
-        ...(typeof ext.stock === "number" ? { stock: ext.stock } : {}),
-        ...(Array.isArray(ext.groups) ? { groups: ext.groups.map(String) } : {}),
-        ...(typeof ext.name === "string" ? { name: ext.name } : {}),
-        ...(typeof ext.currency === "string" ? { currency: ext.currency } : {}),
-        ...(typeof ext.condition === "string" ? { condition: ext.condition } : {}),
-        ...(typeof ext.amountFormatted === "string" ? { amount: ext.amountFormatted } : {}),
-        ...(typeof args === "string" || typeof args === "number" ? { value: String(args) } : {}),
-      };
-    }
+    if (ext && typeof ext.reason === "string") return refusalOf(ext.reason, ext);
   }
   return { reason: "FAILED" };
 }

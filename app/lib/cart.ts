@@ -1,4 +1,9 @@
-import { cartQuantity, MAX_LINE_QUANTITY } from "#domain/cart.ts";
+import { cartQuantity, MAX_LINE_QUANTITY } from "#domain/cart-quantity.ts";
+import {
+  type CartRefusal,
+  cartRefusalMessage,
+  requirementMessage as requirementText,
+} from "#domain/cart-refusals.ts";
 import type { Translate } from "../i18n/index.ts";
 import type { CartFields } from "./graphql/cart-operations.ts";
 import type { ResultOf } from "./graphql/graphql.ts";
@@ -13,18 +18,10 @@ export type CartData = ResultOf<typeof CartFields>;
 export type CartItemData = CartData["items"][number];
 
 /** A refused change as the cart route answers it: the API's reason and what the message needs. */
-export interface CartFailure {
-  reason: string;
-  stock?: number;
-  groups?: string[];
-  name?: string | null;
-  currency?: string;
-  condition?: string;
-  amount?: string | null;
-  value?: string | null;
+export type CartFailure = CartRefusal & {
   /** RATE_LIMITED: seconds until a new try is counted. */
   retryAfter?: number;
-}
+};
 
 export interface CartResult {
   cart: CartData | null;
@@ -84,48 +81,12 @@ export function requestedQuantity(fields: Record<string, unknown>): unknown {
   return fields.set !== undefined && fields.set !== "" ? fields.set : fields.quantity;
 }
 
-/** The shopper's words for a refused change, in the page's language. */
+/** The shopper's words for a refused change, in the page's language (the API's own words: domain/cart-refusals). */
 export function failureMessage(t: Translate, failure: CartFailure): string {
-  switch (failure.reason) {
-    case "OUT_OF_STOCK":
-      return failure.stock && failure.stock > 0
-        ? t("cart.error.fewLeft", { stock: failure.stock })
-        : t("cart.error.soldOut");
-    case "NOT_BUYABLE":
-      return t("cart.error.notBuyable");
-    case "INVALID_QUANTITY":
-      return t("cart.error.quantity", { max: MAX_LINE_QUANTITY });
-    case "INVALID_PROMO_CODE":
-      return t("cart.error.promoInvalid");
-    case "REQUIREMENTS_NOT_MET":
-      return requirementMessage(t, failure);
-    case "PACKAGE_INCOMPLETE":
-      return t("product.package.missing", { groups: (failure.groups ?? []).join(", ") });
-    case "PACKAGE_SIZE_NEEDED":
-      return t("cart.error.packageSize");
-    case "PACKAGE_ITEM_SOLD_OUT":
-      return failure.name
-        ? t("cart.error.packageSoldOutNamed", { name: failure.name })
-        : t("cart.error.packageSoldOut");
-    case "TOO_MANY_LINES":
-      return t("cart.error.tooManyLines");
-    case "SIZE_NEEDED":
-      return t("product.chooseSize");
-    case "NO_CURRENCY":
-      return t("cart.error.noCurrency");
-    case "UNKNOWN_SKU":
-      return t("cart.error.unknownSku");
-    case "UNKNOWN_ITEM":
-      return t("cart.error.unknownItem");
-    case "UNKNOWN_PACKAGE":
-      return t("cart.error.unknownPackage");
-    case "INVALID_CART_ID":
-      return t("cart.error.cartId");
-    case "RATE_LIMITED":
-      return t("cart.error.rateLimited");
-    default:
-      return t("error.generic");
-  }
+  if (failure.reason === "SIZE_NEEDED") return t("product.chooseSize");
+  if (failure.reason === "RATE_LIMITED") return t("cart.error.rateLimited");
+  const message = cartRefusalMessage(failure);
+  return message ? t(message.key, message.params) : t("error.generic");
 }
 
 /** Why a promo code gives nothing: its unmet requirement in the shopper's words. */
@@ -133,26 +94,8 @@ export function requirementMessage(
   t: Translate,
   r: { condition?: string; amount?: string | null; value?: string | null },
 ): string {
-  switch (r.condition) {
-    case "minimumAmount":
-      return r.amount ? t("cart.promo.minimumAmount", { amount: r.amount }) : t("cart.promo.requirements");
-    case "minimumQuantity":
-      return t("cart.promo.minimumQuantity", { quantity: r.value ?? "" });
-    case "customerType":
-      return r.value === "ORGANIZATION" ? t("cart.promo.organizations") : t("cart.promo.privateShoppers");
-    case "validity":
-      return t("cart.promo.expired");
-    case "items":
-    case "inCategories":
-    case "inCategoryKeys":
-    case "inBrands":
-    case "inKinds":
-    case "products":
-    case "skus":
-      return t("cart.promo.noItems");
-    default:
-      return t("cart.promo.requirements");
-  }
+  const message = requirementText(r);
+  return t(message.key, message.params);
 }
 
 /** The failure a no-JavaScript form post carries back in the page's query (`cart-error`, `cart-stock`, …). */
@@ -165,7 +108,6 @@ export function failureFromQuery(params: URLSearchParams): CartFailure | null {
     reason,
     ...(Number.isInteger(stock) && stock >= 0 && params.has("cart-stock") ? { stock } : {}),
     ...(groups ? { groups: groups.split(",").slice(0, 10) } : {}),
-    ...(params.get("cart-currency") ? { currency: params.get("cart-currency")?.slice(0, 3) } : {}),
     ...(params.get("cart-condition") ? { condition: params.get("cart-condition") ?? undefined } : {}),
     ...(params.get("cart-amount") ? { amount: params.get("cart-amount")?.slice(0, 40) } : {}),
     ...(params.get("cart-value") ? { value: params.get("cart-value")?.slice(0, 40) } : {}),
@@ -176,7 +118,6 @@ export function failureToQuery(params: URLSearchParams, failure: CartFailure) {
   params.set("cart-error", failure.reason);
   if (failure.stock !== undefined) params.set("cart-stock", String(failure.stock));
   if (failure.groups?.length) params.set("cart-groups", failure.groups.join(","));
-  if (failure.currency) params.set("cart-currency", failure.currency);
   if (failure.condition) params.set("cart-condition", failure.condition);
   if (failure.amount) params.set("cart-amount", failure.amount);
   if (failure.value) params.set("cart-value", failure.value);
@@ -188,7 +129,6 @@ export const CART_QUERY_PARAMS = [
   "cart-error",
   "cart-stock",
   "cart-groups",
-  "cart-currency",
   "cart-condition",
   "cart-amount",
   "cart-value",

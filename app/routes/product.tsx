@@ -1,9 +1,16 @@
 import { Suspense } from "react";
 import { Link, redirect, useLocation } from "react-router";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
+import { fromDecimal } from "#domain/money.ts";
+import { distinctName } from "#domain/names.ts";
 import { stockStatus } from "#domain/stock.ts";
 import { FavoriteButton } from "../components/favorite-button.tsx";
-import { BuyBox, type PackageGroupData, type SizeOption } from "../components/product/buy-box.tsx";
+import {
+  BuyBox,
+  type PackageGroupData,
+  type PackagePricing,
+  type SizeOption,
+} from "../components/product/buy-box.tsx";
 import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
 import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
@@ -15,6 +22,7 @@ import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { catalogs, type MessageKey } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
+import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -32,6 +40,8 @@ const HISTORY_DAYS = 90;
  * first N pages of each (5 per page); `sku`, `group-{id}` and `add` carry the buying form's state without
  * JavaScript. Nothing personal is in the page, so it stays publicly cacheable.
  */
+type ProductData = ResultOf<typeof ProductPageQuery>["product"];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
   const alias = params.alias;
@@ -54,6 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     locale,
     origin: url.origin,
+    ...packageData(product),
     alternates: alternatesFromApi(product.alternativeUrls),
     product,
     reviews: data.reviews,
@@ -87,6 +98,64 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * A package's groups as the buy box takes them (options named apart, each SKU's price in minor units) and its price
+ * rule. Made in the loader, on the server: the browser gets numbers, not the parsing.
+ */
+function packageData(product: NonNullable<ProductData>) {
+  const price = product.unitPrice;
+  const groups: PackageGroupData[] = [...(product.productPackage?.groups ?? [])]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((g) => ({
+      groupId: g.groupId,
+      name: g.name,
+      description: g.description,
+      required: g.required,
+      options: [...g.options]
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map((o) => ({
+          optionId: o.optionId,
+          quantity: o.quantity,
+          isSelected: o.isSelected,
+          product: o.product
+            ? {
+                productId: o.product.productId,
+                name: distinctName(o.product.name, o.product.variantDimensions),
+                stock: o.product.totalStock,
+                skus: o.product.skus.map((sku) => ({
+                  skuId: sku.skuId,
+                  label: sku.name,
+                  stock: sku.stock ?? null,
+                  price: sku.unitPrice
+                    ? {
+                        regular: fromDecimal(sku.unitPrice.regularPriceIncVat, sku.unitPrice.currency),
+                        selling: fromDecimal(sku.unitPrice.sellingPriceIncVat, sku.unitPrice.currency),
+                        vatRateBp: Math.round(sku.unitPrice.vatRate * 100),
+                      }
+                    : null,
+                })),
+              }
+            : null,
+        })),
+    }));
+  const pkg = product.productPackage;
+  const currency = price?.currency ?? null;
+  const packagePricing: PackagePricing | null =
+    pkg && currency
+      ? {
+          currency,
+          rule:
+            pkg.packagePriceIncVat != null && pkg.defaultPicksPriceIncVat != null
+              ? {
+                  packagePrice: fromDecimal(pkg.packagePriceIncVat, currency),
+                  defaultPicksPrice: fromDecimal(pkg.defaultPicksPriceIncVat, currency),
+                }
+              : null,
+        }
+      : null;
+  return { groups, packagePricing };
+}
+
 type LoaderData = Route.ComponentProps["loaderData"];
 type Product = LoaderData["product"];
 
@@ -117,7 +186,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
   const location = useLocation();
-  const { product, reviews, questions, priceHistory, related, locale, origin } = loaderData;
+  const { product, reviews, questions, priceHistory, related, locale, origin, groups, packagePricing } =
+    loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   const toHref = (path: string) => href(root.locale, path);
@@ -134,37 +204,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     const key = `product.dimension.${dimension}` as MessageKey;
     return dimension === "Size" ? t("product.size") : key in catalogs[root.lang] ? t(key) : dimension;
   };
-  const groups: PackageGroupData[] = [...(product.productPackage?.groups ?? [])]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((g) => ({
-      groupId: g.groupId,
-      name: g.name,
-      description: g.description,
-      required: g.required,
-      options: [...g.options]
-        .sort((a, b) => a.sortOrder - b.sortOrder)
-        .map((o) => ({
-          optionId: o.optionId,
-          quantity: o.quantity,
-          isSelected: o.isSelected,
-          product: o.product
-            ? {
-                name: o.product.name,
-                price: o.product.unitPrice
-                  ? root.vatIncluded
-                    ? o.product.unitPrice.sellingPriceIncVatFormatted
-                    : o.product.unitPrice.sellingPriceExVatFormatted
-                  : null,
-                stock: o.product.totalStock,
-                skus: o.product.skus.map((sku) => ({
-                  skuId: sku.skuId,
-                  label: sku.name,
-                  stock: sku.stock ?? null,
-                })),
-              }
-            : null,
-        })),
-    }));
   const pageUrl = `${origin}${toHref(product.canonicalUrl)}`;
   const jsonLd = productJsonLd({
     name: product.name,
@@ -237,7 +276,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          {price ? (
+          {price && !packagePricing ? (
             <div className="mt-4">
               <ProductPrice
                 price={price}
@@ -269,6 +308,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             sizeLegend={sizeDimension ? dimensionLabel(sizeDimension) : t("product.size")}
             totalStock={product.totalStock}
             groups={groups}
+            packagePricing={packagePricing}
             languageId={languageId}
             t={t}
             params={params}

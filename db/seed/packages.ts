@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { minorUnits } from "#domain/money.ts";
 import type { Tx } from "../client.ts";
 import {
   packageGroups,
@@ -10,7 +11,6 @@ import {
   productTranslations,
   skus,
 } from "../schema/index.ts";
-import { shelfPrice } from "./catalog.ts";
 
 type Bi = { sv: string; nb: string };
 
@@ -26,8 +26,8 @@ const PACKAGES: {
     name: { sv: "Vandringspaket", nb: "Turpakke" },
     alias: { sv: "vandringspaket", nb: "turpakke" },
     text: {
-      sv: "Allt du behöver för dagsturen: välj ryggsäck och komplettera med stavar och pannlampa. Du får 10 % rabatt på paketet.",
-      nb: "Alt du trenger til dagsturen: velg sekk og fyll på med staver og hodelykt. Du får 10 % rabatt på pakken.",
+      sv: "Allt du behöver för dagsturen: välj ryggsäck och komplettera med stavar och pannlampa.",
+      nb: "Alt du trenger til dagsturen: velg sekk og fyll på med staver og hodelykt.",
     },
     groups: [
       {
@@ -123,8 +123,8 @@ const PACKAGES: {
     name: { sv: "Skalpaket", nb: "Skallpakke" },
     alias: { sv: "skalpaket", nb: "skallpakke" },
     text: {
-      sv: "Skaljacka och skalbyxor i ett paket, med mössa som tillval. Du får 10 % rabatt på paketet.",
-      nb: "Skalljakke og skallbukse i én pakke, med lue som tillegg. Du får 10 % rabatt på pakken.",
+      sv: "Skaljacka och skalbyxor i ett paket, med mössa som tillval.",
+      nb: "Skalljakke og skallbukse i én pakke, med lue som tillegg.",
     },
     groups: [
       {
@@ -152,7 +152,7 @@ const PACKAGES: {
   },
 ];
 
-/** Product packages: groups of options with required picks; the bundle costs 10 % less than its default picks. */
+/** Product packages: groups of options with required picks; the bundle costs about 10 % less than its default picks. */
 export async function seedPackages(
   tx: Tx,
   seedDate: Date,
@@ -255,14 +255,16 @@ export async function seedPackages(
         })),
       );
     }
-    // The package's own SKU carries its price: 10 % below the sum of the default picks, per market.
+    // The package's own SKU carries its price: 10 % below what the default picks sell for on the seed day (the
+    // price in effect, as the cart charges them), rounded down to whole units of the market's currency. The
+    // shopper is shown the saving the rule gives (domain/cart.ts#packagePrice), so the texts promise no number.
     const defaults = groups.filter((g) => g.def.required).map((g) => g.options[0]?.id as number);
     await tx.insert(skus).values({ id: skuId, productId, name: pkg.name.sv, inStock: 100 });
     const sums = await tx
       .select({
         marketAlias: prices.marketAlias,
         currencyCode: sql<string>`min(${prices.currencyCode})`,
-        regular: sql<number>`sum(${prices.regularMinor})::int`,
+        selling: sql<number>`sum(mili_price_in_effect(${prices}, ${seedDate.toISOString()}::timestamptz))::int`,
       })
       .from(prices)
       .innerJoin(skus, eq(skus.id, prices.skuId))
@@ -276,8 +278,9 @@ export async function seedPackages(
     if (sums.length) {
       await tx.insert(prices).values(
         sums.map((s) => {
+          const unit = 10 ** minorUnits(s.currencyCode);
           // A bundle price, not a reduction: regular and selling are the same.
-          const bundle = shelfPrice(Math.round((s.regular * 0.9) / 100)) * 100;
+          const bundle = Math.floor((s.selling * 0.9) / unit) * unit;
           return {
             skuId,
             marketAlias: s.marketAlias,

@@ -29,7 +29,19 @@ export interface SeedMarket {
   freeShippingOverMinor: number;
 }
 
-/** Free shipping over 99 kr (in the market's currency), per the specification. */
+/**
+ * Free shipping from 99 kr, per the specification, as money in each market's own currency: set per currency
+ * (minor units), 99 kr converted with the rates above and rounded to a price a shop would name. Never the number
+ * 99 in another currency (99 € would be about 1 100 kr).
+ */
+export const FREE_SHIPPING_OVER: Readonly<Record<SeedCurrency, number>> = {
+  SEK: 9900, // 99 kr
+  NOK: 9900, // 99 kr
+  DKK: 6500, // 65 kr (99 × 0.66 = 65.34)
+  EUR: 900, // 9 € (99 × 0.088 = 8.71)
+  ISK: 1300, // 1 300 kr, no minor unit (99 × 13 = 1 287)
+};
+
 export const MARKETS: SeedMarket[] = [
   {
     alias: "se",
@@ -39,7 +51,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["sv-SE"],
     group: "scandinavia",
     shippingFeeMinor: 4900,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.SEK,
   },
   {
     alias: "no",
@@ -49,7 +61,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["nb-NO"],
     group: "scandinavia",
     shippingFeeMinor: 4900,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.NOK,
   },
   {
     alias: "dk",
@@ -59,7 +71,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["nb-NO", "sv-SE"],
     group: "scandinavia",
     shippingFeeMinor: 3900,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.DKK,
   },
   {
     alias: "fi",
@@ -69,7 +81,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["sv-SE", "nb-NO"],
     group: "europe",
     shippingFeeMinor: 590,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.EUR,
   },
   {
     alias: "de",
@@ -79,7 +91,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["sv-SE", "nb-NO"],
     group: "europe",
     shippingFeeMinor: 790,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.EUR,
   },
   {
     alias: "nl",
@@ -89,7 +101,7 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["sv-SE", "nb-NO"],
     group: "europe",
     shippingFeeMinor: 790,
-    freeShippingOverMinor: 9900,
+    freeShippingOverMinor: FREE_SHIPPING_OVER.EUR,
   },
   {
     alias: "is",
@@ -99,8 +111,8 @@ export const MARKETS: SeedMarket[] = [
     allowed: ["nb-NO", "sv-SE"],
     group: "europe",
     onlyDisplayInCheckout: true,
-    shippingFeeMinor: 149000,
-    freeShippingOverMinor: 9900,
+    shippingFeeMinor: 1490, // 1 490 kr: ISK has no minor unit
+    freeShippingOverMinor: FREE_SHIPPING_OVER.ISK,
   },
   {
     alias: "staff",

@@ -133,10 +133,13 @@ async function findFixtures(): Promise<Fixtures> {
     where identifier = 'nutrition-energy'
       and product_id = (select min(product_id) from product_parameters pp join products p on p.id = pp.product_id
                         where pp.identifier = 'nutrition-energy' and p.active)`);
-  // Reviews are in one language each: per language, the first product with more than one page of them.
+  // Per language, the first product with more than one page of reviews in it; the page lists (and counts) its
+  // approved reviews in both languages: one product, one rating.
   const reviewed = await rows<{ product_id: number; language_id: string; n: number }>(sql`
     select distinct on (language_id) product_id, language_id, n from (
-      select r.product_id, r.language_id, count(*)::int as n from reviews r join products p on p.id = r.product_id
+      select r.product_id, r.language_id,
+             (select count(*)::int from reviews a where a.product_id = r.product_id and a.status = 'approved') as n
+      from reviews r join products p on p.id = r.product_id
       where r.status = 'approved' and p.active group by r.product_id, r.language_id having count(*) > 5
     ) x order by language_id, product_id`);
   const answered = await rows<{ product_id: number; language_id: string; n: number }>(sql`

@@ -284,7 +284,7 @@ describe("stock", () => {
       reason: "OUT_OF_STOCK",
       stock: 3,
     });
-    expect(refused.error?.message).toBe("Only 3 left in stock");
+    expect(refused.error?.message).toBe("Endast 3 kvar i lager");
     const bigger = await update(id, { skuId: s.skuId, quantity: 4 });
     expect(bigger.error?.extensions).toMatchObject({ code: "OUT_OF_STOCK", stock: 3 });
     const after = (await getCartOf(id)).cart;
@@ -305,7 +305,7 @@ describe("stock", () => {
     const s = await sku({ skip: 10, inStock: 0 });
     const refused = await add(null, s.skuId, 1);
     expect(refused.error?.extensions).toMatchObject({ code: "OUT_OF_STOCK", stock: 0 });
-    expect(refused.error?.message).toBe("Out of stock");
+    expect(refused.error?.message).toBe("Varan är slutsåld.");
   });
 });
 

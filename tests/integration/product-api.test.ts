@@ -295,14 +295,18 @@ describe("the storefront's product page operation", () => {
   }
 
   it("runs as many statements for 5 reviews and questions as for 50, on a product and on a package", async () => {
-    // The product with the most approved reviews in one language, so that 50 shows more than 5.
+    // The product with the most approved reviews (in both languages), so that 50 shows more than 5.
     const approved = await db()
       .select({ productId: reviews.productId, languageId: reviews.languageId })
       .from(reviews)
       .where(eq(reviews.status, "approved"));
     const counts = new Map<string, number>();
-    for (const r of approved)
-      counts.set(`${r.productId}|${r.languageId}`, (counts.get(`${r.productId}|${r.languageId}`) ?? 0) + 1);
+    const firstLanguage = new Map<number, string>();
+    for (const r of approved) {
+      if (!firstLanguage.has(r.productId)) firstLanguage.set(r.productId, r.languageId);
+      const k = `${r.productId}|${firstLanguage.get(r.productId)}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
     const [key, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
     expect(most).toBeGreaterThan(5);
     const [productId, languageId] = key.split("|") as [string, string];
@@ -422,7 +426,7 @@ describe("product queries", () => {
     expect(unknown.body.data.relatedProducts).toBeNull();
   });
 
-  it("pages approved reviews in the request's language, newest first, five at a time", async () => {
+  it("pages approved reviews in every language, newest first, five at a time", async () => {
     const approved = await db()
       .select({
         id: reviews.id,
@@ -435,8 +439,9 @@ describe("product queries", () => {
       .where(eq(reviews.status, "approved"))
       .orderBy(desc(reviews.createdAt), desc(reviews.id));
     const groups = new Map<string, typeof approved>();
+    // A product has one rating: its approved reviews in both languages, whichever language the page is in.
     for (const r of approved) {
-      const k = `${r.productId}|${r.languageId}`;
+      const k = `${r.productId}|${approved.find((a) => a.productId === r.productId)?.languageId}`;
       groups.set(k, [...(groups.get(k) ?? []), r]);
     }
     const [bestKey, expected] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
@@ -463,14 +468,14 @@ describe("product queries", () => {
     expect(first.body.data.reviews.averageRating).toBeCloseTo(average, 2);
     expect(first.body.data.reviews.reviews[0].reviewDate).toBe(list[0]?.createdAt.toISOString());
 
-    // The other language sees only its own reviews.
+    // The other language sees the same reviews: one product, one rating.
     const otherLocale = languageId === "sv-SE" ? nb : sv;
     const otherLanguage = otherLocale.languageId;
     const other = await gql(shop.origin, {
       query,
       variables: { ...otherLocale, alias: await aliasOf(Number(productId), otherLanguage) },
     });
-    expect(other.body.data.reviews.count).toBe(groups.get(`${productId}|${otherLanguage}`)?.length ?? 0);
+    expect(other.body.data.reviews.count).toBe(list.length);
 
     expect(
       badInput((await gql(shop.origin, { query, variables: { ...locale, alias, take: 51 } })).body),
@@ -546,8 +551,8 @@ describe("product queries", () => {
 
     const never = await gql(shop.origin, { query, variables: { ...nb, url: "/c/klaer" } });
     expect(never.body.data.urlHistory).toBeNull();
-    expect(badInput((await gql(shop.origin, { query, variables: { ...nb, url: "klaer" } })).body)).toMatch(
-      /path/,
+    expect(badInput((await gql(shop.origin, { query, variables: { ...nb, url: "klaer" } })).body)).toBe(
+      "url må være en sti, for eksempel /p/jakker/fjellrev-jakke.",
     );
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { distinctName } from "#domain/names.ts";
 import type { Translate } from "../../i18n/index.ts";
 import {
   type CartData,
@@ -147,12 +148,30 @@ function LinePrice({ item, vatIncluded, t }: { item: CartItemData; vatIncluded: 
   );
 }
 
+/** The size of an item's SKU as its product words it in the page's language, when the product has sizes. */
+function sizeOf(item: CartItemData): string | null {
+  const product = item.product;
+  return product && product.skus.length > 1
+    ? (product.skus.find((s) => s.skuId === item.skuId)?.name ?? null)
+    : null;
+}
+
+/** An item's product name that tells it from its siblings (colour, flavour: domain/names.ts). */
+function productName(item: CartItemData): string {
+  return item.product ? distinctName(item.product.name, item.product.variantDimensions) : String(item.skuId);
+}
+
+/** What the item's buttons name: its product, colour or flavour, and size ("Fjern Jakke, lilla (M)"). */
+function itemName(item: CartItemData): string {
+  const size = sizeOf(item);
+  return size ? `${productName(item)} (${size})` : productName(item);
+}
+
 function ItemInfo({ item, t }: { item: CartItemData; t: Translate }) {
   const root = useRoot();
   const product = item.product;
   const image = product?.productImages[0];
-  const size =
-    product && product.skus.length > 1 ? product.skus.find((s) => s.skuId === item.skuId)?.name : null;
+  const size = sizeOf(item);
   const backorder = item.totalStock.static <= 0 && item.quantity > Math.max(0, item.totalStock.inStock);
   return (
     <div className="flex min-w-0 flex-1 gap-3">
@@ -173,7 +192,11 @@ function ItemInfo({ item, t }: { item: CartItemData; t: Translate }) {
           <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p>
         ) : null}
         <p className="font-medium">
-          {product ? <Link to={href(root.locale, product.canonicalUrl)}>{product.name}</Link> : item.skuId}
+          {product ? (
+            <Link to={href(root.locale, product.canonicalUrl)}>{productName(item)}</Link>
+          ) : (
+            item.skuId
+          )}
         </p>
         {size ? <p className="text-sm text-stone-700">{t("cart.size", { size })}</p> : null}
         {backorder ? (
@@ -197,7 +220,7 @@ function LooseItem({
   vatIncluded: boolean;
   currency: string;
 }) {
-  const name = item.product?.name ?? String(item.skuId);
+  const name = itemName(item);
   return (
     <li className="flex flex-wrap items-start gap-3 py-4" data-cart-item={item.skuId}>
       <ItemInfo item={item} t={t} />

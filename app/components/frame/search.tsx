@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
+import { distinctName } from "#domain/names.ts";
 import { useHydrated } from "../../lib/client/hooks.ts";
 import type { ResultOf } from "../../lib/graphql/graphql.ts";
 import type { SearchSuggestionsQuery } from "../../lib/graphql/list-operations.ts";
@@ -292,7 +293,7 @@ export function SiteSearch() {
                           {p.brand ? (
                             <span className="block text-xs text-stone-600">{p.brand.name}</span>
                           ) : null}
-                          <span className="block">{p.name}</span>
+                          <span className="block">{distinctName(p.name, p.variantDimensions)}</span>
                         </span>
                         {p.unitPrice ? (
                           // The price as product cards and the product page show it: a reduced price with the

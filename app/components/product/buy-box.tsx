@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
+import { type PackagePick, type PackageRuleNumbers, packagePrice } from "#domain/cart.ts";
+import { formatMoney } from "#domain/format.ts";
 import type { Stock } from "#domain/stock.ts";
+import { netOfGross } from "#domain/vat.ts";
 import type { Translate } from "../../i18n/index.ts";
 import { type CartFailure, failureFromQuery, failureMessage } from "../../lib/cart.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
@@ -18,6 +21,13 @@ export interface SizeOption {
   stock: Stock | null;
 }
 
+/** A SKU's unit price in minor units including VAT (what the cart charges for it), and its VAT rate. */
+export interface PickPrice {
+  regular: number;
+  selling: number;
+  vatRateBp: number;
+}
+
 export interface PackageGroupData {
   groupId: number;
   name: string;
@@ -27,8 +37,62 @@ export interface PackageGroupData {
     optionId: number;
     quantity: number;
     isSelected: boolean;
-    product: { name: string; price: string | null; stock: Stock | null; skus: SizeOption[] } | null;
+    product: {
+      productId: number;
+      /** A name that tells the options apart (domain/names.ts). */
+      name: string;
+      stock: Stock | null;
+      skus: (SizeOption & { price: PickPrice | null })[];
+    } | null;
   }[];
+}
+
+/** What a package's price follows: the currency and the package's rule (null: picks cost what they cost alone). */
+export interface PackagePricing {
+  currency: string;
+  rule: PackageRuleNumbers | null;
+}
+
+type PackageOptionData = PackageGroupData["options"][number];
+
+/** The SKU a pick is priced by: the size chosen, else its only SKU, else its cheapest (as the rule counts it). */
+function pickSku(option: PackageOptionData, size: number | null | undefined) {
+  const skus = option.product?.skus ?? [];
+  const chosen = skus.find((s) => s.skuId === size);
+  if (chosen) return chosen;
+  return skus
+    .filter((s) => s.price !== null)
+    .reduce<(typeof skus)[number] | undefined>(
+      (best, s) => (best?.price && s.price && best.price.selling <= s.price.selling ? best : s),
+      undefined,
+    );
+}
+
+/**
+ * What the package costs with these picks: domain/cart.ts#packagePrice, the cart's own pricing, on the picked
+ * SKUs' prices. Null while a pick has no price (nothing to promise).
+ */
+export function packageTotals(
+  groups: readonly PackageGroupData[],
+  picks: Record<number, number | null>,
+  sizes: Record<number, number | null>,
+  pricing: PackagePricing,
+): ReturnType<typeof packagePrice> | null {
+  const chosen: PackagePick[] = [];
+  for (const g of groups) {
+    const option = g.options.find((o) => o.optionId === picks[g.groupId]);
+    if (!option) continue;
+    const sku = pickSku(option, sizes[g.groupId]);
+    if (!sku?.price || !option.product) return null;
+    chosen.push({
+      skuId: sku.skuId,
+      productId: option.product.productId,
+      quantity: option.quantity,
+      ...sku.price,
+    });
+  }
+  if (!chosen.length) return null;
+  return packagePrice({ currency: pricing.currency, picks: chosen, rule: pricing.rule });
 }
 
 /** What the buy box needs of the product: what it adds, and what the notification and analytics say. */
@@ -86,6 +150,7 @@ export function BuyBox({
   sizeLegend,
   totalStock,
   groups,
+  packagePricing,
   languageId,
   t,
   params,
@@ -95,6 +160,8 @@ export function BuyBox({
   sizeLegend: string;
   totalStock: Stock;
   groups: PackageGroupData[];
+  /** A package's price rule: its price follows the picks. */
+  packagePricing?: PackagePricing | null;
   languageId: string;
   t: Translate;
   /** The page URL's query: the no-JavaScript form's state. */
@@ -132,6 +199,7 @@ export function BuyBox({
   const needsSize = !isPackage && sizes.length > 1 && !chosen;
   const missing = missingGroups(groups, picks);
   const missingSizes = missingPickSizes(groups, picks, pickSizes);
+  const totals = isPackage && packagePricing ? packageTotals(groups, picks, pickSizes, packagePricing) : null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
@@ -262,6 +330,10 @@ export function BuyBox({
         </div>
       )}
 
+      {isPackage && packagePricing && totals ? (
+        <PackagePrice totals={totals} currency={packagePricing.currency} languageId={languageId} t={t} />
+      ) : null}
+
       {isPackage ? (
         <PackageGroups
           groups={groups}
@@ -275,6 +347,7 @@ export function BuyBox({
           onSize={(groupId, sku) => setPickSizes((s) => ({ ...s, [groupId]: sku }))}
           t={t}
           languageId={languageId}
+          currency={packagePricing?.currency ?? null}
           errorGroups={[
             ...(groupError ? missing.map((g) => g.groupId) : []),
             ...(pickSizeError ? missingSizes.map((g) => g.groupId) : []),
@@ -321,6 +394,7 @@ function PackageGroups({
   onSize,
   t,
   languageId,
+  currency,
   errorGroups,
 }: {
   groups: PackageGroupData[];
@@ -330,8 +404,18 @@ function PackageGroups({
   onSize: (groupId: number, skuId: number | null) => void;
   t: Translate;
   languageId: string;
+  currency: string | null;
   errorGroups: number[];
 }) {
+  const { vatIncluded } = useRoot();
+  /** An option's price as the shopper's customer type sees it: its chosen size's, else its cheapest SKU's. */
+  const priceOf = (groupId: number, option: PackageOptionData) => {
+    const price = pickSku(option, picks[groupId] === option.optionId ? sizes[groupId] : null)?.price;
+    if (!price || !currency) return null;
+    const amount =
+      (vatIncluded ? price.selling : netOfGross(price.selling, price.vatRateBp)) * option.quantity;
+    return formatMoney(amount, currency, languageId);
+  };
   return (
     <section aria-labelledby="package-heading" className="space-y-4">
       <h2 id="package-heading" className="text-lg font-semibold">
@@ -381,7 +465,11 @@ function PackageGroups({
                       {t("product.package.quantity", { quantity: option.quantity })}
                     </span>
                   ) : null}
-                  {option.product?.price ? <span className="text-sm">{option.product.price}</span> : null}
+                  {priceOf(group.groupId, option) ? (
+                    <span className="text-sm" data-option-price>
+                      {priceOf(group.groupId, option)}
+                    </span>
+                  ) : null}
                 </label>
                 {option.product?.stock ? (
                   <div className="ml-6">
@@ -417,5 +505,41 @@ function PackageGroups({
         </fieldset>
       ))}
     </section>
+  );
+}
+
+/**
+ * A package's price for the picks made: what the cart will charge for them (domain/cart.ts#packagePrice), and what
+ * the package saves against buying its products one by one. Announced when a pick changes it.
+ */
+function PackagePrice({
+  totals,
+  currency,
+  languageId,
+  t,
+}: {
+  totals: NonNullable<ReturnType<typeof packageTotals>>;
+  currency: string;
+  languageId: string;
+  t: Translate;
+}) {
+  const { vatIncluded } = useRoot();
+  const total = vatIncluded ? totals.total : totals.exVat;
+  const saving = vatIncluded ? totals.saving : totals.savingExVat;
+  return (
+    <div data-testid="product-price" data-package-price aria-live="polite" aria-atomic="true">
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="sr-only">{t("product.package.price")}: </span>
+        <span className="text-2xl font-bold" data-price="selling">
+          {formatMoney(total, currency, languageId)}
+        </span>
+        <span className="text-sm text-stone-700">{vatIncluded ? t("price.incVat") : t("price.exVat")}</span>
+      </p>
+      {saving > 0 ? (
+        <p className="mt-1 text-sm font-medium text-green-800" data-price="saving">
+          {t("product.package.saving", { amount: formatMoney(saving, currency, languageId) })}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -44,7 +44,15 @@ function formatScore(score: number, languageId: string) {
 export interface ReviewsData {
   count: number;
   averageRating: number | null;
-  reviews: { reviewId: number; author: string; comment: string; rating: number; reviewDate: string }[];
+  reviews: {
+    reviewId: number;
+    author: string;
+    comment: string;
+    rating: number;
+    reviewDate: string;
+    /** The review's own language: a product's reviews come in both. */
+    languageId?: string;
+  }[];
 }
 
 /** The reviews summary (average and count) and the reviews, newest first, with "show more" as a link. */
@@ -92,7 +100,12 @@ export function Reviews({
                     {formatDate(review.reviewDate, languageId)}
                   </time>
                 </p>
-                <p className="mt-1 whitespace-pre-line">{review.comment}</p>
+                <p
+                  className="mt-1 whitespace-pre-line"
+                  lang={review.languageId && review.languageId !== languageId ? review.languageId : undefined}
+                >
+                  {review.comment}
+                </p>
               </li>
             ))}
           </ol>

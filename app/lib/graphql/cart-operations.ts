@@ -94,6 +94,9 @@ export const CartFields = graphql(`
         productImages {
           fileName
         }
+        variantDimensions {
+          label
+        }
         skus {
           skuId
           name

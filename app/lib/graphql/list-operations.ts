@@ -105,6 +105,9 @@ export const SearchSuggestionsQuery = graphql(
     ) {
       products {
         ...ProductCardFields
+        variantDimensions {
+          label
+        }
       }
       categories {
         name

@@ -155,6 +155,8 @@ export const ProductPageQuery = graphql(
       }
       productPackage {
         packageId
+        packagePriceIncVat
+        defaultPicksPriceIncVat
         groups {
           groupId
           name
@@ -167,8 +169,12 @@ export const ProductPageQuery = graphql(
             isSelected
             sortOrder
             product {
+              productId
               name
               canonicalUrl
+              variantDimensions {
+                label
+              }
               unitPrice {
                 ...ProductPriceFields
               }
@@ -180,6 +186,12 @@ export const ProductPageQuery = graphql(
                 name
                 stock {
                   ...StockFields
+                }
+                unitPrice {
+                  currency
+                  regularPriceIncVat
+                  sellingPriceIncVat
+                  vatRate
                 }
               }
             }
@@ -200,6 +212,7 @@ export const ProductPageQuery = graphql(
         comment
         rating
         reviewDate
+        languageId
       }
     }
     productQuestions(

@@ -195,10 +195,11 @@ export const SIZE_RUNS: Readonly<Record<SizeRunKey, readonly Size[]>> = {
     { key: "39-42", sv: "39–42", nb: "39–42" },
     { key: "43-46", sv: "43–46", nb: "43–46" },
   ],
+  // Head sizes are not clothing sizes: their own keys, so the size filter's "M" is the clothes' M.
   helmet: [
-    { key: "S", sv: "S (52–55 cm)", nb: "S (52–55 cm)" },
-    { key: "M", sv: "M (55–58 cm)", nb: "M (55–58 cm)" },
-    { key: "L", sv: "L (58–61 cm)", nb: "L (58–61 cm)" },
+    { key: "S-52-55", sv: "S (52–55 cm)", nb: "S (52–55 cm)" },
+    { key: "M-55-58", sv: "M (55–58 cm)", nb: "M (55–58 cm)" },
+    { key: "L-58-61", sv: "L (58–61 cm)", nb: "L (58–61 cm)" },
   ],
   oneSize: [{ key: "one-size", sv: "En storlek", nb: "Én størrelse" }],
   bottle: [

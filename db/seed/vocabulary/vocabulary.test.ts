@@ -387,6 +387,15 @@ describe("variants", () => {
       }
     }
     expect(SIZE_RUNS.apparel.map((s) => s.key)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+    // A size key is one size everywhere: the size filter (facet s_{key}) shows one label for it, so no two runs
+    // may word one key differently (a helmet's "M (55–58 cm)" under the jackets' M).
+    const labels = new Map<string, string>();
+    for (const [run, sizes] of Object.entries(SIZE_RUNS))
+      for (const s of sizes) {
+        const label = `${s.sv} | ${s.nb}`;
+        expect(labels.get(s.key) ?? label, `${run} ${s.key}`).toBe(label);
+        labels.set(s.key, label);
+      }
     expect(SIZE_RUNS.shoes[0]?.key).toBe("36");
     expect(SIZE_RUNS.shoes.at(-1)?.key).toBe("47");
     expect(SIZE_RUNS.kids[0]?.key).toBe("98");
