@@ -149,7 +149,10 @@ describe("in Chromium: a form auto-submitted from another site", () => {
     expect(await cookieOf()).toBe(own);
     const before = await cartState(shop);
 
-    const landed = page.waitForResponse((r) => r.url().startsWith(`${shop.origin}/api/cart`));
+    // The attacker's post (the shop's own page may still be reading its cart with a GET).
+    const landed = page.waitForResponse(
+      (r) => r.url().startsWith(`${shop.origin}/api/cart`) && r.request().method() === "POST",
+    );
     await page.goto(`${attackerOrigin}/cart`);
     expect((await landed).status()).toBe(403);
     expect(await cookieOf()).toBe(own);
