@@ -35,7 +35,8 @@ import { createGraphqlClient } from "./lib/graphql/client.ts";
 import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
 import { requestClient } from "./lib/graphql/server.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
-import { decideLocale, href, pagePath } from "./lib/page-locale.ts";
+import { decideLocale, href, type PathLookup, pagePath } from "./lib/page-locale.ts";
+import { pathInLanguage } from "./lib/path-in-language.ts";
 import { movedTo } from "./lib/url-history.ts";
 
 /**
@@ -55,6 +56,29 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
     headers: { "x-request-id": rc.requestId },
   });
   const { data: channel } = await client.request(ChannelQuery);
+  /**
+   * A redirect's target; when it carries a path into another language, that path's page in the new language
+   * (the same page, not a 404 under an alias of the language it left).
+   */
+  const located = async (decision: { location: string; lookup?: PathLookup }): Promise<string> => {
+    const { lookup } = decision;
+    if (!lookup) return decision.location;
+    const from = LANGS[lookup.from];
+    const fromClient = createGraphqlClient({
+      fetch: rc.graphqlFetch,
+      url: rc.graphqlUrl,
+      apiKey: rc.apiKey,
+      locale: { channelId: from.channelId, languageId: from.languageId },
+      headers: { "x-request-id": rc.requestId },
+    });
+    try {
+      const path = await pathInLanguage(fromClient, lookup.path, lookup.from, lookup.to);
+      return path ? `${lookup.prefix}${path === "/" ? "" : path}${lookup.search}` : decision.location;
+    } catch (error) {
+      rc.log("warn", "path lookup in another language failed", { path: lookup.path, error: String(error) });
+      return decision.location;
+    }
+  };
   context.set(channelContext, channel.channel);
   const decision = decideLocale(url, {
     domains: rc.domains,
@@ -70,13 +94,13 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
   });
   switch (decision.kind) {
     case "redirect":
-      throw redirect(decision.location, decision.status);
+      throw redirect(await located(decision), decision.status);
     case "fallback":
       rc.log("error", "unknown market in path: falling back", {
         market: decision.unknownMarket,
         fallback: rc.fallbackMarket,
       });
-      throw redirect(decision.location, 302);
+      throw redirect(await located(decision), 302);
     case "notFound": {
       context.set(pageLocaleContext, null);
       // A path of an old shape (e.g. /produkt/{articleNumber}) may have moved: 301 to where it lives now.
