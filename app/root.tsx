@@ -29,7 +29,7 @@ import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
-import { DocumentCssContext } from "./lib/document-css.ts";
+import { useDocumentCss } from "./lib/document-css.ts";
 import { errRedirect } from "./lib/err-redirect.ts";
 import { createGraphqlClient } from "./lib/graphql/client.ts";
 import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
@@ -218,7 +218,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { lang } = pageLangAndHome(root, location.pathname, hostLang);
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
-  const css = use(DocumentCssContext);
+  const css = useDocumentCss();
   return (
     <html lang={lang} style={style} data-host-lang={hostLang}>
       <head>
@@ -231,7 +231,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style
           nonce={root?.nonce}
           data-document-css=""
-          // The server fills it; on the client the element is left as the server sent it (see document-css.ts).
+          // The server fills it; the browser gives it the text the server sent (see document-css.ts).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input.
           dangerouslySetInnerHTML={{ __html: css }}
           suppressHydrationWarning
