@@ -15,6 +15,7 @@ import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { catalogs, type MessageKey } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
+import { useViewport } from "../lib/client/hooks.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
@@ -117,6 +118,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
   const location = useLocation();
+  const viewport = useViewport();
   const { product, reviews, questions, priceHistory, related, locale, origin } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
@@ -333,6 +335,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             }
             languageId={languageId}
             t={t}
+            compact={viewport.name === "phone"}
           />
         ) : null}
 

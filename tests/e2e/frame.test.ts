@@ -295,6 +295,36 @@ const errorPageLooks = (page: Page) =>
   });
 const STYLED = { stylesheet: true, heading: ["700", "30px"], logo: "900" };
 
+describe("the header's search field", () => {
+  it.each([
+    ["a small phone", { width: 320, height: 640 }],
+    ["phone", { width: 375, height: 812 }],
+    ["tablet", { width: 768, height: 1024 }],
+    ["desktop", { width: 1360, height: 900 }],
+  ] as const)("shows its whole placeholder on %s, in both languages", async (_, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    for (const lang of ["nb", "sv"] as const) {
+      await open(page, TEXTS[lang].home);
+      const field = header(page).locator("[data-site-search]");
+      const fit = await field.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = style.font;
+        return {
+          placeholder: input.placeholder,
+          text: context.measureText(input.placeholder).width,
+          room:
+            input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        };
+      });
+      expect(fit.placeholder.length, lang).toBeGreaterThan(0);
+      expect(fit.text, `"${fit.placeholder}" fits its field in ${lang}`).toBeLessThanOrEqual(fit.room);
+    }
+  });
+});
+
 describe("error pages reached inside the app keep the shop's styles", () => {
   const NOT_FOUND = { nb: "Denne siden ble ikke funnet", sv: "Sidan kunde inte hittas" } as const;
   const GENERIC = {
