@@ -468,9 +468,18 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
       const date = (iso: string) => formatDate(iso, l.languageId);
       for (const productId of [fixtures.pack.productId, fixtures.reduced]) {
         await open(page, await pathOf(productId, lang));
-        const chart = page.locator("[data-price-chart]");
-        // The date axis: from 90 days ago to today, never tomorrow.
-        const labels = await chart.locator("text[data-date]").allTextContents();
+        const chart = page
+          .getByRole("region", { name: l.priceHistory })
+          .getByRole("img", { name: l.priceHistory });
+        // The date axis (the labels along the bottom, left to right): from 90 days ago to today, never tomorrow.
+        const labels = await chart.evaluate((svg) => {
+          const texts = [...svg.querySelectorAll("text")];
+          const bottom = Math.max(...texts.map((t) => Number(t.getAttribute("y"))));
+          return texts
+            .filter((t) => Number(t.getAttribute("y")) === bottom)
+            .sort((a, b) => Number(a.getAttribute("x")) - Number(b.getAttribute("x")))
+            .map((t) => t.textContent ?? "");
+        });
         expect(labels[0]).toBe(date(addDays(today, -90)));
         expect(labels.at(-1)).toBe(date(today));
         expect(labels).not.toContain(date(addDays(today, 1)));
@@ -494,9 +503,13 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
       // The package's price is known only since today (the seed made it today): the text says since when,
       // not "the whole period of 90 days".
       await open(page, await pathOf(fixtures.pack.productId, lang));
-      expect(await page.locator("[data-price-chart] desc").textContent()).toMatch(
-        new RegExp(`${l.since} ${date(today).replaceAll(".", "\\.")}\\.$`),
-      );
+      expect(
+        await page
+          .getByRole("region", { name: l.priceHistory })
+          .getByRole("img", { name: l.priceHistory })
+          .locator("desc")
+          .textContent(),
+      ).toMatch(new RegExp(`${l.since} ${date(today).replaceAll(".", "\\.")}\\.$`));
     },
   );
 
