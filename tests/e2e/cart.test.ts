@@ -611,7 +611,7 @@ describe.each(["nb", "sv"] as const)("typing a quantity in %s", (lang) => {
   );
 
   it.each(VIEWPORTS)(
-    "%s: the header shows no cart count until the cart has been read, never a 0 that is not true",
+    "%s: until the cart has been read, the header shows no count and the drawer no empty cart",
     async (_, viewport) => {
       const { page, context } = session;
       await page.setViewportSize(viewport);
@@ -640,8 +640,16 @@ describe.each(["nb", "sv"] as const)("typing a quantity in %s", (lang) => {
       expect(await button.locator("[data-cart-count]").count()).toBe(0);
       expect(await button.locator("[data-cart-count-pending]").count()).toBe(1);
       expect((await button.textContent())?.match(/\d/)).toBeNull();
+      // Opened meanwhile, the drawer says it is loading, not that the cart is empty.
+      await header(page).getByRole("link", { name: l.cartButton }).click();
+      const panel = drawer(page, lang);
+      await expect
+        .poll(() => panel.locator("[data-cart-drawer]").getAttribute("data-cart-drawer"))
+        .toBe("loading");
+      expect(await panel.getByText(l.empty).count()).toBe(0);
       release();
       await expect.poll(() => cartCount(page)).toBe("3");
+      await expect.poll(() => panel.locator(`[data-cart-item="${item.skuIds[0]}"]`).count()).toBe(1);
       await page.unrouteAll({ behavior: "ignoreErrors" });
     },
   );

@@ -93,6 +93,11 @@ export function CartDrawer({ close }: ModalProps) {
             {t("cart.checkout")}
           </Link>
         </div>
+      ) : !state.loaded ? (
+        // The cart is being read: not "empty" (it may not be).
+        <p className="mt-4" role="status" data-cart-drawer="loading">
+          {t("loading.label")}
+        </p>
       ) : (
         <div className="mt-4 space-y-3" data-cart-drawer="empty">
           {state.error ? (
