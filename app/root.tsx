@@ -29,13 +29,14 @@ import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
-import { DocumentCssContext } from "./lib/document-css.ts";
+import { useDocumentCss } from "./lib/document-css.ts";
 import { errRedirect } from "./lib/err-redirect.ts";
 import { createGraphqlClient } from "./lib/graphql/client.ts";
 import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
 import { requestClient } from "./lib/graphql/server.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
-import { decideLocale, href, pagePath } from "./lib/page-locale.ts";
+import { decideLocale, href, type PathLookup, pagePath } from "./lib/page-locale.ts";
+import { pathInLanguage } from "./lib/path-in-language.ts";
 import { movedTo } from "./lib/url-history.ts";
 
 /**
@@ -55,6 +56,29 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
     headers: { "x-request-id": rc.requestId },
   });
   const { data: channel } = await client.request(ChannelQuery);
+  /**
+   * A redirect's target; when it carries a path into another language, that path's page in the new language
+   * (the same page, not a 404 under an alias of the language it left).
+   */
+  const located = async (decision: { location: string; lookup?: PathLookup }): Promise<string> => {
+    const { lookup } = decision;
+    if (!lookup) return decision.location;
+    const from = LANGS[lookup.from];
+    const fromClient = createGraphqlClient({
+      fetch: rc.graphqlFetch,
+      url: rc.graphqlUrl,
+      apiKey: rc.apiKey,
+      locale: { channelId: from.channelId, languageId: from.languageId },
+      headers: { "x-request-id": rc.requestId },
+    });
+    try {
+      const path = await pathInLanguage(fromClient, lookup.path, lookup.from, lookup.to);
+      return path ? `${lookup.prefix}${path === "/" ? "" : path}${lookup.search}` : decision.location;
+    } catch (error) {
+      rc.log("warn", "path lookup in another language failed", { path: lookup.path, error: String(error) });
+      return decision.location;
+    }
+  };
   context.set(channelContext, channel.channel);
   const decision = decideLocale(url, {
     domains: rc.domains,
@@ -70,13 +94,13 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
   });
   switch (decision.kind) {
     case "redirect":
-      throw redirect(decision.location, decision.status);
+      throw redirect(await located(decision), decision.status);
     case "fallback":
       rc.log("error", "unknown market in path: falling back", {
         market: decision.unknownMarket,
         fallback: rc.fallbackMarket,
       });
-      throw redirect(decision.location, 302);
+      throw redirect(await located(decision), 302);
     case "notFound": {
       context.set(pageLocaleContext, null);
       // A path of an old shape (e.g. /produkt/{articleNumber}) may have moved: 301 to where it lives now.
@@ -194,7 +218,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { lang } = pageLangAndHome(root, location.pathname, hostLang);
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
-  const css = use(DocumentCssContext);
+  const css = useDocumentCss();
   return (
     <html lang={lang} style={style} data-host-lang={hostLang}>
       <head>
@@ -207,7 +231,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style
           nonce={root?.nonce}
           data-document-css=""
-          // The server fills it; on the client the element is left as the server sent it (see document-css.ts).
+          // The server fills it; the browser gives it the text the server sent (see document-css.ts).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input.
           dangerouslySetInnerHTML={{ __html: css }}
           suppressHydrationWarning

@@ -42,6 +42,7 @@ export const nb = {
   "nav.breadcrumbs": "Brødsmulesti",
   "search.label": "Søk i butikken",
   "search.placeholder": "Søk etter produkter, merker og kategorier",
+  "search.placeholder.short": "Søk etter produkter",
   "search.submit": "Søk",
   "search.heading": "Søkeresultater for «{search}»",
   "search.noHits":

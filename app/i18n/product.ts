@@ -60,6 +60,7 @@ export const productMessages = {
     "product.priceHistory.summary":
       "Prisen siste {days} dager, fra {first} til {last}: laveste {min}, høyeste {max}, nå {current}.",
     "product.priceHistory.unchanged": "Prisen har vært {current} hele perioden på {days} dager.",
+    "product.priceHistory.unchangedSince": "Prisen har vært {current} siden {first}.",
     "product.priceHistory.table": "Vis prishistorikken som tabell",
     "product.priceHistory.date": "Dato",
     "product.priceHistory.selling": "Pris",
@@ -125,6 +126,7 @@ export const productMessages = {
     "product.priceHistory.summary":
       "Priset de senaste {days} dagarna, från {first} till {last}: lägsta {min}, högsta {max}, nu {current}.",
     "product.priceHistory.unchanged": "Priset har varit {current} under hela perioden på {days} dagar.",
+    "product.priceHistory.unchangedSince": "Priset har varit {current} sedan {first}.",
     "product.priceHistory.table": "Visa prishistoriken som tabell",
     "product.priceHistory.date": "Datum",
     "product.priceHistory.selling": "Pris",

@@ -42,6 +42,7 @@ export const sv: Record<MessageKey, string> = {
   "nav.breadcrumbs": "Brödsmulor",
   "search.label": "Sök i butiken",
   "search.placeholder": "Sök efter produkter, märken och kategorier",
+  "search.placeholder.short": "Sök efter produkter",
   "search.submit": "Sök",
   "search.heading": "Sökresultat för ”{search}”",
   "search.noHits":

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lang } from "./locale.ts";
 import {
+  aliasLookup,
   decideLocale,
   href,
   hrefInLanguage,
@@ -287,6 +288,89 @@ describe("decideLocale with markets in the path", () => {
     });
   });
 
+  it("reads a path's own language code without a market: /nb/… and /sv/… get the market, nothing dropped", () => {
+    // /nb/kassen matches the /{market}/{lang} home route (market "nb", lang "kassen"): the path decides.
+    const market = (url: string, selectedMarket?: string) =>
+      decide(url, {
+        marketInPath: true,
+        params: { market: "nb", lang: "kassen" },
+        ...(selectedMarket ? { selectedMarket } : {}),
+      });
+    expect(market("/nb/kassen")).toEqual({ kind: "redirect", location: "/no/nb/kassen", status: 302 });
+    expect(market("/nb/c/klaer")).toEqual({ kind: "redirect", location: "/no/nb/c/klaer", status: 302 });
+    expect(market("/nb")).toEqual({ kind: "redirect", location: "/no/nb", status: 302 });
+    expect(market("/nb/kassen", "dk")).toEqual({ kind: "redirect", location: "/dk/nb/kassen", status: 302 });
+    // The chosen market does not allow Norwegian: Swedish, and the localized path becomes the Swedish one.
+    expect(market("/nb/kassen", "se")).toEqual({ kind: "redirect", location: "/se/sv/kassan", status: 302 });
+    expect(market("/sv/mina-sidor/saldo?x=1", "no")).toEqual({
+      kind: "redirect",
+      location: "/no/nb/min-konto/saldo?x=1",
+      status: 302,
+    });
+  });
+
+  it("asks for the same page in the new language when a product, list or content path changes language", () => {
+    const market = (url: string, selectedMarket: string) =>
+      decide(url, { marketInPath: true, selectedMarket });
+    expect(market("/c/klaer/jakker?sort=PRICE", "se")).toEqual({
+      kind: "redirect",
+      // Until the lookup has answered (or when it finds nothing): the path as it is.
+      location: "/se/sv/c/klaer/jakker?sort=PRICE",
+      status: 302,
+      lookup: { from: "nb", to: "sv", path: "/c/klaer/jakker", prefix: "/se/sv", search: "?sort=PRICE" },
+    });
+    expect(market("/sv/p/jackor/skaljacka", "no")).toMatchObject({
+      lookup: { from: "sv", to: "nb", path: "/p/jackor/skaljacka", prefix: "/no/nb" },
+    });
+    // No lookup where the language stays, for screens and searches (the shopper's words), or the bare home.
+    for (const [url, chosen] of [
+      ["/c/klaer/jakker", "dk"],
+      ["/sv/c/klader", "se"],
+      ["/kassen", "se"],
+      ["/nyheter", "se"],
+      ["/s/jakke", "se"],
+      ["/", "se"],
+    ] as const) {
+      const decision = market(url, chosen);
+      expect(decision.kind === "redirect" && decision.lookup, url).toBeFalsy();
+    }
+    // A language the market does not allow, with the market in the path: the same.
+    expect(decideMarket("/se/nb/p/jakker/skalljakke")).toEqual({
+      kind: "redirect",
+      location: "/se/sv/p/jakker/skalljakke",
+      status: 301,
+      lookup: { from: "nb", to: "sv", path: "/p/jakker/skalljakke", prefix: "/se/sv", search: "" },
+    });
+  });
+
+  it("gives a market without a language its language (301): /no, /se, /se/kassen, /dk/c/…", () => {
+    const market = (url: string) => decide(url, { marketInPath: true, params: { alias: "x" } });
+    expect(market("/no")).toEqual({ kind: "redirect", location: "/no/nb", status: 301 });
+    expect(market("/se")).toEqual({ kind: "redirect", location: "/se/sv", status: 301 });
+    expect(market("/dk?x=1")).toEqual({ kind: "redirect", location: "/dk/nb?x=1", status: 301 });
+    expect(market("/se/kassen")).toEqual({ kind: "redirect", location: "/se/sv/kassan", status: 301 });
+    expect(market("/dk/c/klaer")).toEqual({ kind: "redirect", location: "/dk/nb/c/klaer", status: 301 });
+    expect(market("/se/c/klaer")).toMatchObject({
+      location: "/se/sv/c/klaer",
+      lookup: { from: "nb", to: "sv", path: "/c/klaer" },
+    });
+    // /{lang}/{market}/… is turned round, path and all.
+    expect(market("/sv/se/kassan")).toEqual({ kind: "redirect", location: "/se/sv/kassan", status: 301 });
+  });
+
+  it("never takes a screen's first segment for a market: /s/sv is a search for 'sv'", () => {
+    expect(decide("/s/sv", { marketInPath: true })).toEqual({
+      kind: "redirect",
+      location: "/no/nb/s/sv",
+      status: 302,
+    });
+    expect(decide("/c/sv/x", { marketInPath: true })).toEqual({
+      kind: "redirect",
+      location: "/no/nb/c/sv/x",
+      status: 302,
+    });
+  });
+
   it("takes the language from the host when DOMAINS maps it", () => {
     expect(decide("https://mili.se/kassan", { marketInPath: true, domains: DOMAINS })).toEqual({
       kind: "redirect",
@@ -377,6 +461,37 @@ describe("decideLocale with markets in the path", () => {
       location: "/se/sv",
       status: 302,
     });
+  });
+});
+
+describe("aliasLookup", () => {
+  it.each([
+    ["/p/jakker/skalljakke", { kind: "product", alias: "skalljakke" }],
+    ["/pp/skalljakke", { kind: "product", alias: "skalljakke" }],
+    ["/product/skalljakke", { kind: "product", alias: "skalljakke" }],
+    ["/c/klaer/jakker", { kind: "list", url: "/c/klaer/jakker" }],
+    ["/b/fjallgard", { kind: "list", url: "/b/fjallgard" }],
+    ["/dc/vinterkampanje", { kind: "list", url: "/dc/vinterkampanje" }],
+    ["/l/jakker", { kind: "list", alias: "jakker" }],
+    ["/list/fjallgard", { kind: "list", alias: "fjallgard" }],
+    ["/content/om-oss", { kind: "content", alias: "om-oss" }],
+    ["/om-oss", { kind: "content", alias: "om-oss" }],
+  ] as const)("%s names its page by alias", (path, lookup) => {
+    expect(aliasLookup(path)).toEqual(lookup);
+  });
+
+  it.each([
+    "/",
+    "/kassen",
+    "/kassan",
+    "/nyheter",
+    "/404",
+    "/account",
+    "/s/jakke",
+    "/content",
+    "/min-konto/saldo",
+  ])("%s names no page by alias", (path) => {
+    expect(aliasLookup(path)).toBeNull();
   });
 });
 

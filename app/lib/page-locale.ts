@@ -36,11 +36,27 @@ export interface LocaleOptions {
   params: Record<string, string | undefined>;
 }
 
+/**
+ * A path to look up in another language before redirecting: `location` is right for every path but one that
+ * names a product, list or content page by its alias in the language the redirect leaves (aliases are per
+ * language). The caller asks for that page's path in `to` and redirects to `prefix + that path + search`; when
+ * the page is not found, `location` stands (and answers 404 where it lands).
+ */
+export interface PathLookup {
+  from: Lang;
+  to: Lang;
+  /** The path behind the prefix, in `from`. */
+  path: string;
+  /** The /{market}/{lang} prefix to put before the path found. */
+  prefix: string;
+  search: string;
+}
+
 export type LocaleDecision =
   | { kind: "page"; locale: PageLocale }
-  | { kind: "redirect"; location: string; status: 301 | 302 }
+  | { kind: "redirect"; location: string; status: 301 | 302; lookup?: PathLookup }
   | { kind: "notFound" }
-  | { kind: "fallback"; location: string; unknownMarket: string };
+  | { kind: "fallback"; location: string; unknownMarket: string; lookup?: PathLookup };
 
 const LANG_BY_CODE: Record<string, Lang> = { nb: "nb", sv: "sv" };
 
@@ -108,54 +124,61 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
     };
   }
 
-  // Markets in the path.
+  // Markets in the path. The path is read here, not from the route's params: /nb/kassen matches the
+  // /{market}/{lang} home route with market "nb" and lang "kassen".
   const segments = path.split("/").filter(Boolean);
   const [first, second] = segments;
-  if (segments.length === 2 && first && second && LANG_BY_CODE[first] && known.has(second)) {
-    return { kind: "redirect", location: `/${second}/${first}${search}`, status: 301 };
-  }
-  // A path shaped /{market}/{lang}/… that no screen matched (only the catch-all did): judge it as a market path,
-  // so an unknown page under a market is a 404 rather than getting another market prepended.
-  const marketShaped = first !== undefined && second !== undefined && LANG_BY_CODE[second] !== undefined;
-  const params =
-    opts.params.market === undefined && marketShaped ? { market: first, lang: second } : opts.params;
-  if (params.market === undefined) {
-    // No market in the path: prepend the current one.
-    const svPrefixed = path === "/sv" || path.startsWith("/sv/");
-    const lang: Lang = hostLang ?? (svPrefixed ? "sv" : "nb");
-    const rest = svPrefixed ? path.slice(3) || "/" : path;
-    const market = selected ?? LANGS[lang].defaultMarket;
-    const code = allowedCode(known.get(market), lang);
+  const firstLang = first === undefined ? undefined : LANG_BY_CODE[first];
+  const secondLang = second === undefined ? undefined : LANG_BY_CODE[second];
+  const after = (n: number) => `/${segments.slice(n).join("/")}`;
+  // /{lang}/{market}/… becomes /{market}/{lang}/…
+  if (firstLang && second !== undefined && known.has(second)) {
+    const rest = after(2);
     return {
       kind: "redirect",
-      location: `/${market}/${code}${rest === "/" ? "" : rest}${search}`,
-      status: 302,
+      location: `/${second}/${first}${rest === "/" ? "" : rest}${search}`,
+      status: 301,
     };
   }
-  const marketParam = params.market;
-  const langParam = params.lang ?? "";
-  const rest = `/${segments.slice(2).join("/")}`;
+  const rootLang: Lang = hostLang ?? "nb";
+  const firstMarket = first === undefined ? undefined : known.get(first);
+  if (firstMarket && !secondLang) {
+    if (second !== undefined && /^[a-z]{2}$/.test(second) && !isScreenHead(second)) {
+      // /{market}/{code}/… with a language code the shop does not have: the market's default language.
+      return {
+        kind: "redirect",
+        location: inMarket(undefined, after(2), search, firstMarket).location,
+        status: 301,
+      };
+    }
+    // /{market} or /{market}/{path}: a market without a language. The path is a root path (Norwegian, or the
+    // host's language); the market's languages decide.
+    return withoutMarket(rootLang, after(1), search, firstMarket.alias, known, 301);
+  }
+  if (first === undefined || firstLang || !secondLang || isScreenHead(first)) {
+    // No market in the path: /, /{lang}/…, or a root path. The shopper's market (else the language's default)
+    // is prepended, and the path is kept: the same page, in the language the market allows.
+    const lang = firstLang ?? rootLang;
+    const rest = firstLang ? after(1) : path;
+    return withoutMarket(lang, rest, search, selected ?? LANGS[lang].defaultMarket, known, 302);
+  }
+  // /{market}/{lang}/…
+  const marketParam = first;
+  const langParam = second;
+  const rest = after(2);
   const market = known.get(marketParam);
   if (!market) {
     const fallback = known.get(opts.fallbackMarket) ?? opts.markets[0];
     if (!fallback) return { kind: "notFound" };
-    const code = allowedCode(fallback, LANG_BY_CODE[langParam] ?? "nb");
-    return {
-      kind: "fallback",
-      unknownMarket: marketParam,
-      location: `/${fallback.alias}/${code}${rest === "/" ? "" : rest}${search}`,
-    };
+    const target = inMarket(secondLang, rest, search, fallback);
+    return { kind: "fallback", unknownMarket: marketParam, location: target.location, lookup: target.lookup };
   }
-  const wanted = LANG_BY_CODE[langParam];
-  const code = allowedCode(market, wanted);
+  const code = allowedCode(market, secondLang);
   if (code !== langParam) {
-    return {
-      kind: "redirect",
-      location: `/${market.alias}/${code}${rest === "/" ? "" : rest}${search}`,
-      status: 301,
-    };
+    const target = inMarket(secondLang, rest, search, market);
+    return { kind: "redirect", location: target.location, status: 301, lookup: target.lookup };
   }
-  const lang = LANG_BY_CODE[code] ?? "nb";
+  const lang = secondLang;
   const other = localizedScreenFor(rest);
   if (other && other.lang !== lang) {
     return {
@@ -176,6 +199,99 @@ export function decideLocale(url: URL, opts: LocaleOptions): LocaleDecision {
       allowedLangs(market),
     ),
   };
+}
+
+/** A redirect for a path without a market (or without a language): the market prepended, the path kept. */
+function withoutMarket(
+  lang: Lang,
+  rest: string,
+  search: string,
+  marketAlias: string,
+  known: Map<string, MarketRule>,
+  status: 301 | 302,
+): LocaleDecision {
+  const market = known.get(marketAlias);
+  if (!market) {
+    // No markets configured at all: nothing better than the language's default market.
+    return {
+      kind: "redirect",
+      location: `/${marketAlias}/${lang}${rest === "/" ? "" : rest}${search}`,
+      status,
+    };
+  }
+  const target = inMarket(lang, rest, search, market);
+  return { kind: "redirect", location: target.location, status, lookup: target.lookup };
+}
+
+/**
+ * Where a path in a language goes in a market: under /{market}/{code}, where the code is the path's language
+ * when the market allows it, else the market's default language; a localized screen path becomes the code's
+ * path. When the language changes and the path names a product, list or content page by its alias (aliases
+ * are per language), `lookup` asks for the page's path in the new language (see lib/path-in-language.ts).
+ */
+function inMarket(
+  /** The path's language; undefined when unknown (nothing is looked up then). */
+  lang: Lang | undefined,
+  rest: string,
+  search: string,
+  market: MarketRule,
+): { location: string; lookup?: PathLookup } {
+  const code = allowedCode(market, lang);
+  const to = LANG_BY_CODE[code];
+  const prefix = `/${market.alias}/${code}`;
+  const localized = localizedScreenFor(rest);
+  const path = localized && to ? screenPath(localized.screen, to) : rest;
+  const location = `${prefix}${path === "/" ? "" : path}${search}`;
+  if (!to || !lang || to === lang || localized || !aliasLookup(rest)) return { location };
+  return { location, lookup: { from: lang, to, path: rest, prefix, search } };
+}
+
+/** What names the page of a path by an alias of its language, and how to ask for it. */
+export type AliasLookup =
+  | { kind: "product"; alias: string }
+  | { kind: "list"; url: string }
+  | { kind: "list"; alias: string }
+  | { kind: "content"; alias: string };
+
+/**
+ * How a path (behind its prefix) names its page, for the routes whose last segment is an alias in the path's
+ * language (app/lib/screens.ts): products and packages (/p/…, /pp/…, /product/{alias}), lists by path (/c/…,
+ * /b/…, /dc/…) or alias (/l/…, /list/{alias}), content pages (/content/{alias}, /{alias}). Null for every other
+ * path: screens, searches (their words are the shopper's), the bare /content, /product and /list.
+ */
+export function aliasLookup(path: string): AliasLookup | null {
+  const segments = path.split("/").filter(Boolean);
+  const [kind] = segments;
+  const last = segments.at(-1);
+  if (kind === undefined || last === undefined) return null;
+  if (segments.length === 1) return isScreenHead(kind) ? null : { kind: "content", alias: kind };
+  switch (kind) {
+    case "p":
+    case "pp":
+    case "product":
+      return { kind: "product", alias: last };
+    case "c":
+    case "b":
+    case "dc":
+      return { kind: "list", url: path };
+    case "l":
+    case "list":
+      return { kind: "list", alias: last };
+    case "content":
+      return segments.length === 2 ? { kind: "content", alias: last } : null;
+    default:
+      return null;
+  }
+}
+
+/** Every screen path in both languages (computed when asked: the browser's bundle leaves it out). */
+function allScreenPaths(): string[] {
+  return SCREENS.flatMap((s) => (typeof s.path === "string" ? [s.path] : Object.values(s.path)));
+}
+
+/** Whether a segment starts a screen's path (/s, /p, /kassen, …): a path starting so has no market. */
+function isScreenHead(segment: string): boolean {
+  return allScreenPaths().some((p) => p.split("/")[1] === segment && !segment.startsWith(":"));
 }
 
 /** The language code to use for a market: the wanted one when the market allows it, else the market's default. */

@@ -22,6 +22,7 @@ import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { catalogs, type MessageKey } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
+import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
@@ -186,6 +187,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
   const location = useLocation();
+  const viewport = useViewport();
   const { product, reviews, questions, priceHistory, related, locale, origin, groups, packagePricing } =
     loaderData;
   const languageId = locale.languageId;
@@ -373,6 +375,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             }
             languageId={languageId}
             t={t}
+            compact={viewport.name === "phone"}
           />
         ) : null}
 

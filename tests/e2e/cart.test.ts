@@ -60,6 +60,7 @@ const L = {
     drawer: "Handlekurv",
     increase: (name: string) => `Øk antall av ${name}`,
     decrease: (name: string) => `Reduser antall av ${name}`,
+    quantityOf: (name: string) => `Antall av ${name}`,
     remove: (name: string) => `Fjern ${name}`,
     empty: "Handlekurven din er tom.",
     promoLabel: "Kampanjekode eller gavekort",
@@ -102,6 +103,7 @@ const L = {
     drawer: "Varukorg",
     increase: (name: string) => `Öka antalet av ${name}`,
     decrease: (name: string) => `Minska antalet av ${name}`,
+    quantityOf: (name: string) => `Antal av ${name}`,
     remove: (name: string) => `Ta bort ${name}`,
     empty: "Din varukorg är tom.",
     promoLabel: "Kampanjkod eller presentkort",
@@ -532,6 +534,135 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
   });
 });
 
+const VIEWPORTS = [
+  ["phone", { width: 375, height: 812 }],
+  ["desktop", { width: 1360, height: 900 }],
+] as const;
+
+/** The answer to the next change the page posts to the cart route. */
+const cartAnswer = (page: Page) =>
+  page.waitForResponse(
+    (r) => new URL(r.url()).pathname.endsWith("/api/cart") && r.request().method() === "POST",
+  );
+
+describe.each(["nb", "sv"] as const)("typing a quantity in %s", (lang) => {
+  const l = L[lang];
+
+  it.each(VIEWPORTS)(
+    "%s: Enter and leaving the field set the typed quantity, on the cart page and in the drawer",
+    async (_, viewport) => {
+      const { page, context } = session;
+      await page.setViewportSize(viewport);
+      const item = await product(lang, {
+        skus: "one",
+        skip: 30 + (lang === "nb" ? 0 : 1) + (viewport.width < 640 ? 0 : 2),
+        price: 10000,
+      });
+      const skuId = item.skuIds[0] as number;
+      await cartWith(context, lang, [{ skuId, quantity: 1 }]);
+      await open(page, l.cartPage);
+      const line = page.locator(`[data-cart-page] [data-cart-item="${skuId}"]`);
+      const field = line.getByLabel(l.quantityOf(item.name), { exact: true });
+      const total = line.locator("[data-line-total]");
+
+      // At 1, Enter in the field keeps the line: it is the field's quantity that is sent, not the "−" button's.
+      let answered = cartAnswer(page);
+      await field.focus();
+      await page.keyboard.press("Enter");
+      await answered;
+      expect(await page.getByText(l.empty).count()).toBe(0);
+      expect(await field.inputValue()).toBe("1");
+      expect(await total.textContent()).toBe(money(10000, lang));
+
+      // Typed 6, Enter: 6 (not 0, the "−" button's).
+      answered = cartAnswer(page);
+      await field.fill("6");
+      await field.press("Enter");
+      await answered;
+      await expect.poll(() => total.textContent()).toBe(money(60000, lang));
+      expect(await field.inputValue()).toBe("6");
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-quantity"))).toBe(true);
+
+      // Typed 5, then leaving the field (Tab): 5, and a reload shows 5.
+      answered = cartAnswer(page);
+      await field.fill("5");
+      await field.press("Tab");
+      await answered;
+      await expect.poll(() => total.textContent()).toBe(money(50000, lang));
+      await open(page, l.cartPage);
+      expect(await field.inputValue()).toBe("5");
+      expect(await total.textContent()).toBe(money(50000, lang));
+
+      // The drawer: Enter, then leaving the field by a click elsewhere.
+      await open(page, lang === "nb" ? "/" : "/sv");
+      await header(page).getByRole("link", { name: l.cartButton }).click();
+      const panel = drawer(page, lang);
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      const inDrawer = panel.locator(`[data-cart-item="${skuId}"]`);
+      const drawerField = inDrawer.getByLabel(l.quantityOf(item.name), { exact: true });
+      answered = cartAnswer(page);
+      await drawerField.fill("2");
+      await drawerField.press("Enter");
+      await answered;
+      await expect.poll(() => inDrawer.locator("[data-line-total]").textContent()).toBe(money(20000, lang));
+      await expect.poll(() => cartCount(page)).toBe("2");
+      answered = cartAnswer(page);
+      await drawerField.fill("4");
+      await panel.getByRole("heading", { name: l.drawer }).click();
+      await answered;
+      await expect.poll(() => inDrawer.locator("[data-line-total]").textContent()).toBe(money(40000, lang));
+      await expect.poll(() => cartCount(page)).toBe("4");
+      await page.reload();
+      await hydrated(page);
+      await expect.poll(() => cartCount(page)).toBe("4");
+    },
+  );
+
+  it.each(VIEWPORTS)(
+    "%s: until the cart has been read, the header shows no count and the drawer no empty cart",
+    async (_, viewport) => {
+      const { page, context } = session;
+      await page.setViewportSize(viewport);
+      const item = await product(lang, {
+        skus: "one",
+        skip: 34 + (lang === "nb" ? 0 : 1) + (viewport.width < 640 ? 0 : 2),
+        price: 10000,
+      });
+      await cartWith(context, lang, [{ skuId: item.skuIds[0] as number, quantity: 3 }]);
+      // The cart's read is held until the page is shown and interactive.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (u) => u.pathname.endsWith("/api/cart"),
+        async (route) => {
+          if (route.request().method() === "GET") await held;
+          await route.continue();
+        },
+      );
+      const response = await open(page, lang === "nb" ? "/" : "/sv");
+      // The shared, cached HTML carries no count; the interactive page shows none before it knows.
+      expect(await response.text()).not.toContain("data-cart-count=");
+      const button = header(page).locator("[data-cart-button]");
+      expect(await button.locator("[data-cart-count]").count()).toBe(0);
+      expect(await button.locator("[data-cart-count-pending]").count()).toBe(1);
+      expect((await button.textContent())?.match(/\d/)).toBeNull();
+      // Opened meanwhile, the drawer says it is loading, not that the cart is empty.
+      await header(page).getByRole("link", { name: l.cartButton }).click();
+      const panel = drawer(page, lang);
+      await expect
+        .poll(() => panel.locator("[data-cart-drawer]").getAttribute("data-cart-drawer"))
+        .toBe("loading");
+      expect(await panel.getByText(l.empty).count()).toBe(0);
+      release();
+      await expect.poll(() => cartCount(page)).toBe("3");
+      await expect.poll(() => panel.locator(`[data-cart-item="${item.skuIds[0]}"]`).count()).toBe(1);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    },
+  );
+});
+
 describe.each(["nb", "sv"] as const)("packages in %s", (lang) => {
   const l = L[lang];
 
@@ -615,6 +746,30 @@ describe.each(["nb", "sv"] as const)("without JavaScript, in %s", (lang) => {
         .click();
       await page.waitForURL(/cart=updated/);
       expect(await page.getByText(l.empty).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+    expect(errors.list).toEqual([]);
+  });
+
+  it("Enter in the quantity field sets the typed quantity", async () => {
+    const item = await product(lang, { skus: "one", skip: 24 + (lang === "nb" ? 0 : 1), price: 10000 });
+    const skuId = item.skuIds[0] as number;
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
+    const errors = watchErrors(context);
+    try {
+      await cartWith(context, lang, [{ skuId, quantity: 3 }]);
+      const page = await context.newPage();
+      await page.goto(url(l.cartPage));
+      const field = () =>
+        page
+          .locator(`[data-cart-page] [data-cart-item="${skuId}"]`)
+          .getByLabel(l.quantityOf(item.name), { exact: true });
+      await field().fill("6");
+      await field().press("Enter");
+      await page.waitForURL(/cart=updated/);
+      expect(await field().inputValue()).toBe("6");
+      expect(await page.locator("[data-cart-page] [data-total]").textContent()).toBe(money(60000, lang));
     } finally {
       await context.close();
     }

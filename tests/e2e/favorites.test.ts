@@ -53,6 +53,7 @@ const LANGUAGES = {
     heading: "Favoritter",
     empty: "Du har ingen favoritter ennå.",
     toggle: (name: string) => `Favoritt: ${name}`,
+    removed: (name: string) => `${name} er fjernet fra favorittene.`,
   },
   sv: {
     home: "/sv",
@@ -60,6 +61,7 @@ const LANGUAGES = {
     heading: "Favoriter",
     empty: "Du har inga favoriter ännu.",
     toggle: (name: string) => `Favorit: ${name}`,
+    removed: (name: string) => `${name} har tagits bort från favoriterna.`,
   },
 } as const;
 
@@ -113,7 +115,7 @@ describe.each(["nb", "sv"] as const)("favourites in %s", (lang) => {
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
   });
 
-  it("survive a reload and are listed on the favourites page, newest first; released there, gone after a reload", async () => {
+  it("survive a reload and are listed on the favourites page, newest first", async () => {
     const { page } = session;
     await open(page, l.home);
     const a = await card(page, 0);
@@ -137,24 +139,52 @@ describe.each(["nb", "sv"] as const)("favourites in %s", (lang) => {
     expect(await listedIds(page)).toEqual([b.id, a.id]);
     await expect.poll(() => pressed(page, a.id)).toBe("true");
     expect(describeViolations(await axe(page))).toEqual([]);
-
-    // Released on the favourites page: the card stays (one click undoes it) until the next visit.
-    await heart(page, a.id).click();
-    await expect.poll(() => pressed(page, a.id)).toBe("false");
-    expect(await listedIds(page)).toEqual([b.id, a.id]);
-    expect((await favoriteEvents(page)).map((e) => e.type)).toEqual(["favorite:remove"]);
-    await page.reload();
-    await hydrated(page);
-    expect(await listedIds(page)).toEqual([b.id]);
-
-    await heart(page, b.id).click();
-    await page.reload();
-    await hydrated(page);
-    expect(await listedIds(page)).toEqual([]);
-    expect(await page.locator("main [data-empty] p").first().textContent()).toBe(l.empty);
-    expect(await page.locator("header [data-favorite-count]").count()).toBe(0);
-    expect(describeViolations(await axe(page))).toEqual([]);
   });
+
+  it.each([
+    ["phone", { width: 375, height: 812 }],
+    ["desktop", { width: 1360, height: 900 }],
+  ] as const)(
+    "%s: a product released on the favourites page leaves the list at once",
+    async (_, viewport) => {
+      const { page } = session;
+      await page.setViewportSize(viewport);
+      await open(page, l.home);
+      const a = await card(page, 0);
+      const b = await card(page, 1);
+      await a.button.click();
+      await b.button.click();
+      await expect.poll(() => b.button.getAttribute("aria-pressed")).toBe("true");
+      await open(page, l.favorites);
+      expect(await listedIds(page)).toEqual([b.id, a.id]);
+
+      // Released by keyboard: the card goes, focus moves to the next card's heart, and the change is told.
+      await heart(page, b.id).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => listedIds(page)).toEqual([a.id]);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-favorite"))).toBe(
+        String(a.id),
+      );
+      expect(await page.locator("main [data-favorite-removed]").textContent()).toBe(l.removed(b.name));
+      await expect.poll(() => page.locator("header [data-favorite-count]").textContent()).toBe("1");
+      expect((await favoriteEvents(page)).map((e) => e.type)).toEqual(["favorite:remove"]);
+      expect(describeViolations(await axe(page))).toEqual([]);
+      await page.reload();
+      await hydrated(page);
+      expect(await listedIds(page)).toEqual([a.id]);
+
+      // The last one, by a click: the empty page at once, focus on the heading.
+      await heart(page, a.id).click();
+      await expect.poll(() => listedIds(page)).toEqual([]);
+      expect(await page.locator("main [data-empty] p").first().textContent()).toBe(l.empty);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+      expect(await page.locator("header [data-favorite-count]").count()).toBe(0);
+      await page.reload();
+      await hydrated(page);
+      expect(await listedIds(page)).toEqual([]);
+      expect(describeViolations(await axe(page))).toEqual([]);
+    },
+  );
 
   it("a second tab follows: its card and its favourites page", async () => {
     const { page, context } = session;

@@ -277,6 +277,116 @@ describe("the navigation progress bar", () => {
   });
 });
 
+const VIEWPORTS = [
+  ["phone", { width: 375, height: 812 }],
+  ["desktop", { width: 1360, height: 900 }],
+] as const;
+
+/** What the shop's stylesheet gives an error page: its heading's weight and size, the logo's weight. */
+const errorPageLooks = (page: Page) =>
+  page.evaluate(() => {
+    const h1 = document.querySelector("main h1");
+    const logo = document.querySelector("header a");
+    return {
+      stylesheet: (document.querySelector("style[data-document-css]")?.textContent?.length ?? 0) > 1000,
+      heading: h1 ? [getComputedStyle(h1).fontWeight, getComputedStyle(h1).fontSize] : null,
+      logo: logo ? getComputedStyle(logo).fontWeight : null,
+    };
+  });
+const STYLED = { stylesheet: true, heading: ["700", "30px"], logo: "900" };
+
+describe("the header's search field", () => {
+  it.each([
+    ["a small phone", { width: 320, height: 640 }],
+    ["phone", { width: 375, height: 812 }],
+    ["tablet", { width: 768, height: 1024 }],
+    ["desktop", { width: 1360, height: 900 }],
+  ] as const)("shows its whole placeholder on %s, in both languages", async (_, viewport) => {
+    const { page } = session;
+    await page.setViewportSize(viewport);
+    for (const lang of ["nb", "sv"] as const) {
+      await open(page, TEXTS[lang].home);
+      const field = header(page).locator("[data-site-search]");
+      const fit = await field.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = style.font;
+        return {
+          placeholder: input.placeholder,
+          text: context.measureText(input.placeholder).width,
+          room:
+            input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        };
+      });
+      expect(fit.placeholder.length, lang).toBeGreaterThan(0);
+      expect(fit.text, `"${fit.placeholder}" fits its field in ${lang}`).toBeLessThanOrEqual(fit.room);
+    }
+  });
+});
+
+describe("error pages reached inside the app keep the shop's styles", () => {
+  const NOT_FOUND = { nb: "Denne siden ble ikke funnet", sv: "Sidan kunde inte hittas" } as const;
+  const GENERIC = {
+    nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
+    sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",
+  } as const;
+
+  describe.each(VIEWPORTS)("%s", (_, viewport) => {
+    it.each(["nb", "sv"] as const)("in %s: a 404 reached by a link, and the way back", async (lang) => {
+      const { page, errors } = session;
+      errors.allow(/the server responded with a status of 404/);
+      await page.setViewportSize(viewport);
+      await open(page, TEXTS[lang].home);
+      await markDocument(page);
+      await navigateInApp(page, lang === "nb" ? "/finnes-ikke" : "/sv/finns-inte");
+      await expect.poll(() => page.locator("main h1").textContent()).toBe(NOT_FOUND[lang]);
+      expect(await errorPageLooks(page)).toEqual(STYLED);
+      // Back to a page: still styled, still the same document.
+      await page.goBack();
+      await expect.poll(() => page.locator("main h1").textContent()).not.toBe(NOT_FOUND[lang]);
+      expect((await errorPageLooks(page)).stylesheet).toBe(true);
+      expect(await sameDocument(page)).toBe(true);
+    });
+
+    it("a failed navigation: the bar turns red, 5 px high, over a styled error page", async () => {
+      const { page, errors } = session;
+      errors.allow(/Failed to load resource|ERR_FAILED|TypeError: Failed to fetch/);
+      await page.setViewportSize(viewport);
+      await page.clock.install();
+      await open(page, "/");
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/*.data*", async (route: Route) => {
+        await held;
+        await route.abort("failed");
+      });
+      await page.clock.pauseAt(Date.now() + 60_000);
+      await navigateInApp(page, "/nyheter");
+      await page.clock.runFor(200);
+      const bar = page.locator("[data-progress]:not([hidden])");
+      await expect.poll(() => bar.getAttribute("data-progress")).toBe("running");
+      release();
+      const failed = page.locator("[data-progress][data-failed]:not([hidden])");
+      await expect.poll(() => failed.count()).toBe(1);
+      expect(
+        await failed.evaluate((el) => ({
+          background: getComputedStyle(el).backgroundColor,
+          height: getComputedStyle(el).height,
+          top: el.getBoundingClientRect().top,
+        })),
+      ).toEqual({ background: "rgb(220, 38, 38)", height: "5px", top: 0 });
+      await expect.poll(() => page.locator("main h1").textContent()).toBe(GENERIC.nb);
+      expect(await errorPageLooks(page)).toEqual(STYLED);
+      // It hides 500 ms after the end.
+      await page.clock.runFor(500);
+      await expect.poll(() => bar.count()).toBe(0);
+    });
+  });
+});
+
 describe.each(["nb", "sv"] as const)("market and customer type in %s", (lang) => {
   const l = TEXTS[lang];
 

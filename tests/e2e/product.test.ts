@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate, isoDate, timeZoneForLocale } from "#domain/format.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -34,6 +35,7 @@ const LANGUAGES = {
     moreReviews: "Vis flere omtaler",
     shown: (shown: number, total: number) => `Viser ${shown} av ${total} omtaler`,
     priceHistory: "Prishistorikk",
+    since: "siden",
     questions: "Spørsmål og svar",
     questionsShown: (shown: number, total: number) => `Viser ${shown} av ${total} spørsmål`,
     historyTable: "Vis prishistorikken som tabell",
@@ -64,6 +66,7 @@ const LANGUAGES = {
     moreReviews: "Visa fler recensioner",
     shown: (shown: number, total: number) => `Visar ${shown} av ${total} recensioner`,
     priceHistory: "Prishistorik",
+    since: "sedan",
     questions: "Frågor och svar",
     questionsShown: (shown: number, total: number) => `Visar ${shown} av ${total} frågor`,
     historyTable: "Visa prishistoriken som tabell",
@@ -84,6 +87,10 @@ const LANGUAGES = {
 type Lang = keyof typeof LANGUAGES;
 
 const rows = <T>(query: SQL) => queryRows<T>(shop.db.db, query);
+
+/** A YYYY-MM-DD date `days` days later (earlier when negative). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A product's page path in a language, from the API (the page's own canonical URL). */
 async function pathOf(productId: number, lang: Lang): Promise<string> {
@@ -451,6 +458,63 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     await expect.poll(() => table.isVisible()).toBe(true);
     expect(await table.getByRole("row").count()).toBeGreaterThan(1);
   });
+
+  it.each([
+    ["phone", { width: 375, height: 812 }],
+    ["desktop", { width: 1360, height: 900 }],
+  ] as const)(
+    "%s: the price history covers the 90 days its text names, up to today, every label whole and readable",
+    async (_, viewport) => {
+      const { page } = session;
+      await page.setViewportSize(viewport);
+      const today = isoDate(new Date(), timeZoneForLocale(l.languageId));
+      const date = (iso: string) => formatDate(iso, l.languageId);
+      for (const productId of [fixtures.pack.productId, fixtures.reduced]) {
+        await open(page, await pathOf(productId, lang));
+        const chart = page
+          .getByRole("region", { name: l.priceHistory })
+          .getByRole("img", { name: l.priceHistory });
+        // The date axis (the labels along the bottom, left to right): from 90 days ago to today, never tomorrow.
+        const labels = await chart.evaluate((svg) => {
+          const texts = [...svg.querySelectorAll("text")];
+          const bottom = Math.max(...texts.map((t) => Number(t.getAttribute("y"))));
+          return texts
+            .filter((t) => Number(t.getAttribute("y")) === bottom)
+            .sort((a, b) => Number(a.getAttribute("x")) - Number(b.getAttribute("x")))
+            .map((t) => t.textContent ?? "");
+        });
+        expect(labels[0]).toBe(date(addDays(today, -90)));
+        expect(labels.at(-1)).toBe(date(today));
+        expect(labels).not.toContain(date(addDays(today, 1)));
+        // Every label inside the chart's box (none cut off at the edge), and at least 9 px high on a phone too.
+        const boxes = await chart.evaluate((svg) => {
+          const outer = svg.getBoundingClientRect();
+          return [...svg.querySelectorAll("text")].map((text) => {
+            const r = text.getBoundingClientRect();
+            return {
+              text: text.textContent,
+              inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5,
+              height: r.height,
+            };
+          });
+        });
+        for (const box of boxes) {
+          expect(box.inside, `${box.text} is inside the chart`).toBe(true);
+          expect(box.height, `${box.text} is readable`).toBeGreaterThanOrEqual(9);
+        }
+      }
+      // The package's price is known only since today (the seed made it today): the text says since when,
+      // not "the whole period of 90 days".
+      await open(page, await pathOf(fixtures.pack.productId, lang));
+      expect(
+        await page
+          .getByRole("region", { name: l.priceHistory })
+          .getByRole("img", { name: l.priceHistory })
+          .locator("desc")
+          .textContent(),
+      ).toMatch(new RegExp(`${l.since} ${date(today).replaceAll(".", "\\.")}\\.$`));
+    },
+  );
 
   it("blocks buying a package until every required group has a pick, naming the missing groups", async () => {
     const { page } = session;

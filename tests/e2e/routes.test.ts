@@ -349,33 +349,32 @@ async function loadCatalog(shop: Shop): Promise<Catalog> {
 // ---------------------------------------------------------------------------------------------------------
 // The screen table: one real URL per screen and language, and what it answers.
 
+/** Puts a path behind a page's prefix ("", "/sv", "/{market}/{lang}"). */
+type At = (path: string) => string;
+
 interface ScreenCase {
   status: 200 | 301 | 302 | 404;
-  /** The URL to request, with the language prefix. */
+  /** The path to request, behind the language's prefix. */
   path: (lang: Lang, c: LangCatalog) => string;
-  /** 200: the canonical URL's path (default: the path itself); 301/302: the Location. */
-  target?: (lang: Lang, c: LangCatalog) => string;
+  /** 200: the canonical URL (default: the path itself); 301/302: the Location; `at` adds the prefix. */
+  target?: (lang: Lang, c: LangCatalog, at: At) => string;
+  /** The path names its page by an alias of its language (a product, list or content page). */
+  byAlias?: true;
 }
 
-const page200 = (path: (lang: Lang, c: LangCatalog) => string): ScreenCase => ({
-  status: 200,
-  path: (l, c) => inLang(l, path(l, c)),
-});
+const page200 = (path: (lang: Lang, c: LangCatalog) => string): ScreenCase => ({ status: 200, path });
+const byAlias = (screen: ScreenCase): ScreenCase => ({ ...screen, byAlias: true });
 const localized = (nb: string, sv: string) => (l: Lang) => (l === "nb" ? nb : sv);
 const moved = (
   path: (lang: Lang, c: LangCatalog) => string,
   to: (lang: Lang, c: LangCatalog) => string,
-): ScreenCase => ({
-  status: 301,
-  path: (l, c) => inLang(l, path(l, c)),
-  target: (l, c) => inLang(l, to(l, c)),
-});
+): ScreenCase => ({ status: 301, path, target: (l, c, at) => at(to(l, c)) });
 const guarded = (path: (lang: Lang) => string): ScreenCase => ({
   status: 302,
-  path: (l) => inLang(l, path(l)),
-  target: (l) => loginRedirect(inLang(l, "/"), inLang(l, path(l))),
+  path: (l) => path(l),
+  target: (l, _, at) => loginRedirect(at("/"), at(path(l))),
 });
-const notFound = (path: string): ScreenCase => ({ status: 404, path: (l) => inLang(l, path) });
+const notFound = (path: string): ScreenCase => ({ status: 404, path: () => path });
 
 const SCREEN_CASES: Record<string, ScreenCase> = {
   home: page200(() => "/"),
@@ -392,47 +391,61 @@ const SCREEN_CASES: Record<string, ScreenCase> = {
   "account-settings": guarded(localized("/min-konto/innstillinger", "/mina-sidor/installningar")),
   "account-balance": guarded(localized("/min-konto/saldo", "/mina-sidor/saldo")),
   "reset-password": page200(() => "/account/reset-password"),
-  product: moved(
-    (_, c) => `/p/${c.product.alias}`,
-    (_, c) => c.product.url,
+  product: byAlias(
+    moved(
+      (_, c) => `/p/${c.product.alias}`,
+      (_, c) => c.product.url,
+    ),
   ),
-  "product-c1": page200((_, c) => c.product.url),
-  "product-c2": moved(
-    (_, c) => `/p/a/b/${c.product.alias}`,
-    (_, c) => c.product.url,
+  "product-c1": byAlias(page200((_, c) => c.product.url)),
+  "product-c2": byAlias(
+    moved(
+      (_, c) => `/p/a/b/${c.product.alias}`,
+      (_, c) => c.product.url,
+    ),
   ),
-  package: moved(
-    (_, c) => `/pp/${c.package.alias}`,
-    (_, c) => c.package.url,
+  package: byAlias(
+    moved(
+      (_, c) => `/pp/${c.package.alias}`,
+      (_, c) => c.package.url,
+    ),
   ),
-  "package-c1": page200((_, c) => c.package.url),
-  "package-c2": moved(
-    (_, c) => `/pp/a/b/${c.package.alias}`,
-    (_, c) => c.package.url,
+  "package-c1": byAlias(page200((_, c) => c.package.url)),
+  "package-c2": byAlias(
+    moved(
+      (_, c) => `/pp/a/b/${c.package.alias}`,
+      (_, c) => c.package.url,
+    ),
   ),
-  "product-any": moved(
-    (_, c) => `/product/${c.product.alias}`,
-    (_, c) => c.product.url,
+  "product-any": byAlias(
+    moved(
+      (_, c) => `/product/${c.product.alias}`,
+      (_, c) => c.product.url,
+    ),
   ),
-  "list-category": page200((_, c) => c.parent.url),
-  "list-category-parent": page200((_, c) => c.child.url),
-  "list-brand": page200((_, c) => c.brand.url),
-  "list-campaign": page200((_, c) => c.campaign.url),
+  "list-category": byAlias(page200((_, c) => c.parent.url)),
+  "list-category-parent": byAlias(page200((_, c) => c.child.url)),
+  "list-brand": byAlias(page200((_, c) => c.brand.url)),
+  "list-campaign": byAlias(page200((_, c) => c.campaign.url)),
   "list-search": page200((_, c) => `/s/${c.search}`),
-  "list-l": moved(
-    (_, c) => `/l/${c.child.alias}`,
-    (_, c) => c.child.url,
+  "list-l": byAlias(
+    moved(
+      (_, c) => `/l/${c.child.alias}`,
+      (_, c) => c.child.url,
+    ),
   ),
-  "list-list": moved(
-    (_, c) => `/list/${c.brand.alias}`,
-    (_, c) => c.brand.url,
+  "list-list": byAlias(
+    moved(
+      (_, c) => `/list/${c.brand.alias}`,
+      (_, c) => c.brand.url,
+    ),
   ),
-  content: {
+  content: byAlias({
     status: 200,
-    path: (l, c) => inLang(l, `/content/${c.content.alias}`),
-    target: (l, c) => inLang(l, c.content.url),
-  },
-  "content-alias": page200((_, c) => c.content.url),
+    path: (_, c) => `/content/${c.content.alias}`,
+    target: (_, c, at) => at(c.content.url),
+  }),
+  "content-alias": byAlias(page200((_, c) => c.content.url)),
 };
 
 const screenIds = SCREENS.map((s) => s.id);
@@ -468,11 +481,12 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
       async (id) => {
         const screen = screenCase(id);
         const c = catalog[l];
-        const path = screen.path(l, c);
+        const at: At = (p) => inLang(l, p);
+        const path = at(screen.path(l, c));
         const answer = await get(shop.origin, path);
         expect(answer.status, path).toBe(screen.status);
         if (screen.status === 301 || screen.status === 302) {
-          expect(answer.location, path).toBe(screen.target?.(l, c));
+          expect(answer.location, path).toBe(screen.target?.(l, c, at));
           return;
         }
 
@@ -493,7 +507,7 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         const head = await headLinks(page);
         const descriptions = await page.locator('meta[name="description"]').count();
         expect(descriptions, "exactly one meta description").toBe(1);
-        expect(head.canonical, "canonical").toBe(url(screen.target?.(l, c) ?? path));
+        expect(head.canonical, "canonical").toBe(url(screen.target?.(l, c, at) ?? path));
         expect(Object.keys(head.alternates).sort()).toEqual(["nb-NO", "sv-SE"]);
         expect(head.alternates[LANGUAGE_ID[l]], "own hreflang = canonical").toBe(head.canonical);
         // The other language's alternate is this page in that language.
@@ -795,6 +809,126 @@ describe("multi-market mode (MARKET_IN_PATH=true): /{market}/{lang}/…", () => 
     const response = await fetch(url(path));
     expect(response.status).toBe(200);
     expect(pathAndSearch(response.url)).toBe(end);
+  });
+
+  describe("a path without a market (spec §2): the market prepended, nothing dropped, the same page", () => {
+    /*
+     * The rule, for every screen of app/lib/screens.ts (products and lists included), each written three ways
+     * without a market (a root path, /nb/…, /sv/…) and with each market choice (none, or the cookie
+     * mili-selected-market): the market is the chosen one, else the path language's default (no for nb, se
+     * for sv); the language is the path's when the market allows it, else the market's default (se allows only
+     * sv, no only nb, dk both). The answer is 302 to /{market}/{lang} + the path, whole. When the language
+     * changes, the path becomes the same page's path in the new language: a localized screen its twin, a
+     * product, list or content page its URL under the new language's aliases; a search keeps the shopper's
+     * words. Followed to its end, it lands where the same page in that market and language does.
+     */
+    const SOURCES = [
+      { name: "root", lang: "nb", prefix: "" },
+      { name: "/nb", lang: "nb", prefix: "/nb" },
+      { name: "/sv", lang: "sv", prefix: "/sv" },
+    ] as const;
+    const CHOICES = [undefined, "no", "se", "dk"] as const;
+    const ALLOWED: Record<string, readonly Lang[]> = { no: ["nb"], se: ["sv"], dk: ["nb", "sv"] };
+    const DEFAULT_LANG: Record<string, Lang> = { no: "nb", se: "sv", dk: "nb" };
+    // The language's own default market chosen answers as no choice: left out.
+    const OWN_MARKET: Record<Lang, string> = { nb: "no", sv: "se" };
+    const cases = screenIds.flatMap((id) =>
+      SOURCES.flatMap((source) =>
+        CHOICES.filter((choice) => choice !== OWN_MARKET[source.lang]).map(
+          (choice) => [id, source.name, choice ?? "none"] as const,
+        ),
+      ),
+    );
+
+    it.each(cases)("%s written %s, market chosen: %s", async (id, sourceName, choice) => {
+      const screen = screenCase(id);
+      const source = SOURCES.find((s) => s.name === sourceName) ?? SOURCES[0];
+      const from = source.lang;
+      const market = choice === "none" ? (from === "nb" ? "no" : "se") : choice;
+      const to = ALLOWED[market]?.includes(from) ? from : (DEFAULT_LANG[market] ?? from);
+      const at: At = (p) => `/${market}/${to}${p === "/" ? "" : p}`;
+      const written = screen.path(from, catalog[from]);
+      const path = written === "/" ? source.prefix || "/" : `${source.prefix}${written}`;
+      const headers: Record<string, string> =
+        choice === "none" ? {} : { cookie: `mili-selected-market=${choice}` };
+
+      // The page in the target language, behind no prefix: its path, and where it ends (canonical or guard).
+      const same = (p: string) => p;
+      const canonical = screen.target?.(to, catalog[to], same) ?? screen.path(to, catalog[to]);
+      // A path the same in both languages (a search's words, a brand's alias) stays as written.
+      const expected =
+        to === from || id === "list-search" || screen.path(to, catalog[to]) === written
+          ? written
+          : screen.byAlias
+            ? canonical
+            : screen.path(to, catalog[to]);
+      const first = await fetch(url(`${path}?from=table`), { redirect: "manual", headers });
+      expect(
+        { status: first.status, location: first.headers.get("location") },
+        `${path} (${choice}) → /${market}/${to}`,
+      ).toEqual({ status: 302, location: `${at(expected)}?from=table` });
+
+      const end = await fetch(url(path), { headers });
+      const landing =
+        screen.status === 301
+          ? at(canonical)
+          : screen.status === 302
+            ? (screen.target?.(to, catalog[to], at) ?? "")
+            : at(expected);
+      expect({ status: end.status, at: pathAndSearch(end.url) }, `${path} (${choice}) lands`).toEqual({
+        status: screen.status === 404 ? 404 : 200,
+        at: landing,
+      });
+      expect(read(await end.text()).lang).toBe(to);
+    });
+
+    it.each([
+      ["/no", "/no/nb"],
+      ["/se", "/se/sv"],
+      ["/dk", "/dk/nb"],
+      ["/se/kassen", "/se/sv/kassan"],
+      ["/no/kassan", "/no/nb/kassen"],
+      ["/dk/varemerker?x=1", "/dk/nb/varemerker?x=1"],
+      ["/sv/se/kassan", "/se/sv/kassan"],
+    ])("%s, a market without a language, answers 301 to %s", async (path, location) => {
+      const answer = await get(shop.origin, path);
+      expect({ status: answer.status, location: answer.location }).toEqual({ status: 301, location });
+    });
+
+    it.each([
+      [undefined, "/nb/kassen", "/no/nb/kassen", "nb", translator("nb")("checkout.heading")],
+      ["se", "/nb/kassen", "/se/sv/kassan", "sv", translator("sv")("checkout.heading")],
+      ["se", "/se", "/se/sv", "sv", translator("sv")("home.heading")],
+      [undefined, "/no", "/no/nb", "nb", translator("nb")("home.heading")],
+    ] as const)("in Chromium, with market %s, %s shows %s in %s", async (choice, path, end, l, title) => {
+      const { context, page } = session;
+      if (choice)
+        await context.addCookies([{ name: "mili-selected-market", value: choice, url: shop.origin }]);
+      const response = await open(page, url(path));
+      expect(response.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(end);
+      expect(await lang(page)).toBe(l);
+      expect(await heading(page)).toBe(title);
+    });
+
+    it.each([
+      ["phone", { width: 375, height: 812 }],
+      ["desktop", { width: 1360, height: 900 }],
+    ] as const)(
+      "in Chromium (%s), with the Swedish market chosen, a Norwegian product and category path show the Swedish page",
+      async (_, viewport) => {
+        const { context, page } = session;
+        await page.setViewportSize(viewport);
+        await context.addCookies([{ name: "mili-selected-market", value: "se", url: shop.origin }]);
+        for (const pick of [(c: LangCatalog) => c.product, (c: LangCatalog) => c.child]) {
+          const response = await open(page, url(pick(catalog.nb).url));
+          expect(response.status()).toBe(200);
+          expect(new URL(page.url()).pathname).toBe(`/se/sv${pick(catalog.sv).url}`);
+          expect(await lang(page)).toBe("sv");
+          expect(await heading(page)).toBe(pick(catalog.sv).name);
+        }
+      },
+    );
   });
 
   const PAGES: [string, (c: Catalog) => string][] = [

@@ -14,7 +14,8 @@ export const CART_MODAL = "cart";
 
 /**
  * The header's cart: a link to the cart page (without JavaScript), which opens the cart drawer once the page is
- * interactive. The count arrives after hydration (it is personal, so never in the cached HTML).
+ * interactive. The count arrives after hydration, once the tab's cart has been read (it is personal, so never in
+ * the cached HTML); until then the badge keeps its room and shows no number.
  */
 export function CartButton() {
   const root = useRoot();
@@ -36,14 +37,21 @@ export function CartButton() {
     >
       <BagIcon />
       <span className="max-sm:sr-only">{t("nav.cart")}</span>
-      <span
-        aria-hidden="true"
-        className="min-w-5 rounded-full bg-brand-ink px-1.5 text-center text-xs font-bold text-white"
-        data-cart-count={count}
-      >
-        {count}
-      </span>
-      <span className="sr-only">{t("cart.count", { count })}</span>
+      {count === null ? (
+        // Until the cart is read: the badge's room, without a number that could be wrong.
+        <span aria-hidden="true" className="invisible min-w-5 px-1.5 text-xs" data-cart-count-pending />
+      ) : (
+        <>
+          <span
+            aria-hidden="true"
+            className="min-w-5 rounded-full bg-brand-ink px-1.5 text-center text-xs font-bold text-white"
+            data-cart-count={count}
+          >
+            {count}
+          </span>
+          <span className="sr-only">{t("cart.count", { count })}</span>
+        </>
+      )}
     </Link>
   );
 }
@@ -85,6 +93,11 @@ export function CartDrawer({ close }: ModalProps) {
             {t("cart.checkout")}
           </Link>
         </div>
+      ) : !state.loaded ? (
+        // The cart is being read: not "empty" (it may not be).
+        <p className="mt-4" role="status" data-cart-drawer="loading">
+          {t("loading.label")}
+        </p>
       ) : (
         <div className="mt-4 space-y-3" data-cart-drawer="empty">
           {state.error ? (

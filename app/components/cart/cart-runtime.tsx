@@ -59,9 +59,12 @@ export function useCartState(initial?: CartData | null): CartState {
   );
 }
 
-/** The header's count: loose items by quantity, each package once, plus units being added. */
-export function useCartCount(): number {
-  return useSyncExternalStore(cartStore.subscribe, cartStore.count, () => 0);
+/**
+ * The header's count: loose items by quantity, each package once, plus units being added. Null until the tab's
+ * cart has been read (and in the server's HTML, which is shared by every shopper): unknown, not 0.
+ */
+export function useCartCount(): number | null {
+  return useSyncExternalStore(cartStore.subscribe, cartStore.count, () => null);
 }
 
 /** The cart route in the page's language and market prefix. */

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { distinctName } from "#domain/names.ts";
 import type { Translate } from "../../i18n/index.ts";
@@ -49,11 +49,35 @@ function pushRemoved(items: CartItemData[], quantity: number, currency: string) 
   });
 }
 
-/** − and + buttons around a quantity field; the buttons send `set`, the field `quantity` (lib/cart.ts). */
+/**
+ * − and + buttons around a quantity field; the buttons send `set`, the field `quantity` (lib/cart.ts). Enter in the
+ * field and leaving it set the typed quantity (spec §4): the form's first submit button (its default, which Enter
+ * presses) sends no `set`, so the field counts, with JavaScript and without. With JavaScript, leaving a field whose
+ * number was changed sends it too; the field shows what the shopper types until the cart's quantity changes.
+ */
 function Stepper({ value, name, t, min = 0 }: { value: number; name: string; t: Translate; min?: number }) {
   const id = useId();
+  const defaultButton = useRef<HTMLButtonElement>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  // A new quantity from the cart (this change answered, a refusal, another tab) replaces what was typed.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(null);
+  }
+  const commit = (input: HTMLInputElement) => {
+    const typed = input.value.trim();
+    if (typed === "" || Number(typed) === value) {
+      setDraft(null);
+      return;
+    }
+    input.form?.requestSubmit(defaultButton.current);
+  };
   return (
     <div className="flex items-center">
+      <button ref={defaultButton} type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+        {t("cart.update")}
+      </button>
       <button
         type="submit"
         name="set"
@@ -68,13 +92,14 @@ function Stepper({ value, name, t, min = 0 }: { value: number; name: string; t: 
       </label>
       <input
         id={id}
-        key={value}
         name="quantity"
         type="number"
         inputMode="numeric"
         min={min}
         max={999}
-        defaultValue={value}
+        value={draft ?? String(value)}
+        onChange={(event) => setDraft(event.currentTarget.value)}
+        onBlur={(event) => commit(event.currentTarget)}
         className="h-9 w-14 border-y border-stone-400 text-center [appearance:textfield]"
         data-quantity
       />

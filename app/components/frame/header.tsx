@@ -146,7 +146,7 @@ const MainBar = memo(function MainBar({ navigation }: { navigation: boolean }) {
       {navigation ? (
         <>
           <SiteSearch />
-          <nav aria-label={t("nav.account")} className="ml-auto flex items-center gap-4 text-sm sm:ml-0">
+          <nav aria-label={t("nav.account")} className="ml-auto flex items-center gap-4 text-sm lg:ml-0">
             <FavoritesLink />
             <Link to={href(locale, "/account")} className="flex items-center gap-1">
               <UserIcon />

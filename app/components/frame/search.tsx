@@ -10,7 +10,7 @@ import {
 } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { distinctName } from "#domain/names.ts";
-import { useHydrated } from "../../lib/client/hooks.ts";
+import { useHydrated, useViewport } from "../../lib/client/hooks.ts";
 import type { ResultOf } from "../../lib/graphql/graphql.ts";
 import type { SearchSuggestionsQuery } from "../../lib/graphql/list-operations.ts";
 import { href } from "../../lib/page-locale.ts";
@@ -70,6 +70,8 @@ export function SiteSearch() {
   const t = useT();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  // A phone's field is narrower than the full placeholder: it gets the short one, whole.
+  const phone = useViewport().name === "phone";
   const fetcher = useFetcher();
   const base = useId();
   const inputId = `${base}-input`;
@@ -207,7 +209,9 @@ export function SiteSearch() {
       action={href(root.locale, "/s")}
       role="search"
       onSubmit={onSubmit}
-      className="order-last flex w-full min-w-48 sm:order-none sm:w-auto sm:flex-1"
+      // Its own row, full width, below the laptop breakpoint: beside the logo and the links a tablet's field
+      // would be too narrow for its placeholder.
+      className="order-last flex w-full min-w-48 lg:order-none lg:w-auto lg:flex-1"
     >
       <div ref={containerRef} className="relative flex-1">
         <label htmlFor={inputId} className="sr-only">
@@ -219,7 +223,7 @@ export function SiteSearch() {
           type="search"
           maxLength={MAX_SEARCH}
           autoComplete="off"
-          placeholder={t("search.placeholder")}
+          placeholder={t(phone ? "search.placeholder.short" : "search.placeholder")}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);

@@ -20,7 +20,10 @@ export interface ChartGeometry {
   /** Whether the regular price ever differs from the selling price (else its line is left out). */
   showRegular: boolean;
   yTicks: { value: number; y: number }[];
-  xTicks: { date: string; x: number }[];
+  /** Dates along the bottom; the last one, at the right edge, is anchored at its end so it is not cut off. */
+  xTicks: { date: string; x: number; anchor: "middle" | "end" }[];
+  /** The current price: the end of the selling line, marked (a price known only since today is a point). */
+  current: { x: number; y: number };
   min: number;
   max: number;
 }
@@ -33,11 +36,20 @@ function dayNumber(date: string): number {
   return Math.round(time / DAY);
 }
 
-/** The points in date order, one per day (the last change of a day wins), from `from` to `to` inclusive. */
-export function normalisePoints(points: readonly HistoryPoint[], to: string): HistoryPoint[] {
+/** A YYYY-MM-DD date `days` days later (earlier when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The points in date order, one per day (the last change of a day wins), up to `to` inclusive; a point before
+ * `from` counts as the price on `from` (the price in effect when the window opens).
+ */
+export function normalisePoints(points: readonly HistoryPoint[], to: string, from?: string): HistoryPoint[] {
   const byDay = new Map<string, HistoryPoint>();
   for (const p of [...points].sort((a, b) => dayNumber(a.date) - dayNumber(b.date))) {
-    if (dayNumber(p.date) <= dayNumber(to)) byDay.set(p.date, p);
+    const date = from && dayNumber(p.date) < dayNumber(from) ? from : p.date;
+    if (dayNumber(date) <= dayNumber(to)) byDay.set(date, { ...p, date });
   }
   return [...byDay.values()];
 }
@@ -60,21 +72,42 @@ function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
+/** How wide a date label is drawn (10 characters at 12 units), and the least room between two. */
+export const LABEL_WIDTH = 70;
+const LABEL_GAP = 8;
+
+/** Where a date label reaches, left to right: centred on its tick, or ending at it (the last). */
+export function labelSpan(tick: { x: number; anchor: "middle" | "end" }): [number, number] {
+  return tick.anchor === "end"
+    ? [tick.x - LABEL_WIDTH, tick.x]
+    : [tick.x - LABEL_WIDTH / 2, tick.x + LABEL_WIDTH / 2];
+}
+
+/** The view box of the chart: the computer's, and a narrower one for phones (its text stays readable). */
+export const CHART_SIZE = {
+  wide: { width: 640, height: 240 },
+  compact: { width: 400, height: 220 },
+} as const;
+
 /**
- * Lays out the chart for points that changed between their first date and `to` (today). Each price is drawn as
- * steps: horizontal until the next change, then vertical to the new price; the last price runs to `to`.
+ * Lays out the chart of the window `from`…`to` (the last `days` days up to today; both inclusive), never past
+ * `to`. Each price is drawn as steps: horizontal until the next change, then vertical to the new price; the
+ * first from the day it is known (a product newer than the window starts later), the last runs to `to`.
+ * Without `from` the window starts at the first point.
  */
 export function chartGeometry(
   input: readonly HistoryPoint[],
-  to: string,
-  size: { width: number; height: number } = { width: 640, height: 240 },
+  window: { from?: string; to: string },
+  size: { width: number; height: number } = CHART_SIZE.wide,
 ): ChartGeometry | null {
-  const points = normalisePoints(input, to);
+  const { from, to } = window;
+  const points = normalisePoints(input, to, from);
   const first = points[0];
-  if (!first) return null;
+  const last = points.at(-1);
+  if (!first || !last) return null;
   const plot = { left: 72, top: 12, right: size.width - 16, bottom: size.height - 32 };
-  const startDay = dayNumber(first.date);
-  const endDay = Math.max(dayNumber(to), startDay + 1);
+  const endDay = dayNumber(to);
+  const startDay = Math.min(from ? dayNumber(from) : dayNumber(first.date), endDay - 1);
   const values = points.flatMap((p) => [p.selling, p.regular]);
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -91,11 +124,23 @@ export function chartGeometry(
     return `${d} H${round(plot.right)}`;
   };
   const days = endDay - startDay;
-  const xTicks = [0, 1, 2, 3].map((i) => {
-    const day = startDay + Math.round((days * i) / 3);
-    const date = new Date(day * DAY).toISOString().slice(0, 10);
-    return { date, x: x(date) };
-  });
+  // Four dates on a computer's chart, three on a phone's; a date that would touch its neighbour is left out.
+  const parts = size.width < 500 ? 2 : 3;
+  const dates = Array.from({ length: parts + 1 }, (_, i) =>
+    addDays(to, -days + Math.round((days * i) / parts)),
+  );
+  const xTicks: ChartGeometry["xTicks"] = [];
+  for (const date of dates) {
+    const tick = { date, x: x(date), anchor: date === to ? ("end" as const) : ("middle" as const) };
+    const previous = xTicks.at(-1);
+    if (previous?.date === date) continue;
+    if (previous && labelSpan(previous)[1] + LABEL_GAP > labelSpan(tick)[0]) {
+      // Too close: the last date stays (today), the middle one goes.
+      if (tick.anchor !== "end") continue;
+      if (xTicks.length > 1) xTicks.pop();
+    }
+    xTicks.push(tick);
+  }
   return {
     width: size.width,
     height: size.height,
@@ -104,7 +149,8 @@ export function chartGeometry(
     regularPath: step((p) => p.regular),
     showRegular: points.some((p) => p.regular !== p.selling),
     yTicks: niceTicks(yMin, yMax).map((value) => ({ value, y: y(value) })),
-    xTicks: xTicks.filter((t, i) => xTicks.findIndex((o) => o.date === t.date) === i),
+    xTicks,
+    current: { x: round(plot.right), y: y(last.selling) },
     min: Math.min(...points.map((p) => p.selling)),
     max: Math.max(...points.map((p) => p.selling)),
   };

@@ -1,6 +1,6 @@
 import { formatDate } from "#domain/format.ts";
 import type { Translate } from "../../i18n/index.ts";
-import { chartGeometry, formatTick } from "./price-history-chart.ts";
+import { addDays, CHART_SIZE, chartGeometry, formatTick } from "./price-history-chart.ts";
 
 export interface PricePointData {
   date: string;
@@ -16,7 +16,8 @@ export interface PricePointData {
 
 /**
  * Price history as an SVG step chart (role="img" with a spoken summary, <title> and <desc>) and, for anyone who
- * prefers numbers, the same points as a table inside <details>.
+ * prefers numbers, the same points as a table inside <details>. The chart shows the window the text names, the
+ * last `days` days up to today; a phone gets a narrower chart (`compact`), so its labels stay readable.
  */
 export function PriceHistory({
   points,
@@ -26,6 +27,7 @@ export function PriceHistory({
   currentFormatted,
   languageId,
   t,
+  compact = false,
 }: {
   points: PricePointData[];
   /** YYYY-MM-DD: the chart's right edge (from the loader, so server and browser agree). */
@@ -35,6 +37,8 @@ export function PriceHistory({
   currentFormatted: string;
   languageId: string;
   t: Translate;
+  /** A phone's chart: a narrower view box, so the same text is larger on a small screen. */
+  compact?: boolean;
 }) {
   const selling = (p: PricePointData) => (vatIncluded ? p.sellingPriceIncVat : p.sellingPriceExVat);
   const regular = (p: PricePointData) => (vatIncluded ? p.regularPriceIncVat : p.regularPriceExVat);
@@ -43,9 +47,11 @@ export function PriceHistory({
   const regularText = (p: PricePointData) =>
     vatIncluded ? p.regularPriceIncVatFormatted : p.regularPriceExVatFormatted;
   const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const from = addDays(today, -days);
   const chart = chartGeometry(
     sorted.map((p) => ({ date: p.date, selling: selling(p), regular: regular(p) })),
-    today,
+    { from, to: today },
+    compact ? CHART_SIZE.compact : CHART_SIZE.wide,
   );
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
@@ -67,7 +73,14 @@ export function PriceHistory({
           max: sellingText(highest),
           current: currentFormatted,
         })
-      : t("product.priceHistory.unchanged", { current: currentFormatted, days });
+      : // Known for a shorter time than the window (a new product): since when, not "the whole period". A day's
+        // leeway: the API's window opens `days` × 24 hours ago, a day off around a change of daylight saving.
+        first && first.date > addDays(from, 1)
+        ? t("product.priceHistory.unchangedSince", {
+            current: currentFormatted,
+            first: formatDate(first.date, languageId),
+          })
+        : t("product.priceHistory.unchanged", { current: currentFormatted, days });
   return (
     <section aria-labelledby="price-history" className="mt-10">
       <h2 id="price-history" className="text-xl font-semibold">
@@ -82,6 +95,7 @@ export function PriceHistory({
           aria-labelledby="price-history-title price-history-desc"
           viewBox={`0 0 ${chart.width} ${chart.height}`}
           className="mt-3 w-full max-w-2xl text-stone-900"
+          data-price-chart
         >
           <title id="price-history-title">{t("product.priceHistory")}</title>
           <desc id="price-history-desc">{summary}</desc>
@@ -102,7 +116,14 @@ export function PriceHistory({
               </g>
             ))}
             {chart.xTicks.map((tick) => (
-              <text key={tick.date} x={tick.x} y={chart.height - 10} textAnchor="middle" fill="#57534e">
+              <text
+                key={tick.date}
+                x={tick.x}
+                y={chart.height - 10}
+                textAnchor={tick.anchor}
+                fill="#57534e"
+                data-date={tick.date}
+              >
                 {formatDate(tick.date, languageId)}
               </text>
             ))}
@@ -116,6 +137,7 @@ export function PriceHistory({
               />
             ) : null}
             <path d={chart.sellingPath} fill="none" stroke="#b91c1c" strokeWidth="2.5" />
+            <circle cx={chart.current.x} cy={chart.current.y} r="4" fill="#b91c1c" />
           </g>
         </svg>
       ) : null}

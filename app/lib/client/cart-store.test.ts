@@ -120,6 +120,20 @@ describe("the cart store", () => {
     expect(h.jar.get("mili-cart")).toBe("new");
   });
 
+  it("has no count until the first read has ended: unknown, not 0", async () => {
+    const h = harness([{ cart: cart("c1", [{ quantity: 2 }]) }]);
+    h.jar.set("mili-cart", "c1");
+    expect(h.store.count()).toBeNull();
+    const reading = h.store.start();
+    expect(h.store.count()).toBeNull();
+    await reading;
+    expect(h.store.count()).toBe(2);
+    // A new visitor (no cart cookie) has nothing to read: 0 at once.
+    const fresh = harness([]);
+    await fresh.store.start();
+    expect(fresh.store.count()).toBe(0);
+  });
+
   it(`gives up after ${CART_RETRY.attempts} attempts with an error`, async () => {
     const h = harness(Array.from({ length: 5 }, () => ({ cart: null })));
     h.jar.set("mili-cart", "x");
@@ -133,7 +147,8 @@ describe("the cart store", () => {
     const h = harness([{ cart: cart("c1", [{ quantity: 1 }]) }, { cart: cart("c1", [{ quantity: 3 }]) }]);
     const first = h.store.change("add", { skuId: 7, quantity: 1 }, { adding: 1 });
     const second = h.store.change("add", { skuId: 7, quantity: 2 }, { adding: 2 });
-    expect(h.store.count()).toBe(3);
+    // The cart was never read: its count is unknown until an answer comes, units on their way or not.
+    expect(h.store.count()).toBeNull();
     await Promise.all([first, second]);
     expect(h.requests.map((r) => r.body)).toEqual([
       "intent=add&skuId=7&quantity=1",

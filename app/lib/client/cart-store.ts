@@ -257,8 +257,8 @@ export function createCartStore(deps: CartStoreDeps) {
       queue = run.catch(() => {});
       return run;
     },
-    /** The header's count: the cart's, plus units on their way in. */
-    count: () => cartCount(state.cart) + state.adding,
+    /** The header's count: the cart's, plus units on their way in; null until the first read has ended. */
+    count: (): number | null => (state.loaded ? cartCount(state.cart) + state.adding : null),
     /** Clears the last error (the shopper dismissed it). */
     clearError: () => set({ error: null }),
   };

@@ -2,6 +2,7 @@ import * as brandOperations from "./brand-operations.ts";
 import * as cartOperations from "./cart-operations.ts";
 import { graphql } from "./graphql.ts";
 import * as listOperations from "./list-operations.ts";
+import * as pathOperations from "./path-operations.ts";
 import * as productOperations from "./product-operations.ts";
 import * as subscriptionOperations from "./subscription-operations.ts";
 
@@ -152,9 +153,14 @@ export const operations = [
   CmsPagesQuery,
   WidgetAreaQuery,
   SubscribeToNewsletterMutation,
-  ...[listOperations, productOperations, brandOperations, cartOperations, subscriptionOperations].flatMap(
-    (module) => Object.values(module).filter(isOperation),
-  ),
+  ...[
+    listOperations,
+    productOperations,
+    brandOperations,
+    cartOperations,
+    subscriptionOperations,
+    pathOperations,
+  ].flatMap((module) => Object.values(module).filter(isOperation)),
 ];
 
 function isOperation(doc: unknown): doc is typeof ChannelQuery {
