@@ -2,7 +2,8 @@
 -- list index prices each product by the same rule as domain/prices.ts (appliedPrices, cheapestPrices, priceReduction),
 -- over its price history, and tests/integration/price-reduction.test.ts proves the two equal on generated histories.
 -- product_list_prices.lowest_minor is now the prior price of the reduction announced in the window (null: none) and
--- discount_percent its percentage (0: none); windows follow the logged history too.
+-- discount_percent its percentage (0: none); windows follow the logged history too. Every change of a price row is
+-- logged (price_log), so that the history is whole.
 
 -- The reduction announced while each segment of a price history applies (domain/prices.ts reductionOfSegment, for
 -- every segment at once): segments in time order, `ats` strictly increasing (only the first may be -infinity), each
@@ -45,6 +46,27 @@ BEGIN
   END LOOP;
 END
 $$;
+--> statement-breakpoint
+-- Every change of a price row is logged when it is made (price_log: the history prior prices are read from, where
+-- a row applies from its last logged change on). A bulk load (the seed) writes its own history.
+CREATE OR REPLACE FUNCTION mili_price_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('mili.catalog_index_bulk', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO price_log (sku_id, market_alias, regular_minor, selling_minor, at)
+  VALUES (NEW.sku_id, NEW.market_alias, NEW.regular_minor, NEW.selling_minor, now());
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER prices_log_insert AFTER INSERT ON prices FOR EACH ROW EXECUTE FUNCTION mili_price_log_change();
+--> statement-breakpoint
+CREATE TRIGGER prices_log_update AFTER UPDATE ON prices FOR EACH ROW
+  WHEN ((OLD.regular_minor, OLD.selling_minor, OLD.reduced_since, OLD.campaign_id)
+        IS DISTINCT FROM (NEW.regular_minor, NEW.selling_minor, NEW.reduced_since, NEW.campaign_id)
+        OR (OLD.sku_id, OLD.market_alias) IS DISTINCT FROM (NEW.sku_id, NEW.market_alias))
+  EXECUTE FUNCTION mili_price_log_change();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION mili_catalog_index_write(v bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -523,7 +523,10 @@ describe("the product page for a business shopper", () => {
     expect(await price.innerText()).toContain("eks. mva.");
     expect((await price.locator("[data-price=lowest]").textContent())?.trim()).toMatch(LANGUAGES.nb.lowest);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
-    expect(data.offers.priceSpecification.valueAddedTaxIncluded).toBe(false);
+    // The selling price, and the reduction's prior price as the struck-through price: both without VAT.
+    const specifications = [data.offers.priceSpecification].flat();
+    expect(specifications).toHaveLength(2);
+    for (const specification of specifications) expect(specification.valueAddedTaxIncluded).toBe(false);
     const shown = (await price.locator("[data-price=selling]").textContent()) ?? "";
     expect(Number(data.offers.price)).toBe(Number(shown.replace(/[^\d,]/g, "").replace(",", ".")));
   });

@@ -33,6 +33,8 @@ beforeAll(async () => {
   await handle.db.execute(
     sql`insert into markets (alias, currency_code, default_language_id, group_key) values ('no', 'NOK', 'nb-NO', 'x')`,
   );
+  // The generated price logs are the whole history: price rows written here are not logged again (see below).
+  await handle.db.execute(sql`alter table prices disable trigger prices_log_insert`);
 });
 afterAll(async () => {
   await dispose?.();
@@ -229,5 +231,42 @@ describe("the list index and the domain rule", () => {
     // The generator reaches both outcomes often.
     expect(announced).toBeGreaterThan(50);
     expect(notAnnounced).toBeGreaterThan(50);
+  });
+});
+
+describe("the price log", () => {
+  it("logs every change of a price row when it is made, so a row applies from its change on", async () => {
+    await handle.db.execute(sql`alter table prices enable trigger prices_log_insert`);
+    try {
+      const [row] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`with p as (insert into products (article_number, kind) values ('LOGGED', 'test') returning id)
+            insert into skus (product_id, name) select id, 'M' from p returning id`,
+      );
+      const skuId = Number(row?.id);
+      await handle.db.execute(sql`insert into prices (sku_id, market_alias, currency_code, regular_minor, selling_minor)
+                                  values (${skuId}, 'no', 'NOK', 100000, 100000)`);
+      await handle.db.execute(sql`update prices set selling_minor = 80000 where sku_id = ${skuId}`);
+      // Nothing that matters changed: nothing logged.
+      await handle.db.execute(sql`update prices set updated_at = now() where sku_id = ${skuId}`);
+      const log = await queryRows<{ regular_minor: number; selling_minor: number; at: string | Date }>(
+        handle.db,
+        sql`select regular_minor, selling_minor, at from price_log where sku_id = ${skuId} order by at, id`,
+      );
+      expect(log.map((l) => [Number(l.regular_minor), Number(l.selling_minor)])).toEqual([
+        [100000, 100000],
+        [100000, 80000],
+      ]);
+      // The cut is a reduction from the moment it was made, against the price before it.
+      const [card] = await queryRows<{ lowest_minor: number; discount_percent: number; f: string | Date }>(
+        handle.db,
+        sql`select lowest_minor, discount_percent, valid_from as f from product_list_prices
+            where sku_id = ${skuId} and valid_from <= now() and now() < valid_until`,
+      );
+      expect(card).toMatchObject({ lowest_minor: 100000, discount_percent: 20 });
+      expect(new Date(card?.f ?? 0).getTime()).toBe(new Date(log[1]?.at ?? 0).getTime());
+    } finally {
+      await handle.db.execute(sql`alter table prices disable trigger prices_log_insert`);
+    }
   });
 });
