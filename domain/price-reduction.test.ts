@@ -81,6 +81,19 @@ describe("priceReduction", () => {
     });
   });
 
+  it("keeps as steps only the falls of the 30 days before the latest one (prisinformationslagen 7 a §)", () => {
+    // 25 and 21 days apart, but the first step is 46 days before the last: the reduction began on 25 March.
+    const log = history(["2026-01-01", 1000], ["2026-03-01", 900], ["2026-03-26", 800], ["2026-04-16", 700]);
+    expect(priceReduction(log, at("2026-04-20"))).toEqual({
+      sellingMinor: 70000,
+      priorMinor: 90000,
+      percent: 22,
+      since: at("2026-03-26"),
+    });
+    // Until the third step, the first one was within 30 days: 800 from 1 000.
+    expect(priceReduction(log, at("2026-04-01"))?.priorMinor).toBe(100000);
+  });
+
   it("starts a new reduction when a step comes more than 30 days after the one before", () => {
     const log = history(["2026-01-01", 1000], ["2026-03-01", 900], ["2026-04-15", 800]);
     expect(priceReduction(log, at("2026-04-20"))).toEqual({
@@ -196,8 +209,8 @@ const momentArb = fc.integer({ min: -5 * 24, max: 175 * 24 }).map((hour) => T0 +
 
 /**
  * The rule written again from its words, with none of the implementation's segments: the price at a moment is the
- * last change at or before it; a reduction is the latest fall to the price of `at`, extended back over falls each at
- * most 30 days before the next; its prior price is `lowestPriceBefore` its first fall.
+ * last change at or before it; a reduction is the latest fall to the price of `at`, extended back over the falls in a
+ * row before it within the 30 days before that fall; its prior price is `lowestPriceBefore` its first fall.
  */
 function literalRule(h: readonly PriceChange[], moment: number) {
   const sorted = h
@@ -221,7 +234,7 @@ function literalRule(h: readonly PriceChange[], moment: number) {
   let since = last;
   for (let i = moves.length - 2; i >= 0; i--) {
     const previous = moves[i] as number;
-    if (!fall(previous) || since - previous > WINDOW) break;
+    if (!fall(previous) || last - previous > WINDOW) break;
     since = previous;
   }
   const prior = lowestPriceBefore(
@@ -291,7 +304,7 @@ describe("priceReduction: properties", () => {
     );
   });
 
-  it("keeps the prior price while the reduction lasts, and when it deepens within 30 days", () => {
+  it("keeps the prior price while the reduction lasts, and when it deepens within 30 days of its start", () => {
     fc.assert(
       fc.property(
         historyArb,
@@ -304,13 +317,11 @@ describe("priceReduction: properties", () => {
           const later = moment + laterHours * 3_600_000;
           const hasChangeBetween = h.some((c) => (c.at as number) > moment && (c.at as number) <= later);
           if (!hasChangeBetween) expect(priceReduction(h, later)).toEqual(r);
-          // A further step down after every change so far, within 30 days of the step that set today's price.
+          // A further step down after every change so far, within 30 days of the reduction's first step.
           if (h.some((c) => (c.at as number) > moment)) return;
-          const times = h.map((c) => c.at as number).filter((t) => t !== Number.NEGATIVE_INFINITY);
-          const lastStep = Math.max(...times.filter((t) => priceAt(h, t - 1) !== priceAt(h, t)));
           const stepAt = moment + laterHours * 3_600_000;
           const lower = Math.floor((r.sellingMinor * deeper) / 100);
-          if (lower >= r.sellingMinor || stepAt - lastStep > WINDOW) return;
+          if (lower >= r.sellingMinor || stepAt - r.since.getTime() > WINDOW) return;
           const stepped = priceReduction([...h, { at: stepAt, priceMinor: lower }], stepAt);
           expect(stepped?.priorMinor).toBe(r.priorMinor);
           expect(stepped?.since).toEqual(r.since);

@@ -165,8 +165,9 @@ function segmentAt(segments: PriceSegments, time: number): number {
 /**
  * The reduction to announce while segment k applies (SQL: mili_price_reductions, step for step), or null.
  * - Segment k is a reduction when its price is below the price before it (a rise ends any reduction).
- * - A reduction that deepens step by step keeps its first step: step j−1 belongs to the reduction of step j when it
- *   was a reduction too and came at most `window` before it (prisinformationslagen 7 a §: "under denna tid").
+ * - A reduction that deepens step by step keeps its first step: the falls right before it, one after the other, that
+ *   came at most `window` before segment k's own fall belong to it (prisinformationslagen 7 a §: "Om priset under
+ *   denna tid har sänkts gradvis": lowered gradually during the 30 days before the reduction).
  * - The prior price is the lowest price of the segments applied during [first step − window, first step).
  * - Announced only when the percentage from the prior price is at least 1.
  */
@@ -181,7 +182,7 @@ function reductionOfSegment(
   while (
     j >= 2 &&
     (p[j - 2] as number) > (p[j - 1] as number) &&
-    (t[j] as number) - (t[j - 1] as number) <= window
+    (t[k] as number) - (t[j - 1] as number) <= window
   )
     j--;
   const since = t[j] as number;
@@ -208,9 +209,9 @@ export function priceAt(history: readonly PriceChange[], at: Date | number): num
 /**
  * THE rule for announcing a reduction (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a, directive
  * 98/6/EC art. 6a): the reduction to announce at `at` for a history of applied prices, or null when there is none.
- * The reduction began with the latest fall of the price to what applies at `at` (or with the first of several falls
- * in a row, each within `days` of the next); its prior price is the lowest price applied during the `days` days
- * before that, and stays its prior price for as long as the reduction lasts. When the prior price is not above
+ * The reduction began with the latest fall of the price to what applies at `at`, or with the first of the falls in a
+ * row that led to it within the `days` days before that fall (a reduction in steps); its prior price is the lowest
+ * price applied during the `days` days before it began, and stays its prior price for as long as the reduction lasts. When the prior price is not above
  * today's price (or the percentage rounds down to 0) there is nothing to announce: no struck price, no percentage,
  * no "discounted" flag, no discount bucket.
  */

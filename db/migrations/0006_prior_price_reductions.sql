@@ -7,25 +7,26 @@
 
 -- The reduction announced while each segment of a price history applies (domain/prices.ts reductionOfSegment, for
 -- every segment at once): segments in time order, `ats` strictly increasing (only the first may be -infinity), each
--- price different from the one before. A segment is a reduction when its price is below the one before; a fall at
--- most `days` after a fall continues that reduction (it keeps the first step); the prior price is the lowest price
--- of the segments applied during the `days` days (× 24 hours) before the first step; announced when the percentage,
--- rounded down, is at least 1. Returns the announced segments only (k: 1-based index).
+-- price different from the one before. A segment is a reduction when its price is below the one before; the falls
+-- right before its own, one after the other, that came at most `days` (× 24 hours) before it belong to it (a
+-- reduction in steps keeps its first step); the prior price is the lowest price of the segments applied during the
+-- `days` days before the first step; announced when the percentage, rounded down, is at least 1. Returns the
+-- announced segments only (k: 1-based index).
 CREATE OR REPLACE FUNCTION mili_price_reductions(ats timestamptz[], prices integer[], days integer DEFAULT 30)
 RETURNS TABLE (k integer, since timestamptz, prior integer, percent integer) LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   n integer := coalesce(cardinality(ats), 0);
   w interval := make_interval(hours => days * 24);
-  j integer := 0;
+  j integer;
   low integer;
   low_of integer := 0;
 BEGIN
   FOR kk IN 2..n LOOP
     IF prices[kk - 1] > prices[kk] THEN
-      -- The fall before this one (into segment kk - 1) continues to this one when it came at most w before it.
-      IF NOT (kk >= 3 AND prices[kk - 2] > prices[kk - 1] AND ats[kk] - ats[kk - 1] <= w) THEN
-        j := kk;
-      END IF;
+      j := kk;
+      WHILE j >= 3 AND prices[j - 2] > prices[j - 1] AND ats[kk] - ats[j - 1] <= w LOOP
+        j := j - 1;
+      END LOOP;
       IF low_of <> j THEN
         low := NULL;
         FOR i IN 1..j - 1 LOOP
@@ -47,8 +48,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Every change of a price row is logged when it is made (price_log: the history prior prices are read from, where
--- a row applies from its last logged change on). A bulk load (the seed) writes its own history.
 CREATE OR REPLACE FUNCTION mili_price_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('mili.catalog_index_bulk', true) = 'on' THEN

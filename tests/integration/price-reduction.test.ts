@@ -64,7 +64,7 @@ const skuArb = fc.record({
   campaign: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
   log: fc.oneof(
     fc.array(fc.record({ at: moment, selling: fc.constantFrom(...PRICES) }), { maxLength: 6 }),
-    // A reduction in steps 25, 30 or 35 days apart: the steps 30 days apart are one reduction, the others two.
+    // A reduction in steps 25, 30 or 35 days apart: steps within 30 days before the latest are one reduction.
     fc
       .tuple(
         fc.integer({ min: 0, max: 20 }),
