@@ -48,26 +48,42 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION mili_price_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every change of a price row is logged when it is made (price_log: the history prior prices are read from, where
+-- a row applies from its last logged change on), one statement per statement. A bulk load (the seed) writes its
+-- own history. No nested loop: the planner takes a transition table for one row, and a nested loop over thousands
+-- takes seconds.
+CREATE OR REPLACE FUNCTION mili_price_log_change() RETURNS trigger LANGUAGE plpgsql
+  SET enable_nestloop = off AS $$
 BEGIN
   IF current_setting('mili.catalog_index_bulk', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  INSERT INTO price_log (sku_id, market_alias, regular_minor, selling_minor, at)
-  VALUES (NEW.sku_id, NEW.market_alias, NEW.regular_minor, NEW.selling_minor, now());
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO price_log (sku_id, market_alias, regular_minor, selling_minor, at)
+    SELECT n.sku_id, n.market_alias, n.regular_minor, n.selling_minor, now() FROM new_rows n;
+  ELSE
+    INSERT INTO price_log (sku_id, market_alias, regular_minor, selling_minor, at)
+    SELECT n.sku_id, n.market_alias, n.regular_minor, n.selling_minor, now()
+    FROM new_rows n
+    LEFT JOIN old_rows o ON o.sku_id = n.sku_id AND o.market_alias = n.market_alias
+    WHERE (o.regular_minor, o.selling_minor, o.reduced_since, o.campaign_id)
+          IS DISTINCT FROM (n.regular_minor, n.selling_minor, n.reduced_since, n.campaign_id);
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER prices_log_insert AFTER INSERT ON prices FOR EACH ROW EXECUTE FUNCTION mili_price_log_change();
+CREATE TRIGGER prices_log_insert AFTER INSERT ON prices REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION mili_price_log_change();
 --> statement-breakpoint
-CREATE TRIGGER prices_log_update AFTER UPDATE ON prices FOR EACH ROW
-  WHEN ((OLD.regular_minor, OLD.selling_minor, OLD.reduced_since, OLD.campaign_id)
-        IS DISTINCT FROM (NEW.regular_minor, NEW.selling_minor, NEW.reduced_since, NEW.campaign_id)
-        OR (OLD.sku_id, OLD.market_alias) IS DISTINCT FROM (NEW.sku_id, NEW.market_alias))
-  EXECUTE FUNCTION mili_price_log_change();
+CREATE TRIGGER prices_log_update AFTER UPDATE ON prices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION mili_price_log_change();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION mili_catalog_index_write(v bigint) RETURNS void LANGUAGE plpgsql AS $$
+-- A commit refreshes a few products, a rebuild all of them: each statement is planned for the products at hand
+-- (a plan cached for one product takes seconds for a hundred), and not compiled (jit: 80–90 ms, more than a commit's
+-- refresh takes to run).
+CREATE OR REPLACE FUNCTION mili_catalog_index_write(v bigint) RETURNS void LANGUAGE plpgsql
+  SET jit = off SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   WITH cats AS (
     SELECT pc.product_id, array_agg(DISTINCT pc.category_id) AS ids
@@ -133,20 +149,37 @@ BEGIN
     SELECT s.product_id, pr.market_alias, s.id AS sku_id, s.sort_order, pr.currency_code,
            pr.regular_minor AS regular, pr.selling_minor AS selling, pr.reduced_since,
            pr.selling_minor < pr.regular_minor AND (pr.campaign_id IS NULL OR coalesce(dc.active, false)) AS reducible,
-           dc.starts_at, dc.ends_at,
-           coalesce((SELECT max(l.at) FROM price_log l WHERE l.sku_id = s.id AND l.market_alias = pr.market_alias),
-                    '-infinity') AS logged_until
+           dc.starts_at, dc.ends_at
     FROM catalog_index_work w
     JOIN skus s ON s.product_id = w.product_id AND s.active
     JOIN prices pr ON pr.sku_id = s.id
     LEFT JOIN discount_campaigns dc ON dc.id = pr.campaign_id
   ),
+  log AS (
+    SELECT c.product_id, c.sku_id, c.market_alias, l.id, l.at, l.selling_minor AS price, l.regular_minor AS regular,
+           max(l.at) OVER (PARTITION BY c.sku_id, c.market_alias) AS last
+    FROM cand c
+    JOIN price_log l ON l.sku_id = c.sku_id AND l.market_alias = c.market_alias
+  ),
+  -- A product whose SKUs have no log and no reduction that could apply has one price forever: one window, no
+  -- reduction (below). The others follow their history.
+  moving AS (
+    SELECT product_id, market_alias FROM cand WHERE reducible
+    UNION
+    SELECT product_id, market_alias FROM log
+  ),
+  rows_of_moving AS (
+    SELECT c.*, coalesce(ll.last, '-infinity') AS logged_until
+    FROM cand c
+    JOIN moving m ON m.product_id = c.product_id AND m.market_alias = c.market_alias
+    LEFT JOIN (SELECT DISTINCT sku_id, market_alias, last FROM log) ll
+      ON ll.sku_id = c.sku_id AND ll.market_alias = c.market_alias
+  ),
   logged AS (
     SELECT DISTINCT ON (c.sku_id, c.market_alias, l.at)
-           c.product_id, c.market_alias, c.sku_id, c.sort_order, c.currency_code, l.at, l.selling_minor AS price,
-           l.regular_minor AS regular
-    FROM cand c
-    JOIN price_log l ON l.sku_id = c.sku_id AND l.market_alias = c.market_alias AND l.at < c.logged_until
+           c.product_id, c.market_alias, c.sku_id, c.sort_order, c.currency_code, l.at, l.price, l.regular
+    FROM rows_of_moving c
+    JOIN log l ON l.sku_id = c.sku_id AND l.market_alias = c.market_alias AND l.at < l.last
     ORDER BY c.sku_id, c.market_alias, l.at, l.id DESC
   ),
   from_row AS (
@@ -157,10 +190,10 @@ BEGIN
                               AND (c.ends_at IS NULL OR e.at < c.ends_at))
                 THEN c.regular ELSE c.selling END AS price,
            c.regular
-    FROM cand c
+    FROM rows_of_moving c
     CROSS JOIN LATERAL (
       SELECT c.logged_until AS at
-      UNION
+      UNION ALL
       SELECT x FROM unnest(ARRAY[c.reduced_since, c.starts_at, c.ends_at]) AS x WHERE c.reducible AND x > c.logged_until
     ) e
   ),
@@ -220,7 +253,16 @@ BEGIN
   SELECT m.product_id, m.market_alias, m.valid_from, m.valid_until, m.sku_id, m.currency_code, m.regular, m.selling,
          r.prior, coalesce(r.percent, 0)
   FROM merged m
-  LEFT JOIN reductions r ON r.product_id = m.product_id AND r.market_alias = m.market_alias AND r.k = m.segment;
+  LEFT JOIN reductions r ON r.product_id = m.product_id AND r.market_alias = m.market_alias AND r.k = m.segment
+  UNION ALL
+  -- One price forever: the cheapest SKU's (a price row that cannot reduce sells at its regular price).
+  (SELECT DISTINCT ON (c.product_id, c.market_alias)
+         c.product_id, c.market_alias, '-infinity', 'infinity', c.sku_id, c.currency_code, c.regular,
+         CASE WHEN c.selling < c.regular THEN c.regular ELSE c.selling END, NULL, 0
+  FROM cand c
+  WHERE NOT EXISTS (SELECT 1 FROM moving m WHERE m.product_id = c.product_id AND m.market_alias = c.market_alias)
+  ORDER BY c.product_id, c.market_alias, CASE WHEN c.selling < c.regular THEN c.regular ELSE c.selling END,
+           c.sort_order, c.sku_id);
 END
 $$;
 --> statement-breakpoint

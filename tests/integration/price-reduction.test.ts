@@ -265,6 +265,21 @@ describe("the price log", () => {
       );
       expect(card).toMatchObject({ lowest_minor: 100000, discount_percent: 20 });
       expect(new Date(card?.f ?? 0).getTime()).toBe(new Date(log[1]?.at ?? 0).getTime());
+      // One statement over many rows logs the rows it changed, and only those.
+      const [other] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`insert into skus (product_id, name) select product_id, 'L' from skus where id = ${skuId} returning id`,
+      );
+      await handle.db.execute(sql`insert into prices (sku_id, market_alias, currency_code, regular_minor, selling_minor)
+                                  values (${other?.id}, 'no', 'NOK', 100000, 100000)`);
+      await handle.db.execute(sql`update prices set selling_minor = case when sku_id = ${skuId} then 70000 else selling_minor end
+                                  where sku_id in (${skuId}, ${other?.id})`);
+      const counts = await queryRows<{ sku_id: number; n: number }>(
+        handle.db,
+        sql`select sku_id, count(*)::int as n from price_log where sku_id in (${skuId}, ${other?.id})
+            group by sku_id order by sku_id`,
+      );
+      expect(counts.map((c) => Number(c.n))).toEqual([3, 1]);
     } finally {
       await handle.db.execute(sql`alter table prices disable trigger prices_log_insert`);
     }
