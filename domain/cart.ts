@@ -39,10 +39,18 @@ export interface CartLine {
   skuId: number;
   productId: number;
   quantity: number;
-  /** Regular unit price, including VAT. */
+  /**
+   * The unit price the line's reduction is announced against, including VAT (docs/decisions/0013): the prior price
+   * of the reduction announced now (domain/prices.ts priceReduction), else the selling price (nothing announced).
+   */
   regular: number;
-  /** Unit selling price, including VAT: the regular price less any price campaign. */
+  /** Unit selling price, including VAT: the price in effect, with its price campaign. */
   selling: number;
+  /**
+   * Whether a price campaign lowers the unit (non-stackable rules leave it alone), announced or not; by default when
+   * the selling price is below `regular`.
+   */
+  priceCampaign?: boolean;
   vatRateBp: number;
   /** What scope conditions look at. */
   categoryIds: readonly number[];
@@ -273,7 +281,7 @@ export function priceCart(input: PricingInput): CartTotals {
     Array.from({ length: line.quantity }, () => ({
       line: index,
       price: line.selling,
-      reduced: line.selling < line.regular,
+      reduced: line.priceCampaign ?? line.selling < line.regular,
       locked: false,
     })),
   );

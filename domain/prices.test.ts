@@ -164,7 +164,7 @@ describe("discountBucket", () => {
   });
 
   it("puts each percentage in its bucket, bounds included", () => {
-    expect(discountBucket(0)).toBe("0-5");
+    expect(discountBucket(1)).toBe("0-5");
     expect(discountBucket(5)).toBe("0-5");
     expect(discountBucket(6)).toBe("6-10");
     expect(discountBucket(15)).toBe("11-15");
@@ -177,6 +177,11 @@ describe("discountBucket", () => {
     expect(discountBucket(5.9)).toBe("0-5");
   });
 
+  it("puts a price without an announced reduction in no bucket", () => {
+    expect(discountBucket(0)).toBeNull();
+    expect(discountBucket(0.9)).toBeNull();
+  });
+
   it("rejects values outside 0..100", () => {
     expect(() => discountBucket(-1)).toThrow(RangeError);
     expect(() => discountBucket(101)).toThrow(RangeError);
@@ -184,8 +189,8 @@ describe("discountBucket", () => {
   });
 
   it("agrees with the bucket names for every whole percentage", () => {
-    for (let p = 0; p <= 100; p++) {
-      const [low, high] = discountBucket(p).split("-").map(Number);
+    for (let p = 1; p <= 100; p++) {
+      const [low, high] = (discountBucket(p) ?? "").split("-").map(Number);
       expect(p).toBeGreaterThanOrEqual(low ?? Number.NaN);
       expect(p).toBeLessThanOrEqual(high ?? Number.NaN);
     }

@@ -38,6 +38,7 @@ import { type Message, msg } from "#domain/messages.ts";
 import { maxOrderable, type Stock } from "#domain/stock.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import { loadPackageRules, packageGroupOf } from "./package-prices.ts";
+import { announcedReference, type SkuHistoryJson, skuHistorySql } from "./price-history.ts";
 import { loadPackages } from "./product-detail.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 
@@ -180,6 +181,8 @@ interface LoadedItem {
   regular: number | null;
   selling: number | null;
   currency: string | null;
+  /** The SKU's price history in the market (services/price-history.ts), for the price its reduction is announced against. */
+  history: SkuHistoryJson | string | null;
 }
 
 /**
@@ -212,6 +215,7 @@ async function loadItems(db: Db, cartId: string, marketAlias: string, at: Date):
       regular: prices.regularMinor,
       selling: sql<number | null>`mili_price_in_effect(${prices}, ${at.toISOString()}::timestamptz)`,
       currency: prices.currencyCode,
+      history: skuHistorySql(prices),
     })
     .from(cartItems)
     .innerJoin(skus, eq(skus.id, cartItems.skuId))
@@ -406,8 +410,13 @@ async function priceStoredCart(
       skuId: item.skuId,
       productId: item.productId,
       quantity: item.quantity,
-      regular: Math.max(item.regular ?? 0, item.selling ?? 0),
+      // What the line's reduction is announced against (docs/decisions/0013): its prior price, or no reduction.
+      regular:
+        item.selling !== null && item.regular !== null && item.history !== null
+          ? announcedReference({ regular: item.regular, selling: item.selling }, item.history, now)
+          : (item.selling ?? 0),
       selling: item.selling ?? 0,
+      priceCampaign: (item.selling ?? 0) < (item.regular ?? 0),
       vatRateBp: country
         ? vatRateFor(ref.vatRates, country, item.productClass as ProductClass, now).rateBp
         : 0,

@@ -9,7 +9,7 @@ import {
   products,
   productTranslations,
 } from "#db/schema/index.ts";
-import { DISCOUNT_BUCKETS, type DiscountBucket } from "#domain/prices.ts";
+import { DISCOUNT_BUCKETS, type DiscountBucket, discountBucket } from "#domain/prices.ts";
 import type { ProductSort } from "#domain/sorts.ts";
 import { vatRateFor } from "#domain/vat.ts";
 import {
@@ -25,7 +25,11 @@ import type { Locale, ReferenceData } from "./reference.ts";
 // A cycle on purpose: search builds on lists (suggestions) and lists search; only functions cross it.
 import { type ExpandedSearch, expandSearch } from "./search.ts";
 
-/** Prices of one SKU or product in the market's currency, minor units, including VAT as entered. */
+/**
+ * Prices of one SKU or product in the market's currency, minor units, including VAT as entered. `regularIncVat` is
+ * what a reduction is announced against (docs/decisions/0013): the prior price while a reduction is announced
+ * (domain/prices.ts priceReduction), otherwise the selling price itself; never the regular price of the price row.
+ */
 export interface PriceMinor {
   currency: string;
   regularIncVat: number;
@@ -33,14 +37,16 @@ export interface PriceMinor {
   vatRateBp: number;
 }
 
-/** The 30-day lowest price of a reduced product, minor units including VAT. */
+/** An announced reduction of a product: its prior price and percentage, minor units including VAT. */
 export interface LowestPriceMinor {
   currency: string;
+  /** The prior price: the lowest price applied during the 30 days before the reduction began. */
   lowestIncVat: number;
-  /** The regular price. */
+  /** The price the reduction is compared with: the prior price too (one reference per page). */
   comparisonIncVat: number;
   sellingIncVat: number;
   vatRateBp: number;
+  /** At least 1. */
   discountPercentage: number;
 }
 
@@ -132,30 +138,15 @@ const ints = (values: readonly number[]) =>
   values.filter((v) => Number.isSafeInteger(v) && Math.abs(v) < 2 ** 31);
 const intArray = (values: readonly number[]) => sql`${`{${ints(values).join(",")}}`}::int[]`;
 
-/** Upper bound (inclusive) of each discount bucket: the same rule as domain/prices.ts discountBucket. */
-const DISCOUNT_UPPER: Record<DiscountBucket, number> = {
-  "0-5": 5,
-  "6-10": 10,
-  "11-15": 15,
-  "16-20": 20,
-  "21-30": 30,
-  "31-40": 40,
-  "41-50": 50,
-  "51-60": 60,
-  "61-70": 70,
-  "71-80": 80,
-  "81-100": 100,
-};
-/** The bucket (index in DISCOUNT_BUCKETS) of a whole percentage; beyond 100 the last, below 0 the first. */
-function bucketIndex(percent: number) {
-  for (let i = 0; i < DISCOUNT_BUCKETS.length; i++) {
-    if (percent <= DISCOUNT_UPPER[DISCOUNT_BUCKETS[i] as DiscountBucket]) return i;
-  }
-  return DISCOUNT_BUCKETS.length - 1;
-}
-const BUCKET_OF = Int8Array.from({ length: 101 }, (_, p) => bucketIndex(p));
-const bucketOf = (percent: number) =>
-  percent >= 0 && percent <= 100 ? (BUCKET_OF[percent] as number) : bucketIndex(percent);
+/**
+ * The discount bucket (index in DISCOUNT_BUCKETS) of each whole percentage 0..100, by domain/prices.ts
+ * discountBucket: -1 for 0, a price without an announced reduction, which no bucket holds.
+ */
+const BUCKET_OF = Int8Array.from({ length: 101 }, (_, p) => {
+  const bucket = discountBucket(p);
+  return bucket === null ? -1 : DISCOUNT_BUCKETS.indexOf(bucket);
+});
+const bucketOf = (percent: number) => BUCKET_OF[Math.min(100, Math.max(0, Math.trunc(percent)))] as number;
 
 /** Active facet values by group, from facet ids; malformed ids are dropped. */
 export interface ParsedFacets {
@@ -432,7 +423,10 @@ function compileList(
       const i = (DISCOUNT_BUCKETS as readonly string[]).indexOf(v);
       if (i >= 0) wanted[i] = 1;
     }
-    return (slot: number) => wanted[bucketOf(discount[slot] as number)] === 1;
+    return (slot: number) => {
+      const b = bucketOf(discount[slot] as number);
+      return b >= 0 && wanted[b] === 1;
+    };
   };
   const byIds = (ids: readonly number[]) => {
     const wanted = new Set(ints(ids));
@@ -788,8 +782,8 @@ interface PageRow {
   category_alias: string | null;
   parent_alias: string | null;
   currency_code: string;
-  regular_minor: number;
   selling_minor: number;
+  /** The prior price of the reduction announced now (migration 0006, domain/prices.ts priceReduction); null: none. */
   lowest_minor: number | null;
   discount_percent: number;
   rating_score: string | number | null;
@@ -821,8 +815,8 @@ async function pageRows(db: Database, meta: Meta, locale: Locale, page: SQL, at:
     await db.execute(sql`
       with page as (${page})
       select page.id, p.article_number, p.type, p.product_class, p.created_at, p.rating_score, p.vote_count,
-             p.brand_id, p.primary_category_id, pt.name, pt.alias, lp.currency_code, lp.regular_minor,
-             lp.selling_minor, lp.lowest_minor, lp.discount_percent,
+             p.brand_id, p.primary_category_id, pt.name, pt.alias, lp.currency_code, lp.selling_minor,
+             lp.lowest_minor, lp.discount_percent,
              coalesce(st.in_stock, 0)::int as in_stock, coalesce(st.oversellable, 0)::int as oversellable,
              coalesce(st.static, 0)::int as static, st.incoming,
              (select coalesce(json_agg(json_build_object('fileName', i.file_name, 'tags', i.tags)
@@ -871,6 +865,8 @@ function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow):
     : 0;
   const images = typeof r.images === "string" ? JSON.parse(r.images) : (r.images ?? []);
   const score = r.rating_score === null ? null : Number(r.rating_score);
+  // One reference: the prior price of an announced reduction (at least 1 %), or none at all.
+  const prior = r.lowest_minor !== null && r.discount_percent > 0 ? r.lowest_minor : null;
   return {
     productId: r.id,
     articleNumber: r.article_number,
@@ -889,17 +885,17 @@ function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow):
     productImages: images,
     unitPrice: {
       currency: r.currency_code,
-      regularIncVat: r.regular_minor,
+      regularIncVat: prior ?? r.selling_minor,
       sellingIncVat: r.selling_minor,
       vatRateBp,
     },
     lowestPrice:
-      r.lowest_minor === null
+      prior === null
         ? null
         : {
             currency: r.currency_code,
-            lowestIncVat: r.lowest_minor,
-            comparisonIncVat: r.regular_minor,
+            lowestIncVat: prior,
+            comparisonIncVat: prior,
             sellingIncVat: r.selling_minor,
             vatRateBp,
             discountPercentage: r.discount_percent,
@@ -912,7 +908,7 @@ function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow):
       totalStock: r.in_stock + r.oversellable + r.static,
       incoming: r.incoming,
     },
-    discountType: r.selling_minor < r.regular_minor ? "PRICE_CAMPAIGN" : "NONE",
+    discountType: prior === null ? "NONE" : "PRICE_CAMPAIGN",
     createdAt: new Date(r.created_at),
   };
 }
@@ -1046,7 +1042,7 @@ export async function listFacets(
     }
     if (counts(failed, own.discount)) {
       const b = bucketOf(discount[slot] as number);
-      bucketCounts[b] = (bucketCounts[b] as number) + 1;
+      if (b >= 0) bucketCounts[b] = (bucketCounts[b] as number) + 1;
     }
     let i = recordStart[slot] as number;
     i += 1 + (data[i] as number);

@@ -8,7 +8,6 @@ import {
   packageGroups,
   packageOptions,
   parameterGroups,
-  priceLog,
   prices,
   productParameters,
   products,
@@ -19,6 +18,7 @@ import {
   variantGroups,
   variantValues,
 } from "#db/schema/index.ts";
+import { cheapestPrices, type PriceChange, priceAt } from "#domain/prices.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import {
   type CampaignView,
@@ -31,6 +31,7 @@ import {
   type StockView,
   withProductDetails,
 } from "./catalog.ts";
+import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 
 /**
@@ -709,9 +710,10 @@ export function shopDay(at: Date): string {
 export const MAX_HISTORY_DAYS = 365;
 
 /**
- * Each product's price in the locale's market over the last `days` days: the price in effect when the window
- * opens, then one point per day on which it changed (the last change of a day counts). A product's price is its
- * cheapest SKU's, as in lists. Built from the price log and the current prices. One statement.
+ * Each product's price in the locale's market over the last `days` days: the price applied when the window opens,
+ * then one point per day on which it changed (the last change of a day counts). A product's price is its cheapest
+ * active SKU's, each SKU's the price it applied (its log, then its price row with a reduction while in effect), as
+ * lists and the prior price of a reduction read it (domain/prices.ts appliedPrices, cheapestPrices). One statement.
  */
 export async function loadPriceHistory(
   db: Database,
@@ -727,31 +729,17 @@ export async function loadPriceHistory(
   const rows = await db
     .select({
       productId: skus.productId,
-      skuId: skus.id,
       productClass: products.productClass,
       currency: prices.currencyCode,
-      regular: sql<number>`e.regular_minor`.mapWith(Number),
-      selling: sql<number>`e.selling_minor`.mapWith(Number),
-      at: sql<string>`e.at`.mapWith((v: string | Date) => new Date(v)),
+      regular: prices.regularMinor,
+      selling: prices.sellingMinor,
+      history: skuHistorySql(prices, from),
     })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
-    .innerJoin(
-      sql`lateral (
-        select l.regular_minor, l.selling_minor, l.at from ${priceLog} l
-        where l.sku_id = ${skus.id} and l.market_alias = ${market} and l.at >= ${from.toISOString()}::timestamptz
-        union all
-        (select l.regular_minor, l.selling_minor, l.at from ${priceLog} l
-         where l.sku_id = ${skus.id} and l.market_alias = ${market} and l.at < ${from.toISOString()}::timestamptz
-         order by l.at desc limit 1)
-        union all
-        select ${prices.regularMinor}, ${prices.sellingMinor}, ${prices.updatedAt}
-      ) e`,
-      sql`true`,
-    )
     .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
-    .orderBy(asc(skus.productId), asc(sql`e.at`));
+    .orderBy(asc(skus.productId), asc(skus.id));
   const out = new Map<number, PricePointMinor[]>();
   const byProduct = groupBy(rows, (r) => r.productId);
   for (const productId of productIds) {
@@ -760,54 +748,44 @@ export async function loadPriceHistory(
     const country = locale.market.country?.code;
     const vatRate = (day: string) =>
       country ? vatRateFor(ref.vatRates, country, productClass, new Date(`${day}T12:00:00Z`)).rateBp : 0;
-    out.set(productId, pricePoints(entries, from, now, vatRate));
+    const selling = cheapestPrices(entries.map((e) => skuAppliedPrices(e, e.history ?? EMPTY_HISTORY)));
+    const regular = cheapestPrices(entries.map((e) => skuRegularPrices(e, e.history ?? EMPTY_HISTORY)));
+    out.set(productId, pricePoints(entries[0]?.currency ?? "", selling, regular, from, now, vatRate));
   }
   return out;
 }
 
+const EMPTY_HISTORY = { log: [], reducedSince: null, campaign: null };
+
 /**
- * Folds per-SKU price entries (sorted by time) into the product's daily points: the product's price at a moment
- * is the lowest regular and the lowest selling price of its SKUs that have a price by then.
+ * A product's daily points from its prices over time (selling and regular, each a history of changes): the prices
+ * applied when the window opens (dated the window's first day), then a point per day on which one changed, the last
+ * change of a day counting; up to `now`.
  */
 export function pricePoints(
-  entries: { skuId: number; currency: string; regular: number; selling: number; at: Date }[],
+  currency: string,
+  selling: readonly PriceChange[],
+  regular: readonly PriceChange[],
   from: Date,
   now: Date,
   vatRateBp: (day: string) => number,
 ): PricePointMinor[] {
-  const current = new Map<number, { regular: number; selling: number }>();
-  const currency = entries[0]?.currency ?? "";
-  const points: PricePointMinor[] = [];
-  const state = () => {
-    let regular = Number.POSITIVE_INFINITY;
-    let selling = Number.POSITIVE_INFINITY;
-    for (const p of current.values()) {
-      regular = Math.min(regular, p.regular);
-      selling = Math.min(selling, p.selling);
-    }
-    return Number.isFinite(selling) ? { regular, selling } : null;
-  };
+  const time = (c: PriceChange) => (typeof c.at === "number" ? c.at : new Date(c.at).getTime());
+  const times = [...new Set([...selling, ...regular].map(time))]
+    .filter((t) => t <= now.getTime())
+    .sort((a, b) => a - b);
   const fromDay = shopDay(from);
-  const push = (day: string) => {
-    const s = state();
-    if (!s) return;
-    const last = points.at(-1);
-    if (last?.date === day) points.pop();
+  const points: PricePointMinor[] = [];
+  for (const t of times) {
+    const s = priceAt(selling, t);
+    if (s === null) continue;
+    const r = priceAt(regular, t) ?? s;
+    const changed = t === Number.NEGATIVE_INFINITY ? fromDay : shopDay(new Date(t));
+    const day = changed < fromDay ? fromDay : changed;
+    if (points.at(-1)?.date === day) points.pop();
     const previous = points.at(-1);
-    if (previous && previous.regularIncVat === s.regular && previous.sellingIncVat === s.selling) return;
-    points.push({
-      date: day,
-      currency,
-      regularIncVat: s.regular,
-      sellingIncVat: s.selling,
-      vatRateBp: vatRateBp(day),
-    });
-  };
-  for (const e of entries) {
-    if (e.at.getTime() > now.getTime()) continue;
-    current.set(e.skuId, { regular: e.regular, selling: e.selling });
-    const day = shopDay(e.at);
-    push(day < fromDay ? fromDay : day);
+    if (previous && previous.regularIncVat === r && previous.sellingIncVat === s) continue;
+    points.push({ date: day, currency, regularIncVat: r, sellingIncVat: s, vatRateBp: vatRateBp(day) });
   }
   return points;
 }

@@ -131,7 +131,8 @@ const CartItemType = builder.objectRef<ItemEdge>("CartItem").implement({
     }),
     unitPrice: t.field({
       type: PriceType,
-      description: "One unit: the regular price and the selling price (its price campaign)",
+      description:
+        "One unit: the selling price (its price campaign) and, as regularPrice, what its reduction is announced against: the SKU's prior price (the lowest of the 30 days before the reduction began) or, with nothing announced, the selling price",
       resolve: (e) => ({
         price: {
           currency: e.item.currency,
@@ -144,7 +145,8 @@ const CartItemType = builder.objectRef<ItemEdge>("CartItem").implement({
     }),
     totalPrice: t.field({
       type: PriceType,
-      description: "The line: regular total, and selling total after the cart's campaigns on items",
+      description:
+        "The line: its units' announced-against total (see unitPrice), and the selling total after the cart's campaigns on items",
       resolve: (e) => ({
         price: {
           currency: e.item.currency,

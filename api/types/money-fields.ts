@@ -16,12 +16,13 @@ export interface GrossAmount {
 /**
  * The four fields of one price, made at the edge: `{name}IncVat`, `{name}ExVat` (net of VAT with domain/vat) and
  * their `…Formatted` strings for the request's language ("1 299 kr"). For types other than Price that show
- * prices the same way (PricePoint, …).
+ * prices the same way (PricePoint, …). `description`, when given, describes all four.
  */
 export function grossAndNetFields<Parent, Name extends string>(
   t: PothosSchemaTypes.ObjectFieldBuilder<Types, Parent>,
   name: Name,
   read: (parent: Parent) => GrossAmount,
+  description?: string,
 ) {
   const inc = (p: Parent) => read(p).minor;
   const ex = (p: Parent) => {
@@ -31,11 +32,12 @@ export function grossAndNetFields<Parent, Name extends string>(
   const decimal = (pick: (p: Parent) => number) => (p: Parent) => toDecimal(pick(p), read(p).currency);
   const formatted = (pick: (p: Parent) => number) => (p: Parent) =>
     formatMoney(pick(p), read(p).currency, read(p).locale);
+  const described = description ? { description } : {};
   return {
-    [`${name}IncVat`]: t.float({ resolve: decimal(inc) }),
-    [`${name}IncVatFormatted`]: t.string({ resolve: formatted(inc) }),
-    [`${name}ExVat`]: t.float({ resolve: decimal(ex) }),
-    [`${name}ExVatFormatted`]: t.string({ resolve: formatted(ex) }),
+    [`${name}IncVat`]: t.float({ ...described, resolve: decimal(inc) }),
+    [`${name}IncVatFormatted`]: t.string({ ...described, resolve: formatted(inc) }),
+    [`${name}ExVat`]: t.float({ ...described, resolve: decimal(ex) }),
+    [`${name}ExVatFormatted`]: t.string({ ...described, resolve: formatted(ex) }),
   } as Record<
     `${Name}${"IncVat" | "ExVat"}${"" | "Formatted"}`,
     ReturnType<typeof t.float> | ReturnType<typeof t.string>

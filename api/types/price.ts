@@ -5,24 +5,19 @@ import type { LowestPriceMinor, PriceMinor, StockView } from "#services/catalog.
 import { builder } from "../builder.ts";
 import { grossAndNetFields } from "./money-fields.ts";
 
-/** A price on its way out of the API: decimals and formatted strings are made here, at the edge. */
+/**
+ * A price on its way out of the API: decimals and formatted strings are made here, at the edge. Its regular price is
+ * what a reduction is announced against (services/catalog.ts PriceMinor): a product's prior price while a reduction
+ * is announced, else its selling price.
+ */
 export interface PriceEdge {
   price: PriceMinor;
   locale: string;
-  /**
-   * The lowest selling price (minor units including VAT) of the 30 days before the current reduction, when the price
-   * is a reduced product's (its `lowestPrice`): the discount percentage is computed from it.
-   */
-  lowestIncVat?: number | null;
 }
 
-/** A product's unit price with its 30-day lowest price (null when it is not reduced), for `PriceType`. */
-export function productPriceEdge(
-  unitPrice: PriceMinor | null,
-  lowestPrice: LowestPriceMinor | null,
-  locale: string,
-): PriceEdge | null {
-  return unitPrice ? { price: unitPrice, locale, lowestIncVat: lowestPrice?.lowestIncVat ?? null } : null;
+/** A product's unit price, for `PriceType`. */
+export function productPriceEdge(unitPrice: PriceMinor | null, locale: string): PriceEdge | null {
+  return unitPrice ? { price: unitPrice, locale } : null;
 }
 
 export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
@@ -34,12 +29,17 @@ export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
       locale: e.locale,
     });
     return {
-      isDiscounted: t.boolean({ resolve: (e) => e.price.sellingIncVat < e.price.regularIncVat }),
+      isDiscounted: t.boolean({
+        description:
+          "Whether a reduction is announced: a product's price below its prior price by at least 1 % (its lowestPrice), a cart line's below that or lowered by the cart's campaigns",
+        resolve: (e) => e.price.sellingIncVat < e.price.regularIncVat,
+      }),
       currency: t.string({ resolve: (e) => e.price.currency }),
       ...grossAndNetFields(
         t,
         "regularPrice",
         gross((p) => p.regularIncVat),
+        "The price a reduction is announced against (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a): the prior price (the lowest price of the 30 days before the reduction began) while a reduction is announced, otherwise the selling price. Never an ordinary price the selling price is merely below.",
       ),
       ...grossAndNetFields(
         t,
@@ -56,8 +56,8 @@ export const PriceType = builder.objectRef<PriceEdge>("Price").implement({
       }),
       discountPercentage: t.int({
         description:
-          "The reduction in whole percent, rounded down, never below 0. A reduced product's price is compared with the lowest selling price of the 30 days before the reduction (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a): (lowest − selling) / lowest, the same as the product's lowestPrice.discountPercentage. Prices without such a lowest price (cart lines) compare with the regular price: (regular − selling) / regular.",
-        resolve: (e) => discountPercentage(e.lowestIncVat ?? e.price.regularIncVat, e.price.sellingIncVat),
+          "(regular − selling) / regular in whole percent, rounded down: from the prior price, so a product's equals its lowestPrice.discountPercentage; 0 when nothing is announced.",
+        resolve: (e) => discountPercentage(e.price.regularIncVat, e.price.sellingIncVat),
       }),
     };
   },
@@ -76,7 +76,7 @@ export const StockType = builder.objectRef<StockView>("Stock").implement({
   }),
 });
 
-/** The 30-day lowest price of a reduced product (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a). */
+/** An announced reduction's prior price (prisinformationslagen 7 a §, prisopplysningsforskriften § 9 a). */
 export interface LowestPriceEdge {
   price: LowestPriceMinor;
   locale: string;
@@ -84,7 +84,7 @@ export interface LowestPriceEdge {
 
 export const LowestPriceType = builder.objectRef<LowestPriceEdge>("LowestPrice").implement({
   description:
-    "The lowest selling price of the 30 days before the current reduction began, the regular (comparison) price and the selling price",
+    "An announced reduction (docs/decisions/0013): its prior price, the lowest price applied during the 30 days before the reduction began (a reduction that deepens step by step keeps its first step's), and the percentage from it",
   fields: (t) => {
     const gross = (pick: (p: LowestPriceMinor) => number) => (e: LowestPriceEdge) => ({
       minor: pick(e.price),
@@ -93,21 +93,25 @@ export const LowestPriceType = builder.objectRef<LowestPriceEdge>("LowestPrice")
       locale: e.locale,
     });
     return {
-      isDiscounted: t.boolean({ resolve: (e) => e.price.sellingIncVat < e.price.lowestIncVat }),
+      isDiscounted: t.boolean({
+        description: "Always true: a product without an announced reduction has no lowestPrice",
+        resolve: (e) => e.price.sellingIncVat < e.price.lowestIncVat,
+      }),
       discountPercentage: t.int({
-        description: "(lowest − selling) / lowest in whole percent, rounded down, never below 0",
+        description: "(prior − selling) / prior in whole percent, rounded down; at least 1",
         resolve: (e) => e.price.discountPercentage,
       }),
       ...grossAndNetFields(
         t,
         "lowestPrice",
         gross((p) => p.lowestIncVat),
+        "The prior price: the lowest price applied during the 30 days before the reduction began",
       ),
-      // The regular price the reduction is compared with.
       ...grossAndNetFields(
         t,
         "comparisonPrice",
         gross((p) => p.comparisonIncVat),
+        "The price the reduction is compared with: the prior price, as lowestPrice (one reference per page)",
       ),
       ...grossAndNetFields(
         t,

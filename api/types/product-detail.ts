@@ -361,7 +361,8 @@ builder.objectFields(ProductType, (t) => ({
   }),
   priceLog: t.field({
     type: [PricePointType],
-    description: "The price over the last 30 days (see productPriceHistory)",
+    description:
+      "The price over the last 30 days (see productPriceHistory). A reduction's prior price comes from the 30 days before the reduction began, which may lie further back: see lowestPrice",
     resolve: async (e, _args, ctx) => {
       const locale = await localeOf(ctx, e.locale);
       const ref = await ctx.reference.get();

@@ -52,15 +52,20 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
     unitPrice: t.field({
       type: PriceType,
       nullable: true,
-      resolve: (e) => productPriceEdge(e.product.unitPrice, e.product.lowestPrice, e.locale),
+      description:
+        "The card price: the cheapest active SKU's selling price now; its regular price is the prior price while a reduction is announced (see lowestPrice), else the selling price",
+      resolve: (e) => productPriceEdge(e.product.unitPrice, e.locale),
     }),
     totalStock: t.field({ type: StockType, resolve: (e) => e.product.totalStock }),
-    discountType: t.string({ resolve: (e) => e.product.discountType }),
+    discountType: t.string({
+      description: '"PRICE_CAMPAIGN" while a reduction is announced (see lowestPrice), else "NONE"',
+      resolve: (e) => e.product.discountType,
+    }),
     lowestPrice: t.field({
       type: LowestPriceType,
       nullable: true,
       description:
-        "The lowest selling price of the 30 days before the current reduction began; null when the product is not reduced",
+        "The reduction announced now, with its prior price (the lowest price applied during the 30 days before the reduction began, domain/prices.ts priceReduction over the product's price history); null when none is: the prior price is not above today's price by at least 1 %",
       resolve: (e) => (e.product.lowestPrice ? { price: e.product.lowestPrice, locale: e.locale } : null),
     }),
     rating: t.field({

@@ -220,6 +220,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           amount: root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat,
           currency: price.currency,
           vatIncluded: root.vatIncluded,
+          prior: price.isDiscounted
+            ? root.vatIncluded
+              ? price.regularPriceIncVat
+              : price.regularPriceExVat
+            : null,
         }
       : null,
     availability: availability(product),

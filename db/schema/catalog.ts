@@ -267,7 +267,10 @@ export const prices = pgTable(
     sellingMinor: integer().notNull(),
     /** The price campaign behind a reduced selling price, when any. */
     campaignId: integer().references(() => discountCampaigns.id, { onDelete: "set null" }),
-    /** When the current reduction began (for the 30-day lowest price). */
+    /**
+     * When its reduction (a selling price below the regular one) takes effect; null: whenever its campaign allows.
+     * The reduction's prior price comes from the price history (domain/prices.ts priceReduction), not from here.
+     */
     reducedSince: timestamp({ withTimezone: true }),
     updatedAt: created(),
   },
@@ -280,7 +283,10 @@ export const prices = pgTable(
   ],
 );
 
-/** Every selling-price change, for the 30-day lowest price and the price-history chart. */
+/**
+ * Every change of a price row, logged by a trigger when it is made (migration 0006; a bulk load writes its own): the
+ * price history that reductions' prior prices (domain/prices.ts) and the price-history chart are read from.
+ */
 export const priceLog = pgTable(
   "price_log",
   {
@@ -442,8 +448,9 @@ export const productQuestions = pgTable(
 // read it into memory (services/catalog-index.ts) and follow it by version.
 
 /**
- * Each product's card price per market over time: its cheapest active SKU's selling price in effect, with that
- * SKU's regular price. A reduction counts while it is in effect (prices.reduced_since passed, its price campaign
+ * Each product's card price per market over time: its cheapest active SKU's price applied then (its logged prices
+ * before its last logged change, its price row from then on), with that SKU's regular price. A reduction counts
+ * while it is in effect (prices.reduced_since passed, its price campaign
  * active and between starts_at and ends_at), so a product has one row per window [valid_from, valid_until) in
  * which its card price is constant: lists pick the window of the moment they are asked, and a campaign that starts
  * or ends by its dates needs no refresh.
@@ -461,9 +468,12 @@ export const productListPrices = pgTable(
     currencyCode: text().notNull(),
     regularMinor: integer().notNull(),
     sellingMinor: integer().notNull(),
-    /** Lowest selling price of the 30 days before the reduction began; null when not reduced. */
+    /**
+     * The prior price of the reduction announced in this window (the lowest price applied during the 30 days before
+     * it began: domain/prices.ts priceReduction, migration 0006); null when none is announced.
+     */
     lowestMinor: integer(),
-    /** (lowest − selling) / lowest in whole percent, rounded down; 0 when not reduced. */
+    /** (prior − selling) / prior in whole percent, rounded down; 0 when no reduction is announced. */
     discountPercent: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.marketAlias, t.validFrom] })],

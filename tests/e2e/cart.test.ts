@@ -185,6 +185,10 @@ async function prepare(
   await shop.db.db.execute(sql`update skus set in_stock = ${opts.stock ?? 30},
                                oversellable = ${opts.oversellable ?? 0}, static = 0
                                where product_id = ${productId}`);
+  // A price without a past: the seed's history (earlier prices, sales) would make it a reduction to announce.
+  await shop.db.db.execute(
+    sql`delete from price_log where sku_id in (select id from skus where product_id = ${productId})`,
+  );
   await shop.db.db.execute(sql`update prices set regular_minor = ${opts.price}, selling_minor = ${opts.price},
                                campaign_id = null, reduced_since = null
                                where sku_id in (select id from skus where product_id = ${productId})`);

@@ -130,11 +130,12 @@ async function findFixtures(): Promise<Fixtures> {
       and (select count(*) from skus o where o.product_id = p.id and o.active) > 1
       and exists (select 1 from products q where q.variant_group_id = p.variant_group_id and q.id <> p.id and q.active)
     order by p.id limit 1`);
+  // A reduction announced now in both markets (a prior price above today's price: migration 0006).
   const [reduced] = await rows<{ id: number }>(sql`
-    select p.id from products p join skus s on s.product_id = p.id join prices pr on pr.sku_id = s.id
-    where p.active and p.type = 'product' and pr.market_alias in ('no', 'se') and pr.selling_minor < pr.regular_minor
-      and pr.reduced_since is not null
-    group by p.id having count(distinct pr.market_alias) = 2 order by p.id limit 1`);
+    select p.id from products p join product_list_prices lp on lp.product_id = p.id
+    where p.active and p.type = 'product' and lp.market_alias in ('no', 'se') and lp.discount_percent > 0
+      and lp.valid_from <= now() and now() < lp.valid_until
+    group by p.id having count(distinct lp.market_alias) = 2 order by p.id limit 1`);
   const energy = await rows<{ product_id: number; language_id: string; name: string }>(sql`
     select product_id, language_id, name from product_parameters
     where identifier = 'nutrition-energy'
@@ -589,7 +590,10 @@ describe("the product page for a business shopper", () => {
     expect(await price.innerText()).toContain("eks. mva.");
     expect((await price.locator("[data-price=lowest]").textContent())?.trim()).toMatch(LANGUAGES.nb.lowest);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
-    expect(data.offers.priceSpecification.valueAddedTaxIncluded).toBe(false);
+    // The selling price, and the reduction's prior price as the struck-through price: both without VAT.
+    const specifications = [data.offers.priceSpecification].flat();
+    expect(specifications).toHaveLength(2);
+    for (const specification of specifications) expect(specification.valueAddedTaxIncluded).toBe(false);
     const shown = (await price.locator("[data-price=selling]").textContent()) ?? "";
     expect(Number(data.offers.price)).toBe(Number(shown.replace(/[^\d,]/g, "").replace(",", ".")));
   });

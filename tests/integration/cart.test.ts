@@ -159,6 +159,10 @@ async function sku(opts: {
   await shop.db.db.execute(
     sql`update skus set in_stock = ${opts.inStock ?? 50}, oversellable = ${opts.oversellable ?? 0}, static = 0 where id = ${row.sku_id}`,
   );
+  // A price without a past: the seed's history (earlier prices, sales) would make it a reduction to announce.
+  await shop.db.db.execute(
+    sql`delete from price_log where sku_id = ${row.sku_id} and market_alias in ('se', 'no')`,
+  );
   await shop.db.db.execute(
     sql`update prices set regular_minor = ${price}, selling_minor = ${price}, campaign_id = null, reduced_since = null
         where sku_id = ${row.sku_id} and market_alias in ('se', 'no')`,

@@ -38,6 +38,38 @@ describe("productJsonLd", () => {
     });
   });
 
+  it("gives an announced reduction's prior price as the struck-through price, and no other", () => {
+    const reduced = productJsonLd({
+      ...base,
+      price: { amount: 889, currency: "NOK", vatIncluded: true, prior: 1339 },
+    });
+    expect((reduced.offers as { priceSpecification: unknown }).priceSpecification).toEqual([
+      {
+        "@type": "UnitPriceSpecification",
+        price: "889.00",
+        priceCurrency: "NOK",
+        valueAddedTaxIncluded: true,
+      },
+      {
+        "@type": "UnitPriceSpecification",
+        priceType: "https://schema.org/StrikethroughPrice",
+        price: "1339.00",
+        priceCurrency: "NOK",
+        valueAddedTaxIncluded: true,
+      },
+    ]);
+    for (const prior of [null, 889]) {
+      const plain = productJsonLd({
+        ...base,
+        price: { amount: 889, currency: "NOK", vatIncluded: true, prior },
+      });
+      expect((plain.offers as { priceSpecification: unknown }).priceSpecification).toMatchObject({
+        "@type": "UnitPriceSpecification",
+        price: "889.00",
+      });
+    }
+  });
+
   it("leaves out what is unknown: no offer without a price, no rating without votes, gtin for odd lengths", () => {
     const data = productJsonLd({ ...base, gtin: "12345", rating: { score: 0, voteCount: 0 } });
     expect(data.offers).toBeUndefined();

@@ -13,7 +13,11 @@ export interface JsonLdInput {
   brand?: string | null;
   /** GTIN of the chosen SKU, or of the product's only SKU. */
   gtin?: string | null;
-  price?: { amount: number; currency: string; vatIncluded: boolean } | null;
+  /**
+   * The selling price; `prior` only while a reduction is announced (the API's Price.isDiscounted): its prior price,
+   * the one reference the page strikes through (docs/decisions/0013).
+   */
+  price?: { amount: number; currency: string; vatIncluded: boolean; prior?: number | null } | null;
   availability: "InStock" | "OutOfStock" | "BackOrder" | "LimitedAvailability";
   rating?: { score: number; voteCount: number } | null;
 }
@@ -37,18 +41,33 @@ export function productJsonLd(input: JsonLdInput): Record<string, unknown> {
   if (input.gtin) data[gtinProperty(input.gtin)] = input.gtin;
   if (input.price) {
     const price = input.price.amount.toFixed(2);
+    const selling = {
+      "@type": "UnitPriceSpecification",
+      price,
+      priceCurrency: input.price.currency,
+      valueAddedTaxIncluded: input.price.vatIncluded,
+    };
+    const prior = input.price.prior;
     data.offers = {
       "@type": "Offer",
       url: input.url,
       price,
       priceCurrency: input.price.currency,
       availability: `https://schema.org/${input.availability}`,
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price,
-        priceCurrency: input.price.currency,
-        valueAddedTaxIncluded: input.price.vatIncluded,
-      },
+      // A reduction's prior price as the struck-through price search engines show beside the selling price.
+      priceSpecification:
+        prior !== null && prior !== undefined && prior > input.price.amount
+          ? [
+              selling,
+              {
+                "@type": "UnitPriceSpecification",
+                priceType: "https://schema.org/StrikethroughPrice",
+                price: prior.toFixed(2),
+                priceCurrency: input.price.currency,
+                valueAddedTaxIncluded: input.price.vatIncluded,
+              },
+            ]
+          : selling,
     };
   }
   if (input.rating && input.rating.voteCount > 0) {

@@ -17,9 +17,10 @@ export interface LowestPriceData {
 
 /**
  * The price as the shopper's customer type sees it (including VAT for private shoppers, excluding it for
- * businesses, and saying which). A reduced price shows the regular price, the discount and, as the price laws
- * require, the lowest price of the 30 days before the reduction; the discount is computed from that lowest price
- * (`lowestPrice.discountPercentage`, which the API's `Price.discountPercentage` of a reduced product equals).
+ * businesses, and saying which). An announced reduction (`price.isDiscounted`) shows ONE reference, its prior price
+ * (the lowest price of the 30 days before the reduction began: prisinformationslagen 7 a §, prisopplysningsforskriften
+ * § 9 a), struck through and on the lowest-price line, and the percentage from it; the API's regular price of a
+ * product is that prior price (docs/decisions/0013). Nothing is struck through when nothing is announced.
  * `small` is the compact form of the header's search suggestions.
  */
 export function ProductPrice({

@@ -18,6 +18,8 @@ const PriceFields = graphql(`
     discountPercentage
     sellingPriceIncVat
     sellingPriceExVat
+    regularPriceIncVat
+    regularPriceExVat
     regularPriceIncVatFormatted
     regularPriceExVatFormatted
     sellingPriceIncVatFormatted
