@@ -16,7 +16,8 @@ import { hasControlCharacter } from "#domain/text.ts";
  *    a token: the `X-CSRF-Token` header must repeat the signed `mili-csrf` cookie (GET /api/csrf hands out both).
  *    `/graphql` is left to its own guard: every request must carry the `X-ApiKey` header, which a cross-site form
  *    cannot send, and cross-origin callers go through CORS.
- * 3. A path that is not valid percent-encoding is refused with 400 before any route parses it.
+ * 3. A path that is not valid percent-encoding, or decodes to control characters, is refused with 400 before any
+ *    route parses it.
  * 4. Form bodies only where forms are read: a state-changing request outside `/graphql` must be a form
  *    (urlencoded or multipart; else 415) that parses (else 400) and whose fields hold no NUL or other control
  *    characters (else 400): nothing behind it ever sees a body it cannot read.
@@ -49,7 +50,7 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
     const path = c.req.path;
     const method = c.req.method;
     if (!decodable(new URL(c.req.url).pathname))
-      return refuse(c, 400, "The URL's path is not valid percent-encoding");
+      return refuse(c, 400, "The URL's path is not valid percent-encoding or holds control characters");
     const api = opts.apiPaths.includes(path);
     if (UNSAFE.has(method) && !api) {
       const refusal = crossSite(c.req.raw, opts.secret);
@@ -69,11 +70,14 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
   };
 }
 
-/** Whether a path decodes (a browser always escapes `%`): one that does not names no page of the shop. */
+/**
+ * Whether a path decodes (a browser always escapes `%`) to text without control characters (`%00`, `%0A`…): one
+ * that does not names no page of the shop, and its parts could not even be looked up (PostgreSQL text holds no NUL).
+ */
 function decodable(path: string): boolean {
   try {
-    decodeURIComponent(path);
-    return true;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for.
+    return !/[\x00-\x1f\x7f]/.test(decodeURIComponent(path));
   } catch {
     return false;
   }

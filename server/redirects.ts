@@ -17,7 +17,14 @@ export function sameSiteRedirects(opts: {
     const location = c.res.headers.get("location");
     if (location === null || c.res.status < 300 || c.res.status > 399) return;
     const base = new URL(c.req.url);
-    const origins = opts.hosts.map((host) => `${base.protocol}//${host}`);
+    // A host without a port is reached on the port this request came in on (as the storefront's own redirect
+    // between DOMAINS hosts keeps it).
+    const port = base.port ? `:${base.port}` : "";
+    const origins = opts.hosts.flatMap((host) =>
+      /:\d+$/.test(host)
+        ? [`${base.protocol}//${host}`]
+        : [`${base.protocol}//${host}${port}`, `${base.protocol}//${host}`],
+    );
     const target = sameSiteUrl(location, base, origins);
     const safe = target ? (target.origin === base.origin ? pathOf(target) : target.href) : null;
     if (safe === location) return;

@@ -78,8 +78,17 @@ describe("bodies a form route cannot read", () => {
     },
   );
 
-  it("refuses a path that is not valid percent-encoding with 400 before any route reads it", async () => {
-    for (const path of ["/p/%/x", "/%c0%ae", "/s/%ff", "/content/%E2%80", "/api/cart.data%"]) {
+  it("refuses a path that is not valid percent-encoding, or names control characters, with 400 before any route reads it", async () => {
+    for (const path of [
+      "/p/%/x",
+      "/%c0%ae",
+      "/s/%ff",
+      "/content/%E2%80",
+      "/api/cart.data%",
+      "/p/%00/",
+      "/c/klaer%0Ajakker",
+      "/s/jakke%7F",
+    ]) {
       const response = await fetch(`${shop.origin}${path}`);
       expect(response.status, path).toBe(400);
     }
