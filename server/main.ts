@@ -109,6 +109,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     api,
     apiKey: config.apiKey,
     logger,
+    allowedOrigins: config.corsOrigins,
+    shopHosts: [...config.DOMAINS.keys()],
     // Behind a trusted proxy the client is the address it appended last (as server/client.ts reads it for HTTP).
     ...(config.TRUST_PROXY
       ? {

@@ -30,6 +30,31 @@ export function apiKeyOf(params: ConnectionParams): string | undefined {
 }
 
 /**
+ * Whether a socket may open: browsers send the page's Origin with every WebSocket handshake and, unlike fetch,
+ * no CORS applies, so a page of another site could otherwise subscribe with the shopper's cookies
+ * (cross-site WebSocket hijacking). Allowed: no Origin (not a browser page), the shop's own host (the Host the
+ * request was made to, or one of the DOMAINS hosts), or a configured origin.
+ */
+export function originAllowed(
+  request: Pick<IncomingMessage, "headers">,
+  allowedOrigins: readonly string[],
+  shopHosts: readonly string[],
+): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const own = request.headers.host?.toLowerCase();
+  const hostname = host.replace(/:\d+$/, "");
+  return host === own || shopHosts.some((h) => h === host || h === hostname);
+}
+
+/**
  * GraphQL over WebSocket (graphql-ws protocol) on the HTTP server's port at `path`: the API key comes in
  * connectionParams; every operation runs through Yoga's envelop, so its plugins (error masking, the Armor
  * limits) apply, and persisted-operation rules are those of HTTP. `close` says goodbye to every client with
@@ -43,6 +68,13 @@ export function attachGraphqlWs(opts: {
   path?: string;
   /** The client's address for per-client bounds; by default the socket's remote address. */
   clientIp?: (request: IncomingMessage) => string | undefined;
+  /**
+   * Origins other than the shop's own host whose pages may open a socket (CORS_ORIGINS, PUBLIC_URL); a browser
+   * page of any other site is refused (403), so no foreign page can subscribe with a shopper's cookies.
+   */
+  allowedOrigins?: readonly string[];
+  /** The shop's other hosts (DOMAINS): their pages are the shop's own. */
+  shopHosts?: readonly string[];
   limits?: { operationsPerSocket?: number; socketsPerClient?: number };
 }) {
   const path = opts.path ?? "/graphql";
@@ -55,6 +87,10 @@ export function attachGraphqlWs(opts: {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
     if (pathname !== path) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    if (!originAllowed(request, opts.allowedOrigins ?? [], opts.shopHosts ?? [])) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
     const ip = clientIp(request) ?? "unknown";

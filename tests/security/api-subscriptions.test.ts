@@ -137,3 +137,27 @@ describe("subscriptions over WebSocket are bounded", () => {
     expect(status).toBe(429);
   });
 });
+
+describe("a WebSocket opened by a page of another site", () => {
+  /** The handshake's answer for a page at `origin` (browsers always send it; no CORS applies to sockets). */
+  const handshake = (origin?: string) =>
+    new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${shop.origin.replace(/^http/, "ws")}/graphql`, "graphql-transport-ws", {
+        ...(origin ? { origin } : {}),
+      });
+      open.push(socket);
+      socket.once("open", () => resolve(101));
+      socket.once("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once("error", () => {});
+    });
+
+  it("is refused before the upgrade, so it can never subscribe with a shopper's cookies", async () => {
+    expect(await handshake("http://evil.example")).toBe(403);
+    expect(await handshake("null")).toBe(403);
+  });
+
+  it("opens for the shop's own pages and for clients that are no browser page", async () => {
+    expect(await handshake(shop.origin)).toBe(101);
+    expect(await handshake()).toBe(101);
+  });
+});
