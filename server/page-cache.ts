@@ -30,7 +30,7 @@ import { matchesEtag } from "./static-files.ts";
  * A cached page is the same bytes for every visitor, so it cannot carry a per-response CSP nonce: once stored,
  * its nonce would be public and reused, and any injected script could carry it. So a page is stored without its
  * nonce attributes, and every answer from the cache — the first included — allows exactly the page's own inline
- * scripts by their SHA-256 hashes ('strict-dynamic' lets them load the rest), the hash-based CSP recommended for
+ * scripts by their SHA-256 hashes and its same-origin script files by 'self' (server/security.ts), the hash-based CSP recommended for
  * cached pages. The security headers middleware writes the policy from `scriptHashes`.
  */
 export interface PageCacheOptions {

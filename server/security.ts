@@ -13,13 +13,17 @@ export function securityHeaders(): MiddlewareHandler<{
     c.set("nonce", nonce);
     await next();
     const hashes = c.get("scriptHashes");
-    const scripts = hashes ? hashes.join(" ") : `'nonce-${nonce}'`;
+    // A rendered page: its scripts and module preloads carry this response's nonce, and 'strict-dynamic' lets
+    // them load the rest. A page from the page cache carries no nonce: its inline scripts are allowed by their
+    // hashes, and its parser-inserted module preloads and scripts (same-origin /assets) by 'self' — which
+    // 'strict-dynamic' would switch off, blocking every preload of a cached page.
+    const scripts = hashes ? hashes.join(" ") : `'nonce-${nonce}' 'strict-dynamic'`;
     const h = c.res.headers;
     h.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' ${scripts} 'strict-dynamic'`,
+        `script-src 'self' ${scripts}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
