@@ -18,7 +18,10 @@ import {
   type FlavourKey,
   type Lang,
   type SizeRunKey,
+  type VariantScheme,
 } from "./variants.ts";
+
+export type { VariantScheme };
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -75,9 +78,6 @@ void _drawnKindsAreProductKinds;
 
 /** VAT product class: sports nutrition is food. */
 export type ProductClass = "standard" | "food";
-
-/** How a kind varies: decides the size run family and whether it has a fit or flavour level. */
-export type VariantScheme = "apparel" | "shoes" | "kids" | "oneSize" | "flavour" | "volume" | "length";
 
 export type ProductFamily = "apparel" | "footwear" | "outdoor" | "training" | "winter" | "nutrition";
 

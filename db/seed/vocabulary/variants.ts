@@ -5,8 +5,6 @@
  * colour → size for the rest, flavour → size for sports nutrition. The size level is always the SKU level.
  */
 
-import type { ProductKind } from "./kinds.ts";
-
 /** Storefront languages: Swedish and Norwegian bokmål. */
 export type Lang = "sv" | "nb";
 export const LANGS: readonly Lang[] = ["sv", "nb"];
@@ -285,7 +283,15 @@ export const VARIANT_AXIS_LABELS: Readonly<Record<Exclude<VariantAxis, "size">, 
   flavour: { sv: "Smak", nb: "Smak" },
 };
 
-type VariantShape = Pick<ProductKind, "variants" | "fits" | "sizeRun">;
+/** How a kind varies: decides the size run family and whether it has a fit or flavour level. */
+export type VariantScheme = "apparel" | "shoes" | "kids" | "oneSize" | "flavour" | "volume" | "length";
+
+/** The part of a product kind (kinds.ts) that decides its variant levels; kinds.ts imports this file, not back. */
+interface VariantShape {
+  variants: VariantScheme;
+  fits?: FitKey[];
+  sizeRun: SizeRunKey;
+}
 
 /**
  * The levels of a kind's variant group: fit → colour → size when the kind comes in more than one fit,
