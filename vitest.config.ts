@@ -12,7 +12,10 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{domain,app,server,api,services,integrations,db}/**/*.test.{ts,tsx}"],
+          include: [
+            "{domain,app,server,api,services,integrations,db}/**/*.test.{ts,tsx}",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
