@@ -23,7 +23,7 @@ import {
 } from "./catalog-index.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 // A cycle on purpose: search builds on lists (suggestions) and lists search; only functions cross it.
-import { type ExpandedSearch, expandSearch } from "./search.ts";
+import { type ExpandedSearch, expandSearch } from "./search-words.ts";
 
 /**
  * Prices of one SKU or product in the market's currency, minor units, including VAT as entered. `regularIncVat` is
