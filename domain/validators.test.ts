@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  fodselsnummerK1Remainder,
   isValidEmail,
   isValidIdentityNumber,
   isValidNorwegianFodselsnummer,
@@ -304,18 +305,44 @@ describe("Norwegian fødselsnummer", () => {
       expect(isValidNorwegianFodselsnummer(fnr), fnr).toBe(false);
     }
     // Control digits right, date wrong: 30 February 1996; 29 February 2001 (individual 502 → 2000s);
-    // 29 February 1900 (individual 000 → 1900s, no leap year); day 32; month 13; D-number day 72.
-    for (const fnr of [
-      "30029612389",
-      "29020150260",
-      "29020000064",
-      "32019612367",
-      "01139612333",
-      "72019612350",
-    ]) {
+    // day 32; month 13; D-number day 72.
+    for (const fnr of ["30029612389", "29020150260", "32019612367", "01139612333", "72019612350"]) {
       expect(fodselsnummer(fnr.slice(0, 9)), fnr).toBe(fnr);
       expect(isValidNorwegianFodselsnummer(fnr), fnr).toBe(false);
     }
+  });
+
+  it("accepts the numbers of the 2032 scheme (K1 remainder 0–3) and no other remainder", () => {
+    // Skatteetaten's worked examples: born 2 January 2032; two people born 30 October 1982 given numbers in 2032.
+    for (const fnr of ["02013299997", "30108299920", "30108299939"]) {
+      expect(isValidNorwegianFodselsnummer(fnr), fnr).toBe(true);
+    }
+    expect(fodselsnummerK1Remainder("30108299939")).toBe(1);
+    // 29 February with individual number 000 was 1900 (no leap year) under the old allocation; from 2032 the
+    // individual number tells no century, so it may be someone born 29 February 2000.
+    expect(isValidNorwegianFodselsnummer("29020000064")).toBe(true);
+  });
+
+  it("accepts K1 for every remainder 0–3 and refuses 4–10, K2 right each time (property)", () => {
+    const first9 = fc
+      .record({ date: birthDate, individual: fc.nat(999), dNumber: fc.boolean() })
+      .map(
+        ({ date: [y, m, d], individual, dNumber }) =>
+          `${pad(dNumber ? d + 40 : d)}${pad(m)}${pad(y % 100)}${pad(individual, 3)}`,
+      );
+    fc.assert(
+      fc.property(first9, fc.nat(10), (nine, remainder) => {
+        const weights = [3, 7, 6, 1, 8, 9, 4, 5, 2];
+        const total = weights.reduce((acc, w, i) => acc + w * Number(nine[i]), 0);
+        const k1 = (((remainder - total) % 11) + 11) % 11;
+        fc.pre(k1 <= 9);
+        const k2 = mod11Digit(`${nine}${k1}`, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
+        fc.pre(k2 !== null);
+        const fnr = `${nine}${k1}${k2}`;
+        expect(fodselsnummerK1Remainder(fnr)).toBe(remainder);
+        expect(isValidNorwegianFodselsnummer(fnr), fnr).toBe(remainder <= 3);
+      }),
+    );
   });
 
   it("accepts every generated valid number and rejects single changed digits", () => {

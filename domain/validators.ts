@@ -194,7 +194,12 @@ function norwegianBirthYears(yy: number, individual: number): number[] {
 
 /**
  * Norwegian fødselsnummer or D-number (day + 40): 11 digits DDMMYYIIIKK (a space after the date is
- * allowed), a real date and both mod-11 control digits valid.
+ * allowed), a real date and both mod-11 control digits valid — under the rules of numbers issued before 2032
+ * and of those issued from 1 January 2032 alike (Skatteetaten, "Nytt fødselsnummer fra 2032"):
+ * - the first control digit K1 may leave a remainder of 0, 1, 2 or 3 (before 2032 only 0), so four K1 digits
+ *   can exist for one date and individual number; K2 is unchanged;
+ * - the individual number no longer tells the century, so a date is real when it is real in the 1900s or the
+ *   2000s (or, for numbers of the old allocation, in the century the individual number gives).
  */
 export function isValidNorwegianFodselsnummer(value: string): boolean {
   return normalizeNorwegianFodselsnummer(value) !== null;
@@ -205,15 +210,27 @@ export function normalizeNorwegianFodselsnummer(value: string): string | null {
   const match = FODSELSNUMMER.exec(value.trim());
   if (!match) return null;
   const digits = `${match[1]}${match[2]}`;
-  const k1 = mod11(digits, FODSELSNUMMER_K1);
-  if (k1 === null || k1 !== Number(digits[9])) return null;
+  if (fodselsnummerK1Remainder(digits) > 3) return null;
   const k2 = mod11(digits, FODSELSNUMMER_K2);
   if (k2 === null || k2 !== Number(digits[10])) return null;
   const written = Number(digits.slice(0, 2));
   const day = written > 40 ? written - 40 : written;
   const month = Number(digits.slice(2, 4));
-  const years = norwegianBirthYears(Number(digits.slice(4, 6)), Number(digits.slice(6, 9)));
+  const yy = Number(digits.slice(4, 6));
+  const years = [...norwegianBirthYears(yy, Number(digits.slice(6, 9))), 1900 + yy, 2000 + yy];
   return years.some((year) => validDay(year, month, day)) ? digits : null;
+}
+
+/**
+ * The remainder of the first control sum (weights 3 7 6 1 8 9 4 5 2 over the first nine digits, 1 over K1) modulo
+ * 11: 0 for every number issued before 2032, 0–3 for those issued from 2032 on.
+ */
+export function fodselsnummerK1Remainder(digits: string): number {
+  let total = Number(digits[9]);
+  FODSELSNUMMER_K1.forEach((w, i) => {
+    total += w * Number(digits[i]);
+  });
+  return total % 11;
 }
 
 const ORGANISASJONSNUMMER = /^(\d{3}) ?(\d{3}) ?(\d{3})$/;
