@@ -17,6 +17,8 @@ export default defineConfig({
             "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
+          // Property tests run hundreds of cases: 5 s is too little on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
