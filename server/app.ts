@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
+import type { Auth } from "#services/customers/auth.ts";
+import { authRoutes } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
@@ -33,6 +35,8 @@ export interface AppDeps {
   storefront?: { build: ServerBuild; clientDir: string };
   /** Whether start-up (migrations, seed) has finished. */
   isReady: () => boolean;
+  /** Accounts and sign-in (services/customers/auth.ts): the `/auth/` endpoint; absent in some API-only tests. */
+  auth?: Auth;
 }
 
 /** What the storefront's loaders get from the server (see app/lib/context.ts). */
@@ -95,7 +99,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // One body limit, one same-site check and one form check for every route (server/guard.ts).
-  app.use(requestGuard({ limits: BODY_LIMITS, apiPaths: ["/graphql"], secret: config.authSecret }));
+  app.use(
+    requestGuard({ limits: BODY_LIMITS, apiPaths: ["/graphql", "/auth/*"], secret: config.authSecret }),
+  );
   // HTML, GraphQL answers and other text go out br or gzip; encoded answers (page cache, assets) pass as they are.
   app.use(compression());
 
@@ -130,6 +136,9 @@ export function createApp(deps: AppDeps) {
   app.route("/images", imageRoutes({ store: deps.images }));
 
   app.get("/api/csrf", csrfTokenHandler(config.authSecret));
+
+  // The auth endpoint of API.md (server/auth.ts): JSON, with its own same-site check.
+  if (deps.auth) app.route("/auth", authRoutes({ auth: deps.auth, logger, corsOrigins: config.corsOrigins }));
 
   // The API learns who the client is from the server context: the rate limits (decision 0016) and the admission
   // of costly queries (decision 0018) count per client.

@@ -25,7 +25,10 @@ import { hasControlCharacter } from "#domain/text.ts";
 export interface GuardOptions {
   /** Bytes a request body may have, by path; `default` for every other path. */
   limits: { default: number } & Record<string, number>;
-  /** Paths with their own guard (the API): no same-site or form check. */
+  /**
+   * Paths with their own guard (the API, the auth endpoint): no same-site or form check here. An entry ending in
+   * `/*` covers the path before it and everything under it (`/auth/*`: `/auth`, `/auth/login`, …).
+   */
   apiPaths: readonly string[];
   /** Signs the token of the `mili-csrf` cookie. */
   secret: string;
@@ -51,7 +54,9 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
     const method = c.req.method;
     if (!decodable(new URL(c.req.url).pathname))
       return refuse(c, 400, "The URL's path is not valid percent-encoding or holds control characters");
-    const api = opts.apiPaths.includes(path);
+    const api = opts.apiPaths.some((p) =>
+      p.endsWith("/*") ? path === p.slice(0, -2) || path.startsWith(p.slice(0, -1)) : path === p,
+    );
     if (UNSAFE.has(method) && !api) {
       const refusal = crossSite(c.req.raw, opts.secret);
       if (refusal) return refuse(c, 403, refusal);

@@ -9,6 +9,7 @@ import { seedIfEmpty } from "#db/seed/index.ts";
 import { createRateLimiter } from "#integrations/rate-limit/index.ts";
 import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
+import { createAuth } from "#services/customers/auth.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageNames } from "#services/images/names.ts";
 import { createImageStore } from "#services/images/render.ts";
@@ -93,6 +94,13 @@ export async function start(env: Record<string, string | undefined> = process.en
     overrides: config.RATE_LIMITS,
     logger,
   });
+  const auth = createAuth({
+    db: db.db,
+    secret: config.authSecret,
+    salt: config.AUTH_PASSWORD_SALT,
+    limiter,
+    logger,
+  });
   const api = createApi({
     services: { db: db.db, reference, logger, limiter },
     apiKey: config.apiKey,
@@ -136,6 +144,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     }),
     storefront: storefront && { ...storefront, clientDir: storefront.clientDir },
     isReady: () => !stopping,
+    auth,
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);

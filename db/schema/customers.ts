@@ -100,9 +100,32 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** "Remember me": 7-day sessions; false: 30 minutes of inactivity end the session (spec §9, sessionLifetime 30). */
+    remember: boolean().notNull().default(true),
+    /** When the session (the family) began, and the browser it began in: for the list of active sessions. */
+    sessionStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userAgent: text(),
     createdAt: created(),
   },
   (t) => [index().on(t.familyId), index().on(t.customerId)],
+);
+
+/**
+ * The auth endpoint's challenges (API.md, step 1 → 3): each is signed by the server, lives 60 seconds and is used
+ * once — step 3 marks it used in the statement that checks it, so two requests with one challenge cannot both pass.
+ * Holds no e-mail address: the username is kept as a keyed hash.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: text().primaryKey(),
+    action: text().notNull(),
+    usernameHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.expiresAt)],
 );
 
 export const passwordResets = pgTable(

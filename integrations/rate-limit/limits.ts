@@ -22,6 +22,17 @@ export const LIMITS = {
   /** Newsletter sign-ups. */
   "newsletter.ip": { points: 10, seconds: 60 * 60, what: "a newsletter sign-up from one address" },
   "newsletter.address": { points: 3, seconds: 24 * 60 * 60, what: "a sign-up of one e-mail address" },
+  /**
+   * Accounts (issue 12, decision 0020). A password try is drawn per address and per account (a keyed hash of the
+   * e-mail address, whether or not it has an account, so the refusal tells nothing): 1,000 tries on one account
+   * from any number of addresses get at most 10 a minute evaluated. A successful sign-in gives its points back.
+   */
+  "auth.challenge.ip": { points: 60, seconds: 60, what: "a sign-in challenge (step 1) from one address" },
+  "login.ip": { points: 30, seconds: 60, what: "a password try from one address" },
+  "login.account": { points: 10, seconds: 60, what: "a password try on one account" },
+  "register.ip": { points: 10, seconds: 60 * 60, what: "a registration from one address" },
+  "reset.ip": { points: 10, seconds: 60 * 60, what: "a password-reset request from one address" },
+  "reset.account": { points: 3, seconds: 60 * 60, what: "a password-reset e-mail to one address" },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
