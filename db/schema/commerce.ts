@@ -115,6 +115,9 @@ export const shippingOptions = pgTable(
     freeOverMinor: integer(),
     isDefault: boolean().notNull().default(false),
     provider: text().notNull().default("sandbox"),
+    /** Delivery estimate in working days (from, to); null when unknown. */
+    deliveryDaysMin: integer(),
+    deliveryDaysMax: integer(),
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },
@@ -207,16 +210,31 @@ export const checkoutSessions = pgTable(
     createdAt: created(),
     updatedAt: created(),
   },
-  (t) => [index().on(t.cartId)],
+  // One payment attempt per cart version and payment method: concurrent checkouts of one cart share it.
+  (t) => [index().on(t.cartId), uniqueIndex().on(t.cartId, t.cartVersion, t.paymentMethodKey)],
 );
+
+/** The last order number given per channel (domain/order.ts formatOrderNumber): numbers without gaps. */
+export const orderNumberCounters = pgTable("order_number_counters", {
+  channelId: text()
+    .primaryKey()
+    .references(() => channels.id),
+  lastValue: bigint({ mode: "number" }).notNull(),
+});
 
 export const orders = pgTable(
   "orders",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
     publicId: uuid().notNull().unique().defaultRandom(),
-    /** One order per cart: completing the same cart twice returns the same order. */
-    cartId: uuid().notNull().unique(),
+    /**
+     * One live order per cart (a partial unique index, below): placing the same cart twice returns the same order;
+     * a failed attempt's row stays for the record and the cart can be placed again.
+     */
+    cartId: uuid().notNull(),
+    /** Human-readable, per channel (domain/order.ts); given when the order is confirmed. */
+    orderNumber: text().unique(),
+    checkoutSessionId: uuid(),
     channelId: text()
       .notNull()
       .references(() => channels.id),
@@ -239,8 +257,16 @@ export const orders = pgTable(
     billingAddress: jsonb().notNull(),
     shippingAddress: jsonb().notNull(),
     zip: text(),
-    /** "received", "processing", "completed", "cancelled", "refunded". */
-    status: text().notNull().default("received"),
+    /** domain/order-status.ts: "pending", "failed", "received", "processing", "completed", "cancelled", "refunded". */
+    status: text().notNull().default("pending"),
+    /** "pending", "authorized", "captured", "refunded", "cancelled", "declined". */
+    paymentStatus: text().notNull().default("pending"),
+    capturedMinor: integer().notNull().default(0),
+    refundedMinor: integer().notNull().default(0),
+    shippingOptionKey: text(),
+    /** The pickup point chosen in a delivery checkout (nShift-style): id, name, address. */
+    shippingAgent: jsonb(),
+    confirmedAt: timestamp({ withTimezone: true }),
     shippingMethod: text(),
     shippingFeeIncVatMinor: integer().notNull().default(0),
     shippingFeeVatMinor: integer().notNull().default(0),
@@ -257,7 +283,12 @@ export const orders = pgTable(
     createdAt: created(),
     updatedAt: created(),
   },
-  (t) => [index().on(t.customerId, t.createdAt), index().on(t.email)],
+  (t) => [
+    index().on(t.customerId, t.createdAt),
+    index().on(t.email),
+    index().on(t.status, t.createdAt),
+    uniqueIndex("orders_cart_live").on(t.cartId).where(sql`status <> 'failed'`),
+  ],
 );
 
 /** A snapshot of each line as sold: price, VAT rate and amounts never change after the order. */
@@ -274,6 +305,9 @@ export const orderLines = pgTable(
     name: text().notNull(),
     skuName: text(),
     quantity: integer().notNull(),
+    /** How the quantity was taken (domain/order.ts takeStock): from the shelf, as backorder; static stock is not counted. */
+    fromShelf: integer().notNull().default(0),
+    backorder: integer().notNull().default(0),
     unitRegularIncVatMinor: integer().notNull(),
     unitSellingIncVatMinor: integer().notNull(),
     vatRateBp: integer().notNull(),

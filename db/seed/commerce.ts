@@ -29,6 +29,8 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
         feeMinor: m.shippingFeeMinor,
         freeOverMinor: m.freeShippingOverMinor,
         isDefault: true,
+        deliveryDaysMin: 1,
+        deliveryDaysMax: 3,
         sortOrder: 0,
       },
       {
@@ -38,6 +40,8 @@ export async function seedCommerce(tx: Tx, seedDate: Date) {
         feeMinor: m.shippingFeeMinor * 2,
         freeOverMinor: null,
         isDefault: false,
+        deliveryDaysMin: 1,
+        deliveryDaysMax: 2,
         sortOrder: 1,
       },
     ]),
