@@ -65,8 +65,8 @@ export interface ProductSummary {
   name: string;
   alias: string;
   canonicalUrl: string;
-  brand: { name: string; alias: string; canonicalUrl: string } | null;
-  primaryCategory: { name: string; alias: string; canonicalUrl: string } | null;
+  brand: { brandId: number; name: string; alias: string; canonicalUrl: string } | null;
+  primaryCategory: { categoryId: number; name: string; alias: string; canonicalUrl: string } | null;
   productImages: { fileName: string; tags: string[] }[];
   unitPrice: PriceMinor | null;
   lowestPrice: LowestPriceMinor | null;
@@ -689,11 +689,19 @@ export async function listProducts(
 ): Promise<{ products: ProductSummary[]; count: number }> {
   const today = opts.today ?? new Date();
   const { sort } = opts;
-  const list = await prepare(db, locale, opts, today, { alphabetical: sort === "ALPHABETICAL" });
+  const list = await prepare(db, locale, opts, today, {
+    alphabetical: sort === "ALPHABETICAL" || sort === "ALPHABETICAL_DESC",
+  });
   if (!list) return { products: [], count: 0 };
   // From here to the page statement nothing awaits: one consistent index.
   const { index, selling, search, alphabetical } = list;
-  const inDatabase = sort === "MOST_SOLD" || sort === "VOTES";
+  const stockSort = sort.includes("_STOCK");
+  const inDatabase = sort === "MOST_SOLD" || sort === "VOTES" || stockSort;
+  /** FACET_ORDER: the position in the filter's product ids. */
+  const position =
+    sort === "FACET_ORDER" ? new Map((opts.productIds ?? []).map((id, i) => [id, i])) : undefined;
+  /** BRAND: the rank of the slot's brand name (no brand last). */
+  const brandRank = sort === "BRAND" ? brandRanks(index.meta) : undefined;
   const customSort = /^CUSTOM_(\d)$/.exec(sort)?.[1] ?? (sort === "RELEVANCE" && !search ? "1" : null);
   const custom = customSort ? (index.custom[Number(customSort) - 1] as Float64Array) : null;
   const created = index.created;
@@ -713,6 +721,12 @@ export async function listProducts(
         return -(selling[slot] as number);
       case "ALPHABETICAL":
         return alphabetical ? (alphabetical[slot] as number) : 0;
+      case "ALPHABETICAL_DESC":
+        return alphabetical ? -(alphabetical[slot] as number) : 0;
+      case "FACET_ORDER":
+        return position?.get(index.ids[slot] as number) ?? Number.POSITIVE_INFINITY;
+      case "BRAND":
+        return brandRank?.get(index.brand[slot] as number) ?? Number.POSITIVE_INFINITY;
       default:
         return 0;
     }
@@ -745,10 +759,14 @@ export async function listProducts(
   if (inDatabase ? !matching.length : !ids.length) return { products: [], count };
   let page: SQL;
   if (inDatabase) {
-    const order =
-      sort === "MOST_SOLD"
+    const order = stockSort
+      ? sql.raw(`stock ${sort.endsWith("_DESC") ? "desc" : "asc"}, id`)
+      : sort === "MOST_SOLD"
         ? sql`sales_count desc, id`
         : sql`rating_score desc nulls last, vote_count desc, id`;
+    const stock = sort.startsWith("TOTAL_")
+      ? sql`(select coalesce(sum(s.in_stock + s.oversellable), 0) from skus s where s.product_id = p.id and s.active)`
+      : sql`(select coalesce(sum(s.in_stock), 0) from skus s where s.product_id = p.id and s.active)`;
     // The matching ids: a list (index lookups) when they are few next to the catalog, else a bitmap the scan of
     // products tests (bit n in byte n / 8, from the right, as get_bit reads it).
     let members: SQL;
@@ -761,11 +779,17 @@ export async function listProducts(
     }
     // Sorted with a top-N sort (no window over every match), numbered after the limit.
     page = sql`select x.id, row_number() over (order by ${order}) as ord from (
-      select p.id, p.sales_count, p.rating_score, p.vote_count from products p where ${members}
+      select p.id, p.sales_count, p.rating_score, p.vote_count, ${stock} as stock from products p where ${members}
       order by ${order} limit ${take} offset ${skip}) x`;
   } else page = sql`select x.id, x.ord from unnest(${intArray(ids)}) with ordinality as x(id, ord)`;
   const rows = await pageRows(db, index.meta, locale, page, today);
   return { count, products: rows.map((r) => summaryOf(ref, locale, today, r)) };
+}
+
+/** Brand ids ranked by name (for the BRAND sort). */
+function brandRanks(meta: Meta): Map<number, number> {
+  const byName = [...meta.brands].sort(([, a], [, b]) => a.name.localeCompare(b.name, "sv"));
+  return new Map(byName.map(([id], i) => [id, i]));
 }
 
 interface PageRow {
@@ -781,6 +805,8 @@ interface PageRow {
   category_name: string | null;
   category_alias: string | null;
   parent_alias: string | null;
+  brand_id: number | null;
+  primary_category_id: number | null;
   currency_code: string;
   selling_minor: number;
   /** The prior price of the reduction announced now (migration 0006, domain/prices.ts priceReduction); null: none. */
@@ -807,10 +833,7 @@ async function pageRows(db: Database, meta: Meta, locale: Locale, page: SQL, at:
   type Row = Omit<
     PageRow,
     "brand_name" | "brand_alias" | "category_name" | "category_alias" | "parent_alias"
-  > & {
-    brand_id: number | null;
-    primary_category_id: number | null;
-  };
+  >;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       with page as (${page})
@@ -834,7 +857,8 @@ async function pageRows(db: Database, meta: Meta, locale: Locale, page: SQL, at:
       ) st on true
       order by page.ord`),
   );
-  return rows.map(({ brand_id, primary_category_id, ...r }) => {
+  return rows.map((r) => {
+    const { brand_id, primary_category_id } = r;
     const brand = brand_id === null ? undefined : meta.brands.get(brand_id);
     const category =
       primary_category_id === null ? undefined : meta.categoryNames.get(`${primary_category_id}|${lang}`);
@@ -876,11 +900,21 @@ function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow):
     canonicalUrl: productUrl(r.type, r.category_alias, r.alias),
     brand:
       r.brand_name && r.brand_alias
-        ? { name: r.brand_name, alias: r.brand_alias, canonicalUrl: `/b/${r.brand_alias}` }
+        ? {
+            brandId: r.brand_id ?? 0,
+            name: r.brand_name,
+            alias: r.brand_alias,
+            canonicalUrl: `/b/${r.brand_alias}`,
+          }
         : null,
     primaryCategory:
       r.category_name && r.category_alias && categoryPath
-        ? { name: r.category_name, alias: r.category_alias, canonicalUrl: `/c/${categoryPath}` }
+        ? {
+            categoryId: r.primary_category_id ?? 0,
+            name: r.category_name,
+            alias: r.category_alias,
+            canonicalUrl: `/c/${categoryPath}`,
+          }
         : null,
     productImages: images,
     unitPrice: {
@@ -1416,6 +1450,8 @@ export async function withProductDetails(
 export interface CategoryNodeView {
   categoryId: number;
   parentCategoryId: number | null;
+  /** Position among its siblings (merchandised order). */
+  order: number;
   name: string;
   alias: string;
   canonicalUrl: string;
@@ -1430,6 +1466,7 @@ export async function categoryTree(db: Database, locale: Locale): Promise<Catego
     .select({
       id: categories.id,
       parentId: categories.parentId,
+      sortOrder: categories.sortOrder,
       languageId: categoryTranslations.languageId,
       name: categoryTranslations.name,
       alias: categoryTranslations.alias,
@@ -1458,6 +1495,7 @@ export async function categoryTree(db: Database, locale: Locale): Promise<Catego
     nodes.set(r.id, {
       categoryId: r.id,
       parentCategoryId: r.parentId,
+      order: r.sortOrder,
       name: r.name,
       alias: r.alias,
       canonicalUrl: pathOf(r.languageId, r.id),

@@ -21,8 +21,9 @@ import type { Locale, LocaleRequest } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError, type ErrorCode } from "../errors.ts";
+import { CampaignType as CampaignRuleType } from "./lists.ts";
 import { amountFields } from "./money-fields.ts";
-import { PriceType, StockType } from "./price.ts";
+import { type PriceEdge, PriceType, StockType } from "./price.ts";
 import { ProductType } from "./product.ts";
 import { productEdges } from "./product-detail.ts";
 
@@ -51,29 +52,28 @@ const amount = (e: CartEdge, minor: number, decimals?: "one") => ({
   ...(decimals ? { decimals } : {}),
 });
 
-const CartCampaignType = builder
-  .objectRef<{ name: string; hideTitle: boolean; kind: "package" | "campaign" | "promo"; id: string }>(
-    "CartCampaign",
-  )
-  .implement({
-    description: "A rule that lowered the cart: a package, a cart campaign or the promo code",
-    fields: (t) => ({
-      name: t.exposeString("name"),
-      hideTitle: t.exposeBoolean("hideTitle"),
-      type: t.string({
-        description: '"PACKAGE", "CART_CAMPAIGN" or "PROMO_CODE"',
-        resolve: (c) => ({ package: "PACKAGE", campaign: "CART_CAMPAIGN", promo: "PROMO_CODE" })[c.kind],
-      }),
-      code: t.string({
-        nullable: true,
-        description: "The promo code, for PROMO_CODE",
-        resolve: (c) => (c.kind === "promo" ? c.id.slice("promo:".length) : null),
-      }),
-    }),
-  });
+/** A rule that lowered the cart (a package, a cart campaign or the promo code) as a CampaignRuleType. */
+function cartRule(c: {
+  name: string;
+  hideTitle: boolean;
+  kind: "package" | "campaign" | "promo";
+  id: string;
+}) {
+  return {
+    campaignId: c.id,
+    name: c.name,
+    hideTitle: c.hideTitle,
+    canonicalUrl: null,
+    alias: null,
+    discountType: c.kind === "campaign" ? "CART_CAMPAIGN" : null,
+    description: null,
+    type: ({ package: "PACKAGE", campaign: "CART_CAMPAIGN", promo: "PROMO_CODE" } as const)[c.kind],
+    code: c.kind === "promo" ? c.id.slice("promo:".length) : null,
+  };
+}
 
 const CampaignPriceType = builder
-  .objectRef<{ price: number; quantity: number; item: ItemEdge }>("CampaignPrice")
+  .objectRef<{ price: number; quantity: number; item: ItemEdge }>("CampaignPriceType")
   .implement({
     description: "Units of a cart item at one price after the cart's campaigns",
     fields: (t) => ({
@@ -93,9 +93,9 @@ const CampaignPriceType = builder
     }),
   });
 
-const CartItemCampaignType = builder.objectRef<ItemEdge>("CartItemCampaign").implement({
+const CartItemCampaignType = builder.objectRef<ItemEdge>("CampaignType").implement({
   fields: (t) => ({
-    appliedCampaigns: t.field({ type: [CartCampaignType], resolve: (e) => e.item.applied }),
+    appliedCampaigns: t.field({ type: [CampaignRuleType], resolve: (e) => e.item.applied.map(cartRule) }),
     prices: t.field({
       type: [CampaignPriceType],
       resolve: (e) => e.item.priced.pricePoints.map((p) => ({ ...p, item: e })),
@@ -104,7 +104,7 @@ const CartItemCampaignType = builder.objectRef<ItemEdge>("CartItemCampaign").imp
 });
 
 const CartItemPackageType = builder
-  .objectRef<{ packageId: number; edge: CartEdge }>("CartItemPackage")
+  .objectRef<{ packageId: number; edge: CartEdge }>("ProductPackageCartItemType")
   .implement({
     fields: (t) => ({
       packageId: t.exposeInt("packageId"),
@@ -117,7 +117,7 @@ const CartItemPackageType = builder
     }),
   });
 
-const CartItemType = builder.objectRef<ItemEdge>("CartItem").implement({
+const CartItemType = builder.objectRef<ItemEdge>("CartItemType").implement({
   fields: (t) => ({
     id: t.string({ resolve: (e) => e.item.id }),
     skuId: t.int({ resolve: (e) => e.item.skuId }),
@@ -178,25 +178,53 @@ const CartGiftCardType = builder
     }),
   });
 
-const CartSubTotalType = builder.objectRef<CartEdge>("CartSubTotal").implement({
-  description: "The items before fixed amounts off and shipping",
-  fields: (t) => ({
-    ...amountFields(t, "regularPriceIncVat", (e) => amount(e, e.cart.totals.subTotal.regular)),
-    ...amountFields(t, "regularPriceExVat", (e) => amount(e, e.cart.totals.subTotal.regularExVat)),
-    ...amountFields(t, "sellingPriceIncVat", (e) => amount(e, e.cart.totals.subTotal.selling)),
-    ...amountFields(t, "sellingPriceExVat", (e) => amount(e, e.cart.totals.subTotal.sellingExVat)),
-    ...amountFields(t, "vat", (e) => amount(e, e.cart.totals.subTotal.vat)),
-  }),
-});
+/** The items before fixed amounts off and shipping, as a PriceType: regular is the items' regular sum. */
+function subTotalPrice(e: CartEdge): PriceEdge {
+  const sub = e.cart.totals.subTotal;
+  return {
+    price: {
+      currency: e.cart.currency,
+      regularIncVat: sub.regular,
+      sellingIncVat: sub.selling,
+      vatRateBp: 0,
+    },
+    net: { regularExVat: sub.regularExVat, sellingExVat: sub.sellingExVat, vat: sub.vat },
+    locale: languageOf(e),
+  };
+}
 
-const CartShippingType = builder.objectRef<CartEdge>("CartShipping").implement({
+/**
+ * What the order costs (items less every discount, plus shipping) as a PriceType: selling is the total, discount
+ * every discount, regular their sum.
+ */
+function totalPrice(e: CartEdge): PriceEdge {
+  const total = e.cart.totals.total;
+  return {
+    price: {
+      currency: e.cart.currency,
+      regularIncVat: total.selling + total.discount,
+      sellingIncVat: total.selling,
+      vatRateBp: 0,
+    },
+    net: {
+      regularExVat: total.sellingExVat + total.discountExVat,
+      sellingExVat: total.sellingExVat,
+      vat: total.vat,
+    },
+    locale: languageOf(e),
+    ...(e.converted ? { decimals: "one" as const } : {}),
+  };
+}
+
+const CartShippingType = builder.objectRef<CartEdge>("ShippingOptionType").implement({
   fields: (t) => ({
     ...amountFields(t, "amountLeftToFreeShipping", (e) =>
       amount(e, e.cart.totals.shipping.amountLeftToFreeShipping),
     ),
     ...amountFields(t, "feeIncVat", (e) => amount(e, e.cart.totals.shipping.fee)),
     ...amountFields(t, "feeExVat", (e) => amount(e, e.cart.totals.shipping.feeExVat)),
-    shippingFeeIncVat: t.float({
+    shippingFeeIncVat: t.field({
+      type: "Decimal",
       description: "The same as feeIncVat (the name older storefronts read)",
       resolve: (e) => amountDecimal(e, e.cart.totals.shipping.fee),
     }),
@@ -208,42 +236,35 @@ const CartShippingType = builder.objectRef<CartEdge>("CartShipping").implement({
   }),
 });
 
-const CartTotalType = builder.objectRef<CartEdge>("CartTotal").implement({
-  description: "What the order costs: items less every discount, plus shipping",
-  fields: (t) => ({
-    isDiscounted: t.boolean({ resolve: (e) => e.cart.totals.total.isDiscounted }),
-    ...amountFields(t, "sellingPriceIncVat", (e) =>
-      amount(e, e.cart.totals.total.selling, e.converted ? "one" : undefined),
-    ),
-    ...amountFields(t, "sellingPriceExVat", (e) =>
-      amount(e, e.cart.totals.total.sellingExVat, e.converted ? "one" : undefined),
-    ),
-    ...amountFields(t, "discountIncVat", (e) => amount(e, e.cart.totals.total.discount)),
-    ...amountFields(t, "discountExVat", (e) => amount(e, e.cart.totals.total.discountExVat)),
-    ...amountFields(t, "vat", (e) => amount(e, e.cart.totals.total.vat)),
-  }),
-});
-
-const CartBalanceType = builder.objectRef<CartEdge>("CartBalance").implement({
+const CartBalanceType = builder.objectRef<CartEdge>("BalanceType").implement({
   description: "Gift cards: what they cover (pending) and what is left to pay",
   fields: (t) => ({
     ...amountFields(t, "pending", (e) => amount(e, e.cart.totals.balance.pending)),
     ...amountFields(t, "totalSellingPriceExBalanceIncVat", (e) =>
       amount(e, e.cart.totals.balance.payable, e.converted ? "one" : undefined),
     ),
-    totalSellingPriceExBalanceExVat: t.float({
+    totalSellingPriceExBalanceExVat: t.field({
+      type: "Decimal",
       resolve: (e) => amountDecimal(e, e.cart.totals.balance.payableExVat),
     }),
   }),
 });
 
-const CartSummaryType = builder.objectRef<CartEdge>("CartSummary").implement({
+const CartSummaryType = builder.objectRef<CartEdge>("CartSummaryType").implement({
   fields: (t) => ({
     ...amountFields(t, "fixedAmountDiscountIncVat", (e) => amount(e, e.cart.totals.fixedDiscount)),
     ...amountFields(t, "fixedAmountDiscountExVat", (e) => amount(e, e.cart.totals.fixedDiscountExVat)),
-    subTotal: t.field({ type: CartSubTotalType, resolve: (e) => e }),
+    subTotal: t.field({
+      type: PriceType,
+      description: "The items before fixed amounts off and shipping",
+      resolve: subTotalPrice,
+    }),
     shipping: t.field({ type: CartShippingType, resolve: (e) => e }),
-    total: t.field({ type: CartTotalType, resolve: (e) => e }),
+    total: t.field({
+      type: PriceType,
+      description: "What the order costs: items less every discount, plus shipping",
+      resolve: totalPrice,
+    }),
     balance: t.field({ type: CartBalanceType, resolve: (e) => e }),
   }),
 });
@@ -281,7 +302,7 @@ function formatted(e: CartEdge, minor: number) {
   return formatMoney(minor, e.cart.currency, languageOf(e));
 }
 
-export const CartType = builder.objectRef<CartEdge>("Cart").implement({
+export const CartType = builder.objectRef<CartEdge>("CartType").implement({
   fields: (t) => ({
     id: t.string({ resolve: (e) => e.cart.id }),
     isCompleted: t.boolean({ resolve: (e) => e.cart.isCompleted }),
@@ -313,7 +334,10 @@ export const CartType = builder.objectRef<CartEdge>("Cart").implement({
       type: [CartGiftCardType],
       resolve: (e) => e.cart.giftCards.map((card) => ({ card, edge: e })),
     }),
-    appliedCampaigns: t.field({ type: [CartCampaignType], resolve: (e) => e.cart.totals.applied }),
+    appliedCampaigns: t.field({
+      type: [CampaignRuleType],
+      resolve: (e) => e.cart.totals.applied.map(cartRule),
+    }),
     items: t.field({ type: [CartItemType], resolve: (e) => e.cart.items.map((item) => ({ item, edge: e })) }),
     quantity: t.int({
       description: "Loose items by quantity plus each package or group once (spec §4)",
@@ -404,7 +428,7 @@ const CartGroupInputType = builder.inputType("CartGroupInputType", {
   }),
 });
 
-const PackageSelectionInputType = builder.inputType("PackageSelectionInputType", {
+const PackageSelectionInputType = builder.inputType("ProductPackageSelectionType", {
   fields: (t) => ({
     groupId: t.int({ required: true }),
     optionId: t.int({ required: true }),
@@ -473,13 +497,24 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.string({ required: false }),
       packageId: t.arg.int({ required: true }),
-      selections: t.arg({ type: [PackageSelectionInputType], required: true }),
+      selections: t.arg({
+        type: [PackageSelectionInputType],
+        required: { list: false, items: false },
+        description: "A pick for each required group; missing or null picks are none",
+      }),
       quantity: t.arg.int({ required: false }),
       ...cartArgs,
     },
     resolve: (_root, args, ctx) =>
       run(ctx, args, (c) =>
-        addPackageToCart(ctx.db, c, args.id, args.packageId, args.selections, args.quantity ?? 1),
+        addPackageToCart(
+          ctx.db,
+          c,
+          args.id,
+          args.packageId,
+          (args.selections ?? []).filter((s) => s !== null && s !== undefined),
+          args.quantity ?? 1,
+        ),
       ),
   }),
   setCartPromoCode: t.field({

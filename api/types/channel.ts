@@ -14,7 +14,7 @@ interface ChannelView {
   languageId: string;
 }
 
-const LanguageType = builder.objectRef<{ id: string; name: string; code: string }>("Language").implement({
+const LanguageType = builder.objectRef<{ id: string; name: string; code: string }>("LanguageType").implement({
   fields: (t) => ({
     id: t.exposeString("id", { description: 'e.g. "sv-SE"' }),
     name: t.exposeString("name", { description: "The language's own name, e.g. Svenska" }),
@@ -22,22 +22,36 @@ const LanguageType = builder.objectRef<{ id: string; name: string; code: string 
   }),
 });
 
-const CountryType = builder.objectRef<{ name: string; code: string }>("Country").implement({
+const CountryType = builder.objectRef<{ name: string; code: string }>("CountryType").implement({
   fields: (t) => ({
     name: t.exposeString("name", { description: "In the request's language" }),
     code: t.exposeString("code", { description: "ISO 3166-1 alpha-2" }),
   }),
 });
 
-const CurrencyType = builder.objectRef<{ name: string; code: string; symbol: string }>("Currency").implement({
-  fields: (t) => ({
-    name: t.exposeString("name"),
-    code: t.exposeString("code", { description: "ISO 4217" }),
-    symbol: t.exposeString("symbol"),
-  }),
-});
+export const CurrencyType = builder
+  .objectRef<{ name: string; code: string; symbol: string }>("CurrencyType")
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString("name"),
+      code: t.exposeString("code", { description: "ISO 4217" }),
+      symbol: t.exposeString("symbol"),
+      rate: t.field({
+        type: "Decimal",
+        description:
+          "Always 1: every market's prices are set in its own currency, none is converted from another (decision 0019)",
+        resolve: () => 1,
+      }),
+    }),
+  });
 
-const MarketType = builder.objectRef<MarketView>("Market").implement({
+/** A currency by its code as the markets know it; the code alone for one no market uses. */
+export function currencyOf(ref: ReferenceData, code: string): { name: string; code: string; symbol: string } {
+  for (const market of ref.markets.values()) if (market.currency?.code === code) return market.currency;
+  return { name: code, code, symbol: code };
+}
+
+const MarketType = builder.objectRef<MarketView>("MarketType").implement({
   fields: (t) => ({
     id: t.string({
       description: 'Scoped to the channel, e.g. "1|se"',
@@ -80,7 +94,7 @@ const MarketType = builder.objectRef<MarketView>("Market").implement({
   }),
 });
 
-const ChannelType = builder.objectRef<ChannelView>("Channel").implement({
+const ChannelType = builder.objectRef<ChannelView>("ChannelType").implement({
   fields: (t) => ({
     channelId: t.string({ resolve: (v) => v.channel.id }),
     name: t.string({ resolve: (v) => v.channel.name }),

@@ -8,7 +8,7 @@ import {
 import { builder, localeArgs } from "../builder.ts";
 import { AlternativeUrlType } from "./lists.ts";
 
-const MenuItemType = builder.objectRef<MenuItemView>("MenuItem");
+const MenuItemType = builder.objectRef<MenuItemView>("MenuItemType");
 MenuItemType.implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -19,7 +19,7 @@ MenuItemType.implement({
 });
 
 const MenuType = builder
-  .objectRef<{ id: number; locationId: string; name: string; items: MenuItemView[] }>("Menu")
+  .objectRef<{ id: number; locationId: string; name: string; items: MenuItemView[] }>("MenuType")
   .implement({
     fields: (t) => ({
       id: t.exposeInt("id"),
@@ -29,16 +29,18 @@ const MenuType = builder
     }),
   });
 
-const WidgetType = builder.objectRef<{ id: number; type: string; config: unknown }>("Widget").implement({
-  fields: (t) => ({
-    id: t.exposeInt("id"),
-    type: t.exposeString("type"),
-    configuration: t.string({
-      description: "The widget's settings as JSON",
-      resolve: (w) => JSON.stringify(w.config),
+const WidgetType = builder
+  .objectRef<{ id: number; type: string; config: unknown }>("PageWidgetType")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      type: t.exposeString("type"),
+      configuration: t.string({
+        description: "The widget's settings as JSON",
+        resolve: (w) => JSON.stringify(w.config),
+      }),
     }),
-  }),
-});
+  });
 
 const ContentPageType = builder
   .objectRef<NonNullable<Awaited<ReturnType<typeof contentPage>>>>("ContentPage")
@@ -56,7 +58,7 @@ const ContentPageType = builder
   });
 
 const CmsPageLinkType = builder
-  .objectRef<{ key: string; title: string; alias: string }>("CmsPageLink")
+  .objectRef<{ key: string; title: string; alias: string }>("PageWidgetPageType")
   .implement({
     fields: (t) => ({
       title: t.exposeString("title"),

@@ -8,9 +8,10 @@ import {
   listCampaigns,
 } from "#services/catalog.ts";
 import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
 
 const AlternativeUrlType = builder
-  .objectRef<{ languageId: string; url: string }>("AlternativeUrl")
+  .objectRef<{ languageId: string; url: string }>("AlternativeUrlType")
   .implement({
     description: "A page's path in another storefront language (without the language prefix).",
     fields: (t) => ({ languageId: t.exposeString("languageId"), url: t.exposeString("url") }),
@@ -18,7 +19,7 @@ const AlternativeUrlType = builder
 
 export { AlternativeUrlType };
 
-export const CategoryType = builder.objectRef<CategoryNodeView>("Category");
+export const CategoryType = builder.objectRef<CategoryNodeView>("CategoryType");
 CategoryType.implement({
   fields: (t) => ({
     categoryId: t.exposeInt("categoryId"),
@@ -31,7 +32,7 @@ CategoryType.implement({
   }),
 });
 
-export const BrandType = builder.objectRef<BrandView>("Brand").implement({
+export const BrandType = builder.objectRef<BrandView>("BrandListType").implement({
   fields: (t) => ({
     brandId: t.exposeInt("brandId"),
     name: t.exposeString("name"),
@@ -41,15 +42,64 @@ export const BrandType = builder.objectRef<BrandView>("Brand").implement({
   }),
 });
 
-export const CampaignType = builder.objectRef<CampaignView>("Campaign").implement({
+/**
+ * A campaign rule: a product's running campaign or a rule that lowered the cart (Geins' one CampaignRuleType for
+ * both, decision 0019). Mili's additions: alias, discountType, description, type and code.
+ */
+export interface CampaignRuleEdge {
+  campaignId: string;
+  name: string;
+  hideTitle: boolean;
+  canonicalUrl: string | null;
+  alias: string | null;
+  discountType: string | null;
+  description: string | null;
+  type: string | null;
+  code: string | null;
+}
+
+/** A running campaign as a rule. */
+export function campaignRuleOf(c: CampaignView): CampaignRuleEdge {
+  return {
+    campaignId: String(c.campaignId),
+    name: c.name,
+    hideTitle: c.hideTitle,
+    canonicalUrl: c.canonicalUrl,
+    alias: c.alias,
+    discountType: c.discountType,
+    description: c.description,
+    type: c.discountType,
+    code: null,
+  };
+}
+
+export const CampaignType = builder.objectRef<CampaignRuleEdge>("CampaignRuleType").implement({
   fields: (t) => ({
-    campaignId: t.exposeInt("campaignId"),
+    campaignId: t.exposeString("campaignId", {
+      description:
+        'A campaign\'s id ("12"); for a rule that lowered the cart "campaign:{id}", "package:{groupKey}" or "promo:{code}"',
+    }),
     name: t.exposeString("name"),
-    alias: t.exposeString("alias"),
     hideTitle: t.exposeBoolean("hideTitle"),
-    discountType: t.exposeString("discountType", { description: "PRICE_CAMPAIGN or CART_CAMPAIGN" }),
+    ruleType: t.string({ nullable: true, description: "Not used by Mili: null", resolve: () => null }),
+    category: t.string({ nullable: true, description: "Not used by Mili: null", resolve: () => null }),
+    action: t.string({ nullable: true, description: "Not used by Mili: null", resolve: () => null }),
+    actionValue: t.string({ nullable: true, description: "Not used by Mili: null", resolve: () => null }),
+    canonicalUrl: t.exposeString("canonicalUrl", {
+      nullable: true,
+      description: "A campaign's list page (/dc/{alias}); null for packages and promo codes",
+    }),
+    alias: t.exposeString("alias", { nullable: true }),
+    discountType: t.exposeString("discountType", {
+      nullable: true,
+      description: "PRICE_CAMPAIGN or CART_CAMPAIGN, for a campaign",
+    }),
     description: t.exposeString("description", { nullable: true }),
-    canonicalUrl: t.exposeString("canonicalUrl"),
+    type: t.exposeString("type", {
+      nullable: true,
+      description: '"PRICE_CAMPAIGN", "CART_CAMPAIGN", "PACKAGE" or "PROMO_CODE"',
+    }),
+    code: t.exposeString("code", { nullable: true, description: "The promo code, for PROMO_CODE" }),
   }),
 });
 
@@ -66,7 +116,7 @@ interface PageInfo {
   breadcrumbs: { name: string; url: string }[];
 }
 
-const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
+const PageInfoType = builder.objectRef<PageInfo>("PageInfoType").implement({
   description: "What a list page (category, brand or campaign) is about.",
   fields: (t) => ({
     type: t.exposeString("type", { description: '"category", "brand" or "campaign"' }),
@@ -82,9 +132,29 @@ const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
   }),
 });
 
-export const BreadcrumbType = builder.objectRef<{ name: string; url: string }>("Breadcrumb").implement({
+export const BreadcrumbType = builder.objectRef<{ name: string; url: string }>("BreadcrumbType").implement({
   fields: (t) => ({ name: t.exposeString("name"), url: t.exposeString("url") }),
 });
+
+/** Every active category in a language, flat, in merchandised order (batched per request). */
+export async function categoriesOf(ctx: ApiContext, languageId: string): Promise<CategoryNodeView[]> {
+  return (
+    (await ctx.batch(`categoryList:${languageId}`, 0, async () => {
+      const locale = ctx.localeOf(languageId) ?? (await ctx.locale({ languageId }));
+      return new Map([[0, flattenTree(await categoryTree(ctx.db, locale))]]);
+    })) ?? []
+  );
+}
+
+/** The active brands in a language (batched per request). */
+export async function brandsOf(ctx: ApiContext, languageId: string): Promise<BrandView[]> {
+  return (
+    (await ctx.batch(`brandList:${languageId}`, 0, async () => {
+      const locale = ctx.localeOf(languageId) ?? (await ctx.locale({ languageId }));
+      return new Map([[0, await listBrands(ctx.db, locale)]]);
+    })) ?? []
+  );
+}
 
 /** The list page behind a path such as /c/klaer/jakker, /b/fjellsto or /dc/vintersalg. */
 function pageFromUrl(
@@ -181,7 +251,8 @@ builder.queryFields((t) => ({
     type: [CampaignType],
     description: "Campaigns running now.",
     args: { ...localeArgs },
-    resolve: async (_root, args, ctx) => listCampaigns(ctx.db, await ctx.locale(args)),
+    resolve: async (_root, args, ctx) =>
+      (await listCampaigns(ctx.db, await ctx.locale(args))).map(campaignRuleOf),
   }),
   listPageInfo: t.field({
     type: PageInfoType,

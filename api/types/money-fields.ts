@@ -34,13 +34,13 @@ export function grossAndNetFields<Parent, Name extends string>(
     formatMoney(pick(p), read(p).currency, read(p).locale);
   const described = description ? { description } : {};
   return {
-    [`${name}IncVat`]: t.float({ ...described, resolve: decimal(inc) }),
+    [`${name}IncVat`]: t.field({ type: "Decimal", ...described, resolve: decimal(inc) }),
     [`${name}IncVatFormatted`]: t.string({ ...described, resolve: formatted(inc) }),
-    [`${name}ExVat`]: t.float({ ...described, resolve: decimal(ex) }),
+    [`${name}ExVat`]: t.field({ type: "Decimal", ...described, resolve: decimal(ex) }),
     [`${name}ExVatFormatted`]: t.string({ ...described, resolve: formatted(ex) }),
   } as Record<
     `${Name}${"IncVat" | "ExVat"}${"" | "Formatted"}`,
-    ReturnType<typeof t.float> | ReturnType<typeof t.string>
+    ReturnType<typeof t.field> | ReturnType<typeof t.string>
   >;
 }
 
@@ -60,12 +60,12 @@ export function amountFields<Parent, Name extends string>(
   read: (parent: Parent) => Amount,
 ) {
   return {
-    [name]: t.float({ resolve: (p) => toDecimal(read(p).minor, read(p).currency) }),
+    [name]: t.field({ type: "Decimal", resolve: (p) => toDecimal(read(p).minor, read(p).currency) }),
     [`${name}Formatted`]: t.string({
       resolve: (p) => {
         const a = read(p);
         return formatMoney(a.minor, a.currency, a.locale, { decimals: a.decimals ?? "auto" });
       },
     }),
-  } as Record<`${Name}${"" | "Formatted"}`, ReturnType<typeof t.float> | ReturnType<typeof t.string>>;
+  } as Record<`${Name}${"" | "Formatted"}`, ReturnType<typeof t.field> | ReturnType<typeof t.string>>;
 }

@@ -36,7 +36,7 @@ import {
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError, intInRange } from "../errors.ts";
-import { BreadcrumbType, CampaignType } from "./lists.ts";
+import { BreadcrumbType, CampaignType, campaignRuleOf } from "./lists.ts";
 import { grossAndNetFields } from "./money-fields.ts";
 import { PriceType, StockType } from "./price.ts";
 import { ProductType } from "./product.ts";
@@ -66,7 +66,7 @@ export async function productEdges(ctx: ApiContext, locale: Locale, ids: number[
 /** A SKU with the language of the product it was read for. */
 type SkuEdge = SkuView & { locale: string };
 
-const SkuType = builder.objectRef<SkuEdge>("Sku").implement({
+const SkuType = builder.objectRef<SkuEdge>("SkuType").implement({
   fields: (t) => ({
     skuId: t.exposeInt("skuId"),
     gtin: t.exposeString("gtin", { nullable: true }),
@@ -108,7 +108,7 @@ const SkuType = builder.objectRef<SkuEdge>("Sku").implement({
   }),
 });
 
-const ParameterType = builder.objectRef<ParameterGroupView["parameters"][number]>("Parameter").implement({
+const ParameterType = builder.objectRef<ParameterGroupView["parameters"][number]>("ParameterType").implement({
   fields: (t) => ({
     name: t.exposeString("name"),
     value: t.exposeString("value"),
@@ -119,7 +119,7 @@ const ParameterType = builder.objectRef<ParameterGroupView["parameters"][number]
   }),
 });
 
-const ParameterGroupType = builder.objectRef<ParameterGroupView>("ParameterGroup").implement({
+const ParameterGroupType = builder.objectRef<ParameterGroupView>("ParameterGroupType").implement({
   fields: (t) => ({
     parameterGroupId: t.exposeInt("parameterGroupId", { description: "Group 1 holds the Color parameter" }),
     name: t.exposeString("name"),
@@ -128,7 +128,7 @@ const ParameterGroupType = builder.objectRef<ParameterGroupView>("ParameterGroup
 });
 
 const VariantDimensionType = builder
-  .objectRef<ProductVariants["dimensions"][number]>("VariantDimension")
+  .objectRef<ProductVariants["dimensions"][number]>("VariantDimensionType")
   .implement({
     fields: (t) => ({
       dimension: t.exposeString("dimension", { description: '"Fit", "Color", "Flavor", …' }),
@@ -138,11 +138,13 @@ const VariantDimensionType = builder
     }),
   });
 
-const VariantAttributeType = builder.objectRef<{ key: string; value: string }>("VariantAttribute").implement({
-  fields: (t) => ({ key: t.exposeString("key"), value: t.exposeString("value") }),
-});
+const VariantAttributeType = builder
+  .objectRef<{ key: string; value: string }>("VariantAttributeType")
+  .implement({
+    fields: (t) => ({ key: t.exposeString("key"), value: t.exposeString("value") }),
+  });
 
-const VariantType = builder.objectRef<VariantView>("Variant");
+const VariantType = builder.objectRef<VariantView>("VariantType");
 VariantType.implement({
   description:
     "One value of a variant level. It leads to a product of the group (alias, canonicalUrl); on the last level it is a SKU.",
@@ -174,7 +176,7 @@ VariantType.implement({
   }),
 });
 
-const VariantGroupType = builder.objectRef<{ variants: VariantView[] }>("VariantGroup").implement({
+const VariantGroupType = builder.objectRef<{ variants: VariantView[] }>("VariantGroupType").implement({
   fields: (t) => ({ variants: t.field({ type: [VariantType], resolve: (g) => g.variants }) }),
 });
 
@@ -200,7 +202,7 @@ interface PackageEdge {
 }
 
 const PackageOptionType = builder
-  .objectRef<PackageEdge["groups"][number]["options"][number]>("PackageOption")
+  .objectRef<PackageEdge["groups"][number]["options"][number]>("OptionType")
   .implement({
     fields: (t) => ({
       optionId: t.exposeInt("optionId"),
@@ -211,7 +213,7 @@ const PackageOptionType = builder
     }),
   });
 
-const PackageGroupType = builder.objectRef<PackageEdge["groups"][number]>("PackageGroup").implement({
+const PackageGroupType = builder.objectRef<PackageEdge["groups"][number]>("GroupType").implement({
   fields: (t) => ({
     groupId: t.exposeInt("groupId"),
     name: t.exposeString("name"),
@@ -223,16 +225,18 @@ const PackageGroupType = builder.objectRef<PackageEdge["groups"][number]>("Packa
   }),
 });
 
-const ProductPackageType = builder.objectRef<PackageEdge>("ProductPackage").implement({
+const ProductPackageType = builder.objectRef<PackageEdge>("ProductPackageType").implement({
   fields: (t) => ({
     packageId: t.exposeInt("packageId", { description: "The package product's id" }),
-    packagePriceIncVat: t.float({
+    packagePriceIncVat: t.field({
+      type: "Decimal",
       nullable: true,
       description:
         "What the package costs with its default picks, now, in the request's market. Other picks cost their own prices × packagePriceIncVat ÷ defaultPicksPriceIncVat, rounded once for the package and never more than the picks alone (domain/cart.ts packagePrice; the cart charges the same). Null when the package has no price rule here.",
       resolve: (p) => (p.rule ? toDecimal(p.rule.packagePrice, p.rule.currency) : null),
     }),
-    defaultPicksPriceIncVat: t.float({
+    defaultPicksPriceIncVat: t.field({
+      type: "Decimal",
       nullable: true,
       description:
         "What the default picks cost on their own now: each picked product's cheapest SKU (Sku.unitPrice) times its quantity. Null when the package has no price rule here.",
@@ -247,7 +251,7 @@ interface PricePointEdge {
   locale: string;
 }
 
-const PricePointType = builder.objectRef<PricePointEdge>("PricePoint").implement({
+const PricePointType = builder.objectRef<PricePointEdge>("PriceLogItemType").implement({
   description:
     "The product's price (its cheapest SKU's) from a day on; in the market's currency. The first point is the price in effect when the period begins.",
   fields: (t) => {
@@ -313,7 +317,7 @@ builder.objectFields(ProductType, (t) => ({
         (await ctx.batch(`campaigns:${key(locale)}`, e.product.productId, (ids) =>
           loadCampaigns(ctx.db, locale, ids),
         )) ?? []
-      );
+      ).map(campaignRuleOf);
     },
   }),
   productPackage: t.field({
@@ -405,7 +409,7 @@ async function variantsOf(ctx: ApiContext, e: ProductEdge) {
   );
 }
 
-const ReviewType = builder.objectRef<ReviewView>("Review").implement({
+const ReviewType = builder.objectRef<ReviewView>("ProductReviewType").implement({
   fields: (t) => ({
     reviewId: t.exposeInt("reviewId"),
     author: t.exposeString("author"),
@@ -417,7 +421,9 @@ const ReviewType = builder.objectRef<ReviewView>("Review").implement({
 });
 
 const ReviewsResultType = builder
-  .objectRef<{ count: number; averageRating: number | null; reviews: ReviewView[] }>("ReviewsResult")
+  .objectRef<{ count: number; averageRating: number | null; reviews: ReviewView[] }>(
+    "ProductReviewResultType",
+  )
   .implement({
     fields: (t) => ({
       count: t.exposeInt("count", {
@@ -451,7 +457,7 @@ const QuestionsResultType = builder
     }),
   });
 
-const UrlRedirectType = builder.objectRef<{ oldUrl: string; newUrl: string }>("UrlRedirect").implement({
+const UrlRedirectType = builder.objectRef<{ oldUrl: string; newUrl: string }>("UrlHistoryType").implement({
   fields: (t) => ({
     oldUrl: t.exposeString("oldUrl"),
     newUrl: t.exposeString("newUrl", {

@@ -12,9 +12,10 @@ import {
   type ProductSummary,
   resolveListScope,
 } from "#services/catalog.ts";
+import { productIdByAlias } from "#services/product-detail.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";
-import { AlternativeUrlType } from "./lists.ts";
+import { AlternativeUrlType, brandsOf, CategoryType, categoriesOf } from "./lists.ts";
 import { LowestPriceType, PriceType, productPriceEdge, RatingType, StockType } from "./price.ts";
 
 interface ProductEdge {
@@ -22,6 +23,7 @@ interface ProductEdge {
   locale: string;
 }
 
+/** A named page (Mili's search suggestions). */
 export const LinkType = builder.objectRef<{ name: string; alias: string; canonicalUrl: string }>("Link");
 LinkType.implement({
   fields: (t) => ({
@@ -31,14 +33,36 @@ LinkType.implement({
   }),
 });
 
-const ProductImageType = builder.objectRef<{ fileName: string; tags: string[] }>("ProductImage").implement({
-  fields: (t) => ({
-    fileName: t.exposeString("fileName", { description: "Served at /images/product/{width}/{fileName}" }),
-    tags: t.exposeStringList("tags"),
-  }),
-});
+/** A product's brand (Geins' BrandType; the brand list answers BrandListType). */
+export const ProductBrandType = builder
+  .objectRef<{ brandId: number; name: string; alias: string; canonicalUrl: string; languageId: string }>(
+    "BrandType",
+  )
+  .implement({
+    fields: (t) => ({
+      brandId: t.exposeInt("brandId"),
+      name: t.exposeString("name"),
+      alias: t.exposeString("alias"),
+      canonicalUrl: t.exposeString("canonicalUrl", { description: "Path without the language prefix" }),
+      description: t.string({
+        nullable: true,
+        resolve: async (b, _args, ctx) =>
+          (await brandsOf(ctx, b.languageId)).find((x) => x.brandId === b.brandId)?.description ?? null,
+      }),
+      alternativeUrls: t.field({ type: [AlternativeUrlType], resolve: () => [] }),
+    }),
+  });
 
-export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
+const ProductImageType = builder
+  .objectRef<{ fileName: string; tags: string[] }>("ProductImageType")
+  .implement({
+    fields: (t) => ({
+      fileName: t.exposeString("fileName", { description: "Served at /images/product/{width}/{fileName}" }),
+      tags: t.exposeStringList("tags"),
+    }),
+  });
+
+export const ProductType = builder.objectRef<ProductEdge>("ProductType").implement({
   fields: (t) => ({
     productId: t.int({ resolve: (e) => e.product.productId }),
     articleNumber: t.string({ resolve: (e) => e.product.articleNumber }),
@@ -46,8 +70,21 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
     alias: t.string({ resolve: (e) => e.product.alias }),
     type: t.string({ description: '"product" or "package"', resolve: (e) => e.product.type }),
     canonicalUrl: t.string({ resolve: (e) => e.product.canonicalUrl }),
-    brand: t.field({ type: LinkType, nullable: true, resolve: (e) => e.product.brand }),
-    primaryCategory: t.field({ type: LinkType, nullable: true, resolve: (e) => e.product.primaryCategory }),
+    brand: t.field({
+      type: ProductBrandType,
+      nullable: true,
+      resolve: (e) => (e.product.brand ? { ...e.product.brand, languageId: e.locale } : null),
+    }),
+    primaryCategory: t.field({
+      type: CategoryType,
+      nullable: true,
+      description: "The category the product's page lives under",
+      resolve: async (e, _args, ctx) => {
+        const id = e.product.primaryCategory?.categoryId;
+        if (id === undefined) return null;
+        return (await categoriesOf(ctx, e.locale)).find((c) => c.categoryId === id) ?? null;
+      },
+    }),
     productImages: t.field({ type: [ProductImageType], resolve: (e) => e.product.productImages }),
     unitPrice: t.field({
       type: PriceType,
@@ -93,7 +130,7 @@ export const ProductType = builder.objectRef<ProductEdge>("Product").implement({
 });
 
 const ProductTextsType = builder
-  .objectRef<{ text1: string | null; text2: string | null; text3: string | null }>("ProductTexts")
+  .objectRef<{ text1: string | null; text2: string | null; text3: string | null }>("ProductTextsType")
   .implement({
     fields: (t) => ({
       text1: t.exposeString("text1", { nullable: true, description: "Description" }),
@@ -102,12 +139,15 @@ const ProductTextsType = builder
     }),
   });
 
-const MetaType = builder.objectRef<{ title: string | null; description: string | null }>("Meta").implement({
-  fields: (t) => ({
-    title: t.exposeString("title", { nullable: true }),
-    description: t.exposeString("description", { nullable: true }),
-  }),
-});
+export const MetaType = builder
+  .objectRef<{ title: string | null; description: string | null; keywords?: string | null }>("MetadataType")
+  .implement({
+    fields: (t) => ({
+      title: t.exposeString("title", { nullable: true }),
+      description: t.exposeString("description", { nullable: true }),
+      keywords: t.string({ nullable: true, resolve: (m) => m.keywords ?? null }),
+    }),
+  });
 
 export const SortType = builder.enumType("SortType", {
   values: {
@@ -123,7 +163,23 @@ export const SortType = builder.enumType("SortType", {
     CUSTOM_3: {},
     CUSTOM_4: {},
     CUSTOM_5: {},
+    NONE: { description: "Product id order" },
+    BRAND: { description: "Brand name, products without a brand last" },
+    FACET_ORDER: {
+      description:
+        "The order of the filter's productIds (or of its a_{alias} facets), as the favourites list keeps it",
+    },
+    ALPHABETICAL_DESC: {},
+    AVAILABLE_STOCK: { description: "Units on the shelf, fewest first" },
+    AVAILABLE_STOCK_DESC: {},
+    TOTAL_STOCK: { description: "Units on the shelf plus oversellable units, fewest first" },
+    TOTAL_STOCK_DESC: {},
   } as const,
+});
+
+const IncludeModeType = builder.enumType("IncludeMode", {
+  description: "How the filter's include ids combine (decision 0019: Mili combines both as facets do)",
+  values: { INTERSECT: {}, UNION: {} } as const,
 });
 
 const FilterModeType = builder.enumType("FilterMode", {
@@ -157,31 +213,57 @@ const FilterConditionInputType = builder.inputType("FilterConditionInputType", {
   }),
 });
 
+const open = { list: false, items: false } as const;
+
 const FilterInputType = builder.inputType("FilterInputType", {
   fields: (t) => ({
     sort: t.field({ type: SortType, required: false }),
     searchText: t.string({ required: false, description: "Words to search for (cut at 100 characters)" }),
     facets: t.stringList({
-      required: false,
+      required: open,
       description:
-        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black): OR inside a group, AND across groups; unknown ids are ignored",
+        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, pr_0-499, p_color_black, a_{product alias}): OR inside a group, AND across groups; unknown ids are ignored",
+    }),
+    excludeFacets: t.stringList({
+      required: open,
+      description: "Products with any of these facet ids are taken out",
+    }),
+    include: t.stringList({
+      required: open,
+      description: "Facet ids the products must have; combined as facets are (OR inside a group, AND across)",
+    }),
+    includeMode: t.field({ type: IncludeModeType, required: false }),
+    exclude: t.stringList({
+      required: open,
+      description: "Products with any of these facet ids are taken out",
     }),
     price: t.field({ type: PriceFilterInputType, required: false }),
-    productIds: t.intList({ required: false }),
-    articleNumbers: t.stringList({ required: false }),
-    categoryIds: t.intList({ required: false, description: "A category includes its descendants" }),
-    brandIds: t.intList({ required: false }),
-    discountCampaignIds: t.intList({ required: false }),
-    filterMode: t.field({ type: FilterModeType, required: false }),
-    include: t.field({
-      type: FilterConditionInputType,
+    productIds: t.intList({ required: open }),
+    articleNumbers: t.stringList({ required: open }),
+    categoryIds: t.intList({ required: open, description: "A category includes its descendants" }),
+    brandIds: t.intList({ required: open }),
+    discountCampaignIds: t.intList({ required: open }),
+    excludeCategoryIds: t.intList({ required: open, description: "A category includes its descendants" }),
+    excludeBrandIds: t.intList({ required: open }),
+    excludeDiscountCampaignIds: t.intList({ required: open }),
+    includeCollapsed: t.boolean({
       required: false,
-      description: "Products added to the list whatever its category, brand or campaign",
+      description: "Accepted; Mili lists every product of a variant group, collapsed or not",
     }),
-    exclude: t.field({
+    priceListIdentifier: t.string({
+      required: false,
+      description: "Accepted; Mili has one price list per market, the request's",
+    }),
+    filterMode: t.field({ type: FilterModeType, required: false }),
+    includeProducts: t.field({
       type: FilterConditionInputType,
       required: false,
-      description: "Products taken out of the list",
+      description: "Products added to the list whatever its category, brand or campaign (Mili's addition)",
+    }),
+    excludeProducts: t.field({
+      type: FilterConditionInputType,
+      required: false,
+      description: "Products taken out of the list (Mili's addition)",
     }),
   }),
 });
@@ -194,7 +276,7 @@ const FacetValueType = builder
     label: string;
     count: number;
     order: number;
-  }>("FacetValue")
+  }>("FilterValueType")
   .implement({
     fields: (t) => ({
       _id: t.string({ description: "The value's own id (12, M, black, 11-15)", resolve: (v) => v.id }),
@@ -203,12 +285,12 @@ const FacetValueType = builder
       }),
       parentId: t.exposeString("parentId", { nullable: true, description: "The parent category's facet id" }),
       label: t.exposeString("label"),
-      count: t.exposeInt("count"),
+      count: t.field({ type: "Long", resolve: (v) => v.count }),
       order: t.exposeInt("order"),
     }),
   });
 
-const FacetType = builder.objectRef<ListFacetGroup>("Facet").implement({
+const FacetType = builder.objectRef<ListFacetGroup>("FilterType").implement({
   fields: (t) => ({
     filterId: t.exposeString("filterId", {
       description: "The URL parameter: categories, brands, skus, campaigns, discount, p-{identifier}",
@@ -222,13 +304,15 @@ const FacetType = builder.objectRef<ListFacetGroup>("Facet").implement({
   }),
 });
 
-const PriceRangeType = builder.objectRef<{ lowest: number; highest: number }>("PriceRange").implement({
+const PriceRangeType = builder.objectRef<{ lowest: number; highest: number }>("PriceFilterType").implement({
   description: "Major units of the market's currency, including VAT",
   fields: (t) => ({ lowest: t.exposeFloat("lowest"), highest: t.exposeFloat("highest") }),
 });
 
 const FiltersType = builder
-  .objectRef<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>("Filters")
+  .objectRef<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>(
+    "FilterCollectionType",
+  )
   .implement({
     fields: (t) => ({
       facets: t.field({ type: [FacetType], resolve: (f) => f.facets }),
@@ -251,6 +335,30 @@ interface ConditionArg {
   facets?: string[] | null;
 }
 
+/** The filter with null list items dropped (Geins' lists take nulls). */
+function withoutNulls<T extends Record<string, unknown>>(filter: T): { [K in keyof T]: NoNullItems<T[K]> } {
+  return Object.fromEntries(
+    Object.entries(filter).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x) => x !== null) : v]),
+  ) as { [K in keyof T]: NoNullItems<T[K]> };
+}
+type NoNullItems<V> = V extends readonly (infer I)[] ? NonNullable<I>[] : V;
+
+function mergeConditions(
+  a: ListFilter["exclude"] | undefined,
+  b: ListFilter["exclude"] | undefined,
+): ListFilter["exclude"] | undefined {
+  if (!a || !b) return a ?? b;
+  const join = <T>(x?: T[], y?: T[]) => (x || y ? [...(x ?? []), ...(y ?? [])] : undefined);
+  return {
+    productIds: join(a.productIds, b.productIds),
+    articleNumbers: join(a.articleNumbers, b.articleNumbers),
+    categoryIds: join(a.categoryIds, b.categoryIds),
+    brandIds: join(a.brandIds, b.brandIds),
+    campaignIds: join(a.campaignIds, b.campaignIds),
+    facets: join(a.facets, b.facets),
+  };
+}
+
 interface ProductsResult {
   products: ProductEdge[];
   count: number;
@@ -258,10 +366,14 @@ interface ProductsResult {
   filters: () => Promise<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>;
 }
 
-const ProductsResultType = builder.objectRef<ProductsResult>("ProductsResult").implement({
+const ProductsResultType = builder.objectRef<ProductsResult>("ProductsResultType").implement({
   fields: (t) => ({
     products: t.field({ type: [ProductType], resolve: (r) => r.products }),
-    count: t.exposeInt("count", { description: "All products matching, not only this page" }),
+    count: t.field({
+      type: "Long",
+      description: "All products matching, not only this page",
+      resolve: (r) => r.count,
+    }),
     filters: t.field({ type: FiltersType, resolve: (r) => r.filters() }),
   }),
 });
@@ -303,7 +415,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const take = intInRange("take", args.take ?? 20, 0, MAX_TAKE);
       const skip = intInRange("skip", args.skip ?? 0, 0, MAX_SKIP);
-      const f = args.filter;
+      const f = args.filter ? withoutNulls(args.filter) : undefined;
       for (const list of [
         f?.productIds,
         f?.articleNumbers,
@@ -331,6 +443,31 @@ builder.queryFields((t) => ({
       };
       if (scope === null) return empty;
       const searchText = f?.searchText ?? scope.searchText;
+      // a_{alias}: a product by its alias (the Geins storefront's favourites); they narrow productIds.
+      const aliasFacets = (f?.facets ?? []).filter((id) => id.startsWith("a_"));
+      let productIds = f?.productIds;
+      if (aliasFacets.length) {
+        const ids = (
+          await Promise.all(
+            aliasFacets.map((id) => productIdByAlias(ctx.db, locale.language.id, id.slice(2))),
+          )
+        ).filter((id): id is number => id !== null);
+        productIds = productIds ? productIds.filter((id) => ids.includes(id)) : ids;
+      }
+      const activeFacets = [...(f?.facets ?? []).filter((id) => !id.startsWith("a_")), ...(f?.include ?? [])];
+      const excludeFacets = [...(f?.exclude ?? []), ...(f?.excludeFacets ?? [])];
+      const excluded =
+        excludeFacets.length ||
+        f?.excludeCategoryIds?.length ||
+        f?.excludeBrandIds?.length ||
+        f?.excludeDiscountCampaignIds?.length
+          ? {
+              facets: excludeFacets,
+              categoryIds: f?.excludeCategoryIds ?? [],
+              brandIds: f?.excludeBrandIds ?? [],
+              discountCampaignIds: f?.excludeDiscountCampaignIds ?? [],
+            }
+          : undefined;
       const condition = (c: ConditionArg | null | undefined) =>
         c
           ? {
@@ -346,15 +483,15 @@ builder.queryFields((t) => ({
         categoryIds: [...(scope.categoryIds ?? []), ...(f?.categoryIds ?? [])],
         brandIds: [...(scope.brandIds ?? []), ...(f?.brandIds ?? [])],
         campaignIds: [...(scope.campaignIds ?? []), ...(f?.discountCampaignIds ?? [])],
-        productIds: f?.productIds ?? undefined,
+        productIds: productIds ?? undefined,
         articleNumbers: f?.articleNumbers ?? undefined,
-        facets: f?.facets ?? undefined,
+        facets: activeFacets.length ? activeFacets : undefined,
         price: f?.price
           ? { lowest: f.price.lowest ?? undefined, highest: f.price.highest ?? undefined }
           : undefined,
         searchText,
-        include: condition(f?.include),
-        exclude: condition(f?.exclude),
+        include: condition(f?.includeProducts),
+        exclude: mergeConditions(condition(f?.excludeProducts), condition(excluded)),
         filterMode: f?.filterMode ?? "BY_GROUP",
       };
       const sort: ProductSort = f?.sort ?? (searchText ? "RELEVANCE" : "LATEST");

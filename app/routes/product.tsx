@@ -129,9 +129,9 @@ function packageData(product: NonNullable<ProductData>) {
                   stock: sku.stock ?? null,
                   price: sku.unitPrice
                     ? {
-                        regular: fromDecimal(sku.unitPrice.regularPriceIncVat, sku.unitPrice.currency),
-                        selling: fromDecimal(sku.unitPrice.sellingPriceIncVat, sku.unitPrice.currency),
-                        vatRateBp: Math.round(sku.unitPrice.vatRate * 100),
+                        regular: fromDecimal(sku.unitPrice.regularPriceIncVat, sku.unitPrice.currency.code),
+                        selling: fromDecimal(sku.unitPrice.sellingPriceIncVat, sku.unitPrice.currency.code),
+                        vatRateBp: Math.round((sku.unitPrice.vatRate ?? 0) * 100),
                       }
                     : null,
                 })),
@@ -140,7 +140,7 @@ function packageData(product: NonNullable<ProductData>) {
         })),
     }));
   const pkg = product.productPackage;
-  const currency = price?.currency ?? null;
+  const currency = price?.currency.code ?? null;
   const packagePricing: PackagePricing | null =
     pkg && currency
       ? {
@@ -218,7 +218,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     price: price
       ? {
           amount: root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat,
-          currency: price.currency,
+          currency: price.currency.code,
           vatIncluded: root.vatIncluded,
           prior: price.isDiscounted
             ? root.vatIncluded
@@ -239,7 +239,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         { name: product.name, url: product.canonicalUrl },
       ];
   const params = new URLSearchParams(location.search);
-  const campaigns = product.discountCampaigns.filter((c) => !c.hideTitle);
+  const campaigns = product.discountCampaigns.flatMap((c) =>
+    !c.hideTitle && c.canonicalUrl ? [{ ...c, canonicalUrl: c.canonicalUrl }] : [],
+  );
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <script
@@ -308,7 +310,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               type: product.type,
               articleNumber: product.articleNumber,
               image: product.productImages[0]?.fileName ?? null,
-              currency: price?.currency ?? null,
+              currency: price?.currency.code ?? null,
               price: price ? (root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat) : null,
             }}
             sizes={sizes}

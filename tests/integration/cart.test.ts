@@ -37,7 +37,7 @@ async function rows(query: ReturnType<typeof sql>): Promise<any[]> {
 }
 
 const CART = /* GraphQL */ `
-  fragment C on Cart {
+  fragment C on CartType {
     id version isCompleted marketId currency customerType promoCode quantity
     promoCodeRequirement { condition amountFormatted value }
     giftCards { code balance used usedFormatted }
@@ -565,7 +565,7 @@ describe("packages", () => {
   function addPackage(id: string | null, packageId: number, selections: unknown[]) {
     return call(
       "addPackageToCart",
-      "$id: String, $packageId: Int!, $selections: [PackageSelectionInputType!]!",
+      "$id: String, $packageId: Int!, $selections: [ProductPackageSelectionType!]!",
       "id: $id, packageId: $packageId, selections: $selections",
       { id, packageId, selections, ...se },
     );

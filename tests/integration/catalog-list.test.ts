@@ -185,17 +185,19 @@ describe("filters", () => {
     expect(ids(byArticle)).toEqual([some[0].productId]);
     // include adds to a list, exclude takes out of it.
     const withExtra = await list({
-      filter: { brandIds: [999_999], include: { productIds: [some[0].productId] } },
+      filter: { brandIds: [999_999], includeProducts: { productIds: [some[0].productId] } },
     });
     expect(ids(withExtra)).toEqual([some[0].productId]);
-    const without = await list({ filter: { exclude: { productIds: [some[0].productId] } } });
+    const without = await list({ filter: { excludeProducts: { productIds: [some[0].productId] } } });
     expect(without.count).toBe(all.count - 1);
     // Excluding a brand keeps the products without one (packages): before 0011 SQL's NULL logic dropped them.
     const [unbranded] = await rows(sql`select count(*)::int as n from products p
       where p.active and p.brand_id is null
         and exists (select 1 from product_list_prices lp where lp.product_id = p.id and lp.market_alias = 'no')`);
     expect(unbranded.n).toBeGreaterThan(0);
-    const excluded = await list({ filter: { exclude: { brandIds: [Number(await brandId(brand.alias))] } } });
+    const excluded = await list({
+      filter: { excludeProducts: { brandIds: [Number(await brandId(brand.alias))] } },
+    });
     expect(excluded.count).toBe(all.count - byBrand.count);
   });
 

@@ -17,6 +17,11 @@ const VALID = [
   "geins-sdk/updateSilentCartItem",
   "ralph-ui/brands",
   "ralph-ui/channel",
+  "ralph-ui/completeCart",
+  "ralph-ui/getCart@get",
+  "ralph-ui/product",
+  "ralph-ui/products@products",
+  "ralph-ui/setCartPromoCode",
   "ralph-ui/subscribeToNewsletter",
 ];
 

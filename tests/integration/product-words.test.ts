@@ -44,12 +44,12 @@ async function api(query: string, variables: Record<string, unknown>) {
 describe("a package's price", () => {
   const PACKAGE = `query($alias: String!, $channelId: String, $languageId: String, $marketId: String) {
     product(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
-      productId unitPrice { sellingPriceIncVat currency }
+      productId unitPrice { sellingPriceIncVat currency { code } }
       productPackage {
         packagePriceIncVat defaultPicksPriceIncVat
         groups { groupId required options { optionId quantity isSelected
           product { productId skus { skuId stock { totalStock }
-            unitPrice { regularPriceIncVat sellingPriceIncVat vatRate currency } } } } }
+            unitPrice { regularPriceIncVat sellingPriceIncVat vatRate currency { code } } } } } }
       }
     } }`;
 
@@ -65,7 +65,7 @@ describe("a package's price", () => {
       for (const { alias } of aliases) {
         const { product } = await api(PACKAGE, { alias, ...locale });
         const pkg = product.productPackage;
-        const currency = product.unitPrice.currency;
+        const currency = product.unitPrice.currency.code;
         expect(pkg.packagePriceIncVat).toBe(product.unitPrice.sellingPriceIncVat);
         const rule = {
           packagePrice: fromDecimal(pkg.packagePriceIncVat, currency),
@@ -109,7 +109,7 @@ describe("a package's price", () => {
           if (chosen.length < picks.size) continue;
           const page = packagePrice({ currency, picks: chosen, rule });
           const { addPackageToCart: cart } = await api(
-            `mutation($id: Int!, $s: [PackageSelectionInputType!]!, $channelId: String, $languageId: String, $marketId: String) {
+            `mutation($id: Int!, $s: [ProductPackageSelectionType!]!, $channelId: String, $languageId: String, $marketId: String) {
               addPackageToCart(packageId: $id, selections: $s, channelId: $channelId, languageId: $languageId,
                                marketId: $marketId) { summary { subTotal { sellingPriceIncVat sellingPriceExVat } } } }`,
             { id: product.productId, s: selections, ...locale },

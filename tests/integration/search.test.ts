@@ -91,8 +91,8 @@ describe("search", () => {
         ...nb,
         f: {
           searchText: "jakke",
-          include: { productIds: [Number(other?.id)] },
-          exclude: { productIds: [hits.products[0]?.productId] },
+          includeProducts: { productIds: [Number(other?.id)] },
+          excludeProducts: { productIds: [hits.products[0]?.productId] },
         },
       },
     });

@@ -140,7 +140,7 @@ describe("the cost budget", () => {
     );
     expect(two).toBe(2 * (one ?? 0));
     // 10 products × 10 SKUs: one more field per SKU (stock) and one per its inStock.
-    expect((deeper ?? 0) - (one ?? 0)).toBe(10 * (LIST_SIZE["Product.skus"] ?? 0) * 2);
+    expect((deeper ?? 0) - (one ?? 0)).toBe(10 * (LIST_SIZE["ProductType.skus"] ?? 0) * 2);
   });
 
   it("counts nothing under @skip(if: true) and counts take from variables, clamped to its maximum", () => {

@@ -2,7 +2,7 @@ import { graphql } from "./graphql.ts";
 
 /** The cart as the storefront shows it: the drawer, the cart page and the header's count. */
 export const CartFields = graphql(`
-  fragment CartFields on Cart {
+  fragment CartFields on CartType {
     id
     version
     quantity
@@ -193,7 +193,7 @@ export const UpdateCartGroupMutation = graphql(
 
 export const AddPackageToCartMutation = graphql(
   `
-  mutation AddPackageToCart($id: String, $packageId: Int!, $selections: [PackageSelectionInputType!]!, $quantity: Int, $channelId: String, $marketId: String, $languageId: String, $customerType: String) {
+  mutation AddPackageToCart($id: String, $packageId: Int!, $selections: [ProductPackageSelectionType!]!, $quantity: Int, $channelId: String, $marketId: String, $languageId: String, $customerType: String) {
     addPackageToCart(id: $id, packageId: $packageId, selections: $selections, quantity: $quantity, channelId: $channelId, marketId: $marketId, languageId: $languageId, customerType: $customerType) {
       ...CartFields
     }

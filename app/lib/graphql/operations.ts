@@ -9,7 +9,7 @@ import * as subscriptionOperations from "./subscription-operations.ts";
 /** Every operation the storefront sends; each is registered at build time (persisted.ts). */
 
 const MarketFields = graphql(`
-  fragment MarketFields on Market {
+  fragment MarketFields on MarketType {
     id
     alias
     defaultLanguageId
@@ -55,7 +55,7 @@ export const ChannelQuery = graphql(
 );
 
 const MenuFields = graphql(`
-  fragment MenuFields on Menu {
+  fragment MenuFields on MenuType {
     name
     items {
       id

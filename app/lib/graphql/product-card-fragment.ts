@@ -2,7 +2,7 @@ import { graphql } from "./graphql.ts";
 
 /** What a product card shows: on list pages, the home page, favourites and related products. */
 export const ProductCardFields = graphql(`
-  fragment ProductCardFields on Product {
+  fragment ProductCardFields on ProductType {
     productId
     articleNumber
     name

@@ -2,7 +2,7 @@ import { graphql } from "./graphql.ts";
 import { ProductCardFields } from "./product-card-fragment.ts";
 
 const StockFields = graphql(`
-  fragment StockFields on Stock {
+  fragment StockFields on StockType {
     inStock
     oversellable
     totalStock
@@ -12,8 +12,10 @@ const StockFields = graphql(`
 `);
 
 const PriceFields = graphql(`
-  fragment ProductPriceFields on Price {
-    currency
+  fragment ProductPriceFields on PriceType {
+    currency {
+      code
+    }
     isDiscounted
     discountPercentage
     sellingPriceIncVat
@@ -29,7 +31,7 @@ const PriceFields = graphql(`
 
 const VariantFields = graphql(
   `
-  fragment VariantFields on Variant {
+  fragment VariantFields on VariantType {
     level
     label
     value
@@ -47,7 +49,7 @@ const VariantFields = graphql(
 );
 
 const PricePointFields = graphql(`
-  fragment PricePointFields on PricePoint {
+  fragment PricePointFields on PriceLogItemType {
     date
     regularPriceIncVat
     regularPriceExVat
@@ -190,7 +192,9 @@ export const ProductPageQuery = graphql(
                   ...StockFields
                 }
                 unitPrice {
-                  currency
+                  currency {
+                    code
+                  }
                   regularPriceIncVat
                   sellingPriceIncVat
                   vatRate
