@@ -7,6 +7,7 @@ import { maskApiError } from "./errors.ts";
 import { type LimitsOptions, useLimits } from "./limits.ts";
 import { useLocalizedErrors } from "./localized-errors.ts";
 import { createPersistedStore, type PersistedStoreOptions } from "./persisted-store.ts";
+import { type ResponseCacheOptions, useCatalogResponseCache } from "./response-cache.ts";
 import { schema } from "./schema.ts";
 
 export interface ApiOptions {
@@ -31,6 +32,8 @@ export interface ApiOptions {
   persistedStore?: Omit<PersistedStoreOptions, "registered">;
   /** Answer `__schema` / `__type` queries (development; production says no: decision 0017). Default true. */
   introspection?: boolean;
+  /** Keep answers of public catalog operations by catalog version (api/response-cache.ts); absent: none kept. */
+  responseCache?: ResponseCacheOptions;
 }
 
 /**
@@ -98,6 +101,8 @@ export function createApi(opts: ApiOptions) {
       useVaryOrigin(),
       ...useLimits(opts.limits),
       useLocalizedErrors(),
+      // Last: a cached answer still passes the key, admission and cost checks above.
+      ...(opts.responseCache ? [useCatalogResponseCache(schema, opts.responseCache)] : []),
     ],
   });
   return Object.assign(yoga, {

@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { round } from "./lib.ts";
 
 /**
@@ -11,6 +14,8 @@ export interface LoadOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn (each connection cycles through them); `body` is then ignored. */
+  bodies?: string[];
   connections: number;
   durationSeconds: number;
 }
@@ -48,7 +53,14 @@ type Autocannon = (
 /** Runs the load in a child process and returns its figures. */
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [import.meta.filename, JSON.stringify(opts)], {
+    // Large option sets (many bodies) go through a file: one argument may hold at most 128 kB.
+    let arg = JSON.stringify(opts);
+    if (arg.length > 100_000) {
+      const file = join(mkdtempSync(join(tmpdir(), "mili-load-")), "options.json");
+      writeFileSync(file, arg);
+      arg = `@${file}`;
+    }
+    const child = spawn(process.execPath, [import.meta.filename, arg], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -80,6 +92,9 @@ async function main(opts: LoadOptions) {
         method: opts.method ?? "GET",
         headers: opts.headers,
         body: opts.body,
+        ...(opts.bodies
+          ? { requests: opts.bodies.map((body) => ({ method: opts.method ?? "GET", body })) }
+          : {}),
         connections: opts.connections,
         duration: opts.durationSeconds,
         timeout: 10,
@@ -107,10 +122,12 @@ async function main(opts: LoadOptions) {
 }
 
 if (import.meta.main) {
-  const url = new URL(JSON.parse(process.argv[2] ?? "{}").url ?? "http://x");
+  const arg = process.argv[2] ?? "{}";
+  const opts = JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
+  const url = new URL(opts.url ?? "http://x");
   if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost") {
     console.error("bench/load.ts only loads 127.0.0.1");
     process.exit(1);
   }
-  await main(JSON.parse(process.argv[2] as string) as LoadOptions);
+  await main(opts);
 }

@@ -134,6 +134,14 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  /**
+   * Keep answers of public catalog operations (on unless RESPONSE_CACHE=false): by catalog version, in Redis when
+   * REDIS_URL is set (decision 0023).
+   */
+  RESPONSE_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
 });
 
 export type ParsedConfig = ReturnType<typeof parseConfig>;

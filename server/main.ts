@@ -8,7 +8,9 @@ import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
 import { createRateLimiter } from "#integrations/rate-limit/index.ts";
 import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
+import { memoryResponseCacheStore, redisResponseCacheStore } from "#integrations/response-cache/index.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
+import { createCatalogVersionReader } from "#services/catalog-version.ts";
 import { createAuth } from "#services/customers/auth.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageNames } from "#services/images/names.ts";
@@ -101,8 +103,27 @@ export async function start(env: Record<string, string | undefined> = process.en
     limiter,
     logger,
   });
+  // The catalog version (services/catalog-version.ts) keys the API's response cache (read per request) and the page
+  // cache (followed by LISTEN): a merchant's change shows in the next API answer and on every node's pages
+  // within a second (decisions 0023, 0024).
+  const catalogVersion = createCatalogVersionReader(db);
+  await catalogVersion.follow();
+  const cacheRedis =
+    config.REDIS_URL && config.RESPONSE_CACHE
+      ? await connectRedisClient(config.REDIS_URL, logger, "response-cache")
+      : undefined;
+  const responseStore = cacheRedis
+    ? redisResponseCacheStore(
+        cacheRedis,
+        `mili:${databaseName(config.DATABASE_URL, config.PGLITE_DIR)}`,
+        logger,
+      )
+    : memoryResponseCacheStore();
   const api = createApi({
     services: { db: db.db, reference, logger, limiter },
+    ...(config.RESPONSE_CACHE
+      ? { responseCache: { store: responseStore, version: catalogVersion.read } }
+      : {}),
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
@@ -174,6 +195,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     server.closeIdleConnections();
     await stockEvents.close();
     await limiterRedis?.quit().catch(() => undefined);
+    await catalogVersion.close();
+    await cacheRedis?.quit().catch(() => undefined);
     await db.close();
     clearTimeout(force);
     logger.info("stopped");

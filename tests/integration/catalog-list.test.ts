@@ -9,7 +9,8 @@ import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await startShop({ SEED_PRODUCTS: "300" });
+  // Statement counts here are the resolvers' own: no response cache (tests/integration/response-cache.test.ts).
+  shop = await startShop({ SEED_PRODUCTS: "300", RESPONSE_CACHE: "false" });
 });
 afterAll(async () => {
   await shop?.close();

@@ -19,8 +19,9 @@ import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 let shop: Shop;
 beforeAll(async () => {
   // One test asks every detail of every product in one page (a statement-count probe far past the cost budget
-  // of decision 0018): this shop allows it.
-  shop = await startShop({ GRAPHQL_MAX_COST: "1000000" });
+  // of decision 0018): this shop allows it. The statement counts are the resolvers' own: no response cache
+  // (tests/integration/response-cache.test.ts covers it).
+  shop = await startShop({ GRAPHQL_MAX_COST: "1000000", RESPONSE_CACHE: "false" });
 });
 afterAll(async () => {
   await shop?.close();

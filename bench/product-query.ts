@@ -1,0 +1,34 @@
+/**
+ * The `product(alias)` query the product benchmarks POST: name, price, SKUs with stock, brand, images and the
+ * variant dimensions (issue 16's API row), with the storefront's headers.
+ */
+export const PRODUCT_QUERY = `query Product($alias: String!, $channelId: String, $languageId: String, $marketId: String) {
+  product(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+    productId
+    alias
+    name
+    canonicalUrl
+    brand { name alias canonicalUrl }
+    unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted discountPercentage currency }
+    skus { skuId name stock { inStock oversellable static incoming totalStock } }
+    productImages { fileName tags }
+    variantDimensions { dimension label level value }
+  }
+}`;
+
+export function productBody(alias: string): string {
+  return JSON.stringify({
+    operationName: "Product",
+    query: PRODUCT_QUERY,
+    variables: { alias, channelId: "1|se", languageId: "sv-SE", marketId: "se" },
+  });
+}
+
+/** The aliases and canonical URLs of the first `take` products of the default channel (sv-SE, market se). */
+export function productsBody(take: number): string {
+  return JSON.stringify({
+    query: `query($take: Int) { products(take: $take, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+      products { alias canonicalUrl } } }`,
+    variables: { take },
+  });
+}

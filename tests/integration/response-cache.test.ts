@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startShopsOnOneDatabase } from "#tests/support/shared-db.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The API's response cache (api/response-cache.ts, decision 0023): public catalog answers kept by catalog version,
+ * never stale after a change committed by SQL, never for a signed-in shopper or the cart, shared through Redis.
+ * A cached answer runs one statement: the version read.
+ */
+
+const PRODUCT = `query Product($alias: String!) {
+  product(alias: $alias, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+    productId name
+    unitPrice { sellingPriceIncVat regularPriceIncVat }
+    skus { skuId name stock { inStock totalStock } }
+    brand { name }
+    productImages { fileName }
+    variantDimensions { dimension value }
+  }
+}`;
+
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+async function firstAlias(shop: Shop): Promise<string> {
+  const { body } = await gql(shop.origin, {
+    query: `{ products(take: 1, channelId: "1|se", languageId: "sv-SE", marketId: "se") { products { alias } } }`,
+  });
+  return body.data.products.products[0].alias as string;
+}
+
+/** The answer to PRODUCT and the statements it ran. */
+async function product(shop: Shop, alias: string, headers: Record<string, string> = {}) {
+  const before = shop.db.statements();
+  const { status, body } = await gql(shop.origin, { query: PRODUCT, variables: { alias } }, headers);
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  return { data: body.data, statements: shop.db.statements() - before };
+}
+
+/** Sets every SKU price of the product in market se, as a merchant's SQL would. */
+async function setPrice(shop: Shop, productId: number, minor: number) {
+  await shop.db.db.execute(sql`
+    update prices set regular_minor = ${minor}, selling_minor = ${minor}, reduced_since = null, campaign_id = null
+    where market_alias = 'se' and sku_id in (select id from skus where product_id = ${productId})`);
+}
+
+describe("response cache, one process", () => {
+  let shop: Shop;
+  let alias: string;
+  beforeAll(async () => {
+    shop = await startShop();
+    alias = await firstAlias(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it("answers a repeated product(alias) from the cache with the same answer, reading only the version", async () => {
+    const first = await product(shop, alias);
+    const second = await product(shop, alias);
+    expect(second.data).toEqual(first.data);
+    expect(second.statements).toBe(1);
+    expect(first.statements).toBeGreaterThan(1);
+  });
+
+  it("shows a price changed by SQL in the very next answer", async () => {
+    const before = await product(shop, alias);
+    await product(shop, alias);
+    const productId = before.data.product.productId as number;
+    await setPrice(shop, productId, 123_45);
+    const after = await product(shop, alias);
+    expect(after.data.product.unitPrice.sellingPriceIncVat).toBe(123.45);
+    expect(after.statements).toBeGreaterThan(1);
+    expect({ ...after.data.product, unitPrice: null }).toEqual({ ...before.data.product, unitPrice: null });
+  });
+
+  it("shows stock changed by SQL in the very next answer (the version covers stock, migration 0010)", async () => {
+    const before = await product(shop, alias);
+    const sku = before.data.product.skus[0];
+    await shop.db.db.execute(sql`update skus set in_stock = in_stock + 7 where id = ${sku.skuId}`);
+    const after = await product(shop, alias);
+    expect(after.data.product.skus[0].stock.inStock).toBe(sku.stock.inStock + 7);
+  });
+
+  it("never keeps answers for a signed-in shopper (Authorization or the mili-auth cookie)", async () => {
+    const privateHeaders: Record<string, string>[] = [
+      { authorization: "Bearer someone" },
+      { cookie: "mili-auth=someone" },
+    ];
+    for (const headers of privateHeaders) {
+      const first = await product(shop, alias, headers);
+      const second = await product(shop, alias, headers);
+      expect(second.data).toEqual(first.data);
+      expect(second.statements).toBeGreaterThan(1);
+    }
+  });
+
+  it("never keeps an operation that selects the cart", async () => {
+    const query = `{ getCart(channelId: "1|se", languageId: "sv-SE", marketId: "se") { id } }`;
+    const runs: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = shop.db.statements();
+      await gql(shop.origin, { query });
+      runs.push(shop.db.statements() - before);
+    }
+    expect(runs[1]).toBeGreaterThan(1);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)("response cache, two processes on PostgreSQL sharing Redis", () => {
+  let shops: Shop[];
+  let close: () => Promise<void>;
+  let alias: string;
+  beforeAll(async () => {
+    ({ shops, close } = await startShopsOnOneDatabase(2, { REDIS_URL }));
+    alias = await firstAlias(shops[0] as Shop);
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it("one process answers from what the other computed, and both show a price changed by SQL next", async () => {
+    const [a, b] = shops as [Shop, Shop];
+    const first = await product(a, alias);
+    expect(first.statements).toBeGreaterThan(1);
+    const fromRedis = await product(b, alias);
+    expect(fromRedis.data).toEqual(first.data);
+    expect(fromRedis.statements).toBe(1);
+
+    await setPrice(a, first.data.product.productId as number, 98_76);
+    for (const shop of [b, a]) {
+      const after = await product(shop, alias);
+      expect(after.data.product.unitPrice.sellingPriceIncVat).toBe(98.76);
+    }
+    // The second process found the first's new answer in Redis.
+    expect((await product(a, alias)).statements).toBe(1);
+  });
+
+  it("keeps the entries in Redis under the database's name, with a lifetime", async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys("mili:*:rc:*");
+      expect(keys.length).toBeGreaterThan(0);
+      expect(await redis.pttl(keys[0] as string)).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
