@@ -102,7 +102,14 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
   });
   const api = createApi({
-    services: { db: db.db, reference, logger, limiter },
+    services: {
+      db: db.db,
+      reference,
+      logger,
+      limiter,
+      auth,
+      accounts: { secret: config.authSecret, salt: config.AUTH_PASSWORD_SALT },
+    },
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,

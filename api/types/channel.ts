@@ -2,7 +2,7 @@ import type { ChannelRecord, MarketRecord, ReferenceData } from "#services/refer
 import { marketId as scopedMarketId } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 
-interface MarketView {
+export interface MarketView {
   market: MarketRecord;
   channel: ChannelRecord;
   ref: ReferenceData;
@@ -37,7 +37,7 @@ const CurrencyType = builder.objectRef<{ name: string; code: string; symbol: str
   }),
 });
 
-const MarketType = builder.objectRef<MarketView>("Market").implement({
+export const MarketType = builder.objectRef<MarketView>("Market").implement({
   fields: (t) => ({
     id: t.string({
       description: 'Scoped to the channel, e.g. "1|se"',
