@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, outbox, passwordResets } from "#db/schema/index.ts";
+import { cartItems, carts, customers, favorites, outbox, passwordResets } from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
 import { buildDocument, operation, variablesOf } from "#tests/compat/geins/build.ts";
@@ -20,11 +20,17 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function auth(action: string, username: string, password: string, extra: Record<string, unknown> = {}) {
+async function auth(
+  action: string,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  cookie?: string,
+) {
   const post = async (body: unknown) => {
     const response = await fetch(`${shop.origin}/auth/${action}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: shop.origin },
+      headers: { "content-type": "application/json", origin: shop.origin, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
     return { response, json: (await response.json()) as Record<string, unknown> };
@@ -199,5 +205,63 @@ describe("the account operations of the Geins clients", () => {
     });
     expect((await run("ralph-ui/getUser", no, token)).body.data.getUser).toBeNull();
     expect((await auth("login", "ola.nordmann@example.no", "nytt-passord-2026")).response.status).toBe(401);
+  });
+});
+
+describe("signing in brings the guest's cart and favourites along", () => {
+  const addToCart = async (skuId: number, quantity: number, id = "") => {
+    const { body } = await gql(shop.origin, {
+      query: `mutation($id: String!, $skuId: Int!, $quantity: Int!) { addToCart(id: $id, item: {skuId: $skuId, quantity: $quantity}, channelId: "2|no", languageId: "nb-NO", marketId: "no") { id } }`,
+      variables: { id, skuId, quantity },
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data.addToCart.id as string;
+  };
+  const cartCookie = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("mili-cart="))
+      ?.split(";")[0]
+      ?.slice("mili-cart=".length);
+
+  it("a first cart becomes the account's; a later guest cart merges into it in one transaction", async () => {
+    const first = await addToCart(2, 1);
+    const registered = await auth(
+      "register",
+      "kari.cart@example.no",
+      "kanelbolle-2026",
+      {},
+      `mili-cart=${first}`,
+    );
+    expect(registered.response.status).toBe(200);
+    expect(cartCookie(registered.response)).toBe(first);
+    const db = shop.db.db;
+    const [owned] = await db.select().from(carts).where(eq(carts.id, first));
+    expect(owned?.customerId).toEqual(expect.any(Number));
+
+    // Signed out, a new guest cart with the same SKU and another, and a favourite.
+    const guest = await addToCart(2, 2);
+    await addToCart(7, 1, guest);
+    const persisted = encodeURIComponent(JSON.stringify({ favorites: [1, 3] }));
+    const login = await auth(
+      "login",
+      "kari.cart@example.no",
+      "kanelbolle-2026",
+      {},
+      `mili-cart=${guest}; mili-persisted-states=${persisted}`,
+    );
+    expect(login.response.status).toBe(200);
+    expect(cartCookie(login.response)).toBe(first);
+    const lines = await db.select().from(cartItems).where(eq(cartItems.cartId, first));
+    expect(lines.map((l) => [l.skuId, l.quantity]).sort()).toEqual([
+      [2, 3],
+      [7, 1],
+    ]);
+    expect(await db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
+    const saved = await db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.customerId, owned?.customerId ?? 0));
+    expect(saved.map((f) => f.productId).sort()).toEqual([1, 3]);
   });
 });
