@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
 import type { RateLimiter } from "#integrations/rate-limit/index.ts";
+import type { Auth, Principal } from "#services/customers/auth.ts";
 import type { StockEvents } from "#services/events.ts";
 import { type Locale, type LocaleRequest, type ReferenceCache, resolveLocale } from "#services/reference.ts";
 
@@ -19,6 +20,13 @@ export interface ApiContext {
   limiter?: RateLimiter;
   /** Stock changes for the stockChanged subscription; absent where the server runs without them. */
   stockEvents?: StockEvents;
+  /**
+   * The signed-in customer the request's token names (Authorization: Bearer, or the mili-auth cookie on a
+   * same-origin request), checked once per request; null for a guest or a token that is no longer valid.
+   */
+  customer(): Promise<Principal | null>;
+  /** Accounts: AUTH_SECRET and AUTH_PASSWORD_SALT, for reset keys and common-password digests. */
+  accounts?: { secret: string; salt: string };
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
   /**
@@ -45,13 +53,18 @@ export interface ApiServices {
   logger: Logger;
   stockEvents?: StockEvents;
   limiter?: RateLimiter;
+  /** Accounts and sign-in; absent where the API runs without them (then every request is a guest's). */
+  auth?: Auth;
+  accounts?: { secret: string; salt: string };
 }
 
 export function createApiContext(
   services: ApiServices,
   requestId: string,
   clientSubject = "unknown",
+  token?: string | null,
 ): ApiContext {
+  let customer: Promise<Principal | null> | undefined;
   const logger = services.logger.child({ requestId });
   const locales = new Map<string, Locale>();
   return {
@@ -62,6 +75,11 @@ export function createApiContext(
     clientSubject,
     ...(services.limiter ? { limiter: services.limiter } : {}),
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
+    ...(services.accounts ? { accounts: services.accounts } : {}),
+    customer() {
+      customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);
+      return customer;
+    },
     async locale(args) {
       const { locale, fallbacks } = resolveLocale(await services.reference.get(), args);
       for (const reason of fallbacks) logger.warn({ reason }, "locale fallback");

@@ -9,6 +9,7 @@ import "./types/product.ts";
 import "./types/product-detail.ts";
 import "./types/search.ts";
 import "./types/subscription.ts";
+import "./types/user.ts";
 
 export const schema = builder.toSchema();
 

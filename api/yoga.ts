@@ -91,6 +91,7 @@ export function createApi(opts: ApiOptions) {
         opts.stockEvents ? { ...opts.services, stockEvents: opts.stockEvents } : opts.services,
         request.headers.get("x-request-id") ?? crypto.randomUUID(),
         clientSubject,
+        tokenOf(request),
       ),
     plugins: [
       useApiKey(opts.apiKey),
@@ -231,4 +232,21 @@ function useRegisteredOnly(registered: Map<string, string>): Plugin {
       }
     },
   };
+}
+
+/**
+ * The shopper's token (API.md): `Authorization: Bearer {token}`, or the `mili-auth` cookie on a same-origin request
+ * (no Origin header, or the request's own): a page on another site that may call the API (CORS) does not ride on
+ * the shopper's cookie.
+ */
+export function tokenOf(request: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (bearer) return bearer;
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return null;
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === "mili-auth") return part.slice(i + 1).trim() || null;
+  }
+  return null;
 }

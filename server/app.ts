@@ -138,7 +138,11 @@ export function createApp(deps: AppDeps) {
   app.get("/api/csrf", csrfTokenHandler(config.authSecret));
 
   // The auth endpoint of API.md (server/auth.ts): JSON, with its own same-site check.
-  if (deps.auth) app.route("/auth", authRoutes({ auth: deps.auth, logger, corsOrigins: config.corsOrigins }));
+  if (deps.auth)
+    app.route(
+      "/auth",
+      authRoutes({ auth: deps.auth, logger, corsOrigins: config.corsOrigins, db: deps.db.db }),
+    );
 
   // The API learns who the client is from the server context: the rate limits (decision 0016) and the admission
   // of costly queries (decision 0018) count per client.

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import type { Database } from "#db/client.ts";
 import { type MessageLanguage, messageLanguage, renderMessage } from "#domain/messages.ts";
 import {
   AUTH_ACTIONS,
@@ -10,6 +11,7 @@ import {
   type Principal,
   type Session,
 } from "#services/customers/auth.ts";
+import { adoptFavorites, favoritesOfCookie, mergeGuestCart } from "#services/customers/sign-in.ts";
 import type { ClientVariables } from "./client.ts";
 import type { Logger } from "./logger.ts";
 
@@ -28,7 +30,11 @@ export interface AuthRoutesOptions {
   logger: Logger;
   /** Origins whose scripts may call the endpoint with credentials (CORS_ORIGINS, PUBLIC_URL). */
   corsOrigins?: readonly string[];
+  /** The database, for what a sign-in brings along: the guest's cart and favourites (none without it). */
+  db?: Database;
 }
+
+const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The auth endpoint of API.md at `/auth/` (decision 0020): `POST /auth/{action}` with `{username}` → `{sign}`,
@@ -127,9 +133,32 @@ export function authRoutes(opts: AuthRoutesOptions) {
     if (body.signature === undefined || body.signature === null)
       return c.json(await auth.challenge(action, body.username, client));
     const session = await auth.complete(action, body as unknown as CompleteRequest, client);
+    if (action !== "password" && opts.db) await bringAlong(c, opts.db, session);
     if (action !== "register") logger.info({ customerId: session.principal.customerId, action }, "signed in");
     else logger.info({ customerId: session.principal.customerId }, "registered");
     return answer(c, session);
+  }
+
+  /** The guest's cart merges into the account's (one locked transaction) and the favourites move over. */
+  async function bringAlong(c: Context, db: Database, session: Session) {
+    const { customerId, customerType } = session.principal;
+    try {
+      const guestCart = cookie(c, "mili-cart");
+      const cartId = await mergeGuestCart(
+        db,
+        customerId,
+        customerType,
+        guestCart && CART_ID.test(guestCart) ? guestCart : null,
+      );
+      if (cartId) {
+        const secure = new URL(c.req.url).protocol === "https:";
+        setCookie(c, "mili-cart", cartId, { maxAge: YEAR, secure });
+      }
+      await adoptFavorites(db, customerId, favoritesOfCookie(cookie(c, "mili-persisted-states")));
+    } catch (error) {
+      // The sign-in stands; the shopper's cart and favourites stay where they were.
+      logger.error({ err: error, customerId }, "could not bring the guest's cart and favourites along");
+    }
   }
 
   async function logout(c: Context, refreshToken: string | null) {

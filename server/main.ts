@@ -120,7 +120,14 @@ export async function start(env: Record<string, string | undefined> = process.en
       )
     : memoryResponseCacheStore();
   const api = createApi({
-    services: { db: db.db, reference, logger, limiter },
+    services: {
+      db: db.db,
+      reference,
+      logger,
+      limiter,
+      auth,
+      accounts: { secret: config.authSecret, salt: config.AUTH_PASSWORD_SALT },
+    },
     ...(config.RESPONSE_CACHE
       ? { responseCache: { store: responseStore, version: catalogVersion.read } }
       : {}),

@@ -2,7 +2,7 @@ import type { ChannelRecord, MarketRecord, ReferenceData } from "#services/refer
 import { marketId as scopedMarketId } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 
-interface MarketView {
+export interface MarketView {
   market: MarketRecord;
   channel: ChannelRecord;
   ref: ReferenceData;
@@ -51,7 +51,7 @@ export function currencyOf(ref: ReferenceData, code: string): { name: string; co
   return { name: code, code, symbol: code };
 }
 
-const MarketType = builder.objectRef<MarketView>("MarketType").implement({
+export const MarketType = builder.objectRef<MarketView>("MarketType").implement({
   fields: (t) => ({
     id: t.string({
       description: 'Scoped to the channel, e.g. "1|se"',

@@ -23,6 +23,19 @@ const VALID = [
   "ralph-ui/products@products",
   "ralph-ui/setCartPromoCode",
   "ralph-ui/subscribeToNewsletter",
+  // Accounts (issue 12): run signed in (see ACCOUNT_ORDER); getOrders waits for CartType (the renames).
+  "ralph-ui/getUser",
+  "ralph-ui/updateUser@register",
+  "ralph-ui/updateUser@update",
+  "ralph-ui/requestPasswordReset",
+  "ralph-ui/commitReset",
+  "ralph-ui/deleteUser",
+  "geins-sdk/UserGet",
+  "geins-sdk/UserCreate",
+  "geins-sdk/UserUpdate",
+  "geins-sdk/UserRequestPasswordReset",
+  "geins-sdk/UserPasswordResetCommit",
+  "geins-sdk/UserDelete",
 ];
 
 const schema = buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8"));
@@ -158,6 +171,9 @@ describe("the listed Geins client operations run against the demo catalog", () =
 
   for (const id of VALID) {
     const op = operation(id);
+    // Account operations need a signed-in shopper and an order (register, update, reset, delete):
+    // tests/integration/accounts-api.test.ts runs each of them with the clients' documents.
+    if (op.area === "account") continue;
     for (const example of op.examples) {
       it(`${id}: ${example.label}`, async () => {
         const { status, body } = await gql(shop.origin, {

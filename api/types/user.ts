@@ -1,0 +1,391 @@
+import { formatMoney } from "#domain/format.ts";
+import { messageLanguage, msg } from "#domain/messages.ts";
+import { RateLimited } from "#integrations/rate-limit/index.ts";
+import {
+  AccountInputError,
+  commitReset,
+  deleteUser,
+  GENDERS,
+  getUser,
+  requestPasswordReset,
+  type UserRecord,
+  updateUser,
+} from "#services/customers/accounts.ts";
+import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
+import { apiError } from "../errors.ts";
+import { CartType } from "./cart.ts";
+import { MarketType, type MarketView } from "./channel.ts";
+
+// The account operations of the Geins Merchant API (getUser, updateUser, deleteUser, getOrders,
+// requestPasswordReset, commitReset) with its type names: UserType, UserInputType, AddressType, AddressInputType,
+// CustomerType, Gender, UserBalanceType, OrderType. The customer is the one the request's token names
+// (api/context.ts); without one, getUser answers null and the writes answer UNAUTHENTICATED.
+
+const CustomerTypeEnum = builder.enumType("CustomerType", {
+  description: "Customer type",
+  values: {
+    PERSON: { description: "Private person" },
+    ORGANIZATION: { description: "Organization" },
+  } as const,
+});
+
+const GenderEnum = builder.enumType("Gender", { values: GENDERS });
+
+type Address = UserRecord["address"];
+
+const AddressType = builder.objectRef<Address>("AddressType").implement({
+  description: "An address: the customer's, or an order's billing and shipping address.",
+  fields: (t) => ({
+    firstName: t.exposeString("firstName"),
+    lastName: t.exposeString("lastName"),
+    addressLine1: t.exposeString("addressLine1"),
+    addressLine2: t.exposeString("addressLine2"),
+    addressLine3: t.exposeString("addressLine3"),
+    entryCode: t.exposeString("entryCode"),
+    careOf: t.exposeString("careOf"),
+    city: t.exposeString("city"),
+    state: t.exposeString("state"),
+    country: t.exposeString("country", { description: "ISO 3166-1 alpha-2 code, e.g. SE, NO" }),
+    zip: t.exposeString("zip"),
+    company: t.exposeString("company"),
+    mobile: t.exposeString("mobile"),
+    phone: t.exposeString("phone"),
+  }),
+});
+
+const AddressInputType = builder.inputType("AddressInputType", {
+  fields: (t) => ({
+    firstName: t.string(),
+    lastName: t.string(),
+    addressLine1: t.string(),
+    addressLine2: t.string(),
+    addressLine3: t.string(),
+    entryCode: t.string(),
+    careOf: t.string(),
+    city: t.string(),
+    state: t.string(),
+    country: t.string(),
+    zip: t.string(),
+    company: t.string(),
+    mobile: t.string(),
+    phone: t.string(),
+  }),
+});
+
+const UserInputType = builder.inputType("UserInputType", {
+  fields: (t) => ({
+    address: t.field({ type: AddressInputType }),
+    gender: t.field({ type: GenderEnum }),
+    newsletter: t.boolean(),
+    personalId: t.string({
+      description:
+        "Personnummer (SE) or fødselsnummer (NO) of a person; an organisation's number for ORGANIZATION",
+    }),
+    customerType: t.field({ type: CustomerTypeEnum, defaultValue: "PERSON" }),
+    metaData: t.string(),
+    organizationId: t.string({ description: "Mili: the organisation number of an ORGANIZATION customer." }),
+  }),
+});
+
+type Balance = { currency: string; amountMinor: number; languageId: string };
+
+const UserBalanceType = builder.objectRef<Balance>("UserBalanceType").implement({
+  description: "The customer's balance in one currency (gift-card credit and refunds).",
+  fields: (t) => ({
+    currency: t.exposeString("currency"),
+    amount: t.float({ resolve: (b) => b.amountMinor / 100 }),
+    amountFormatted: t.string({
+      nullable: true,
+      resolve: (b) => formatMoney(b.amountMinor, b.currency, b.languageId),
+    }),
+  }),
+});
+
+type UserView = UserRecord & { languageId: string; currency: string; ctx: ApiContext };
+
+const UserChannelType = builder
+  .objectRef<{ channelId: string; markets: MarketView[] }>("UserChannelType")
+  .implement({
+    description:
+      "A channel the customer may shop in, with the markets allowed there (every market of the channel).",
+    fields: (t) => ({
+      channelId: t.exposeString("channelId"),
+      availableMarkets: t.field({
+        type: [MarketType],
+        nullable: { list: true, items: true },
+        resolve: (c) => c.markets,
+      }),
+    }),
+  });
+
+const UserType = builder.objectRef<UserView>("UserType").implement({
+  description: "The signed-in customer.",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    email: t.exposeString("email"),
+    address: t.field({ type: AddressType, nullable: true, resolve: (u) => u.address }),
+    gender: t.field({ type: GenderEnum, nullable: true, resolve: (u) => u.gender }),
+    customerType: t.field({ type: CustomerTypeEnum, nullable: true, resolve: (u) => u.customerType }),
+    newsletter: t.boolean({ nullable: true, resolve: (u) => u.newsletter }),
+    personalId: t.string({
+      nullable: true,
+      resolve: (u) => (u.customerType === "ORGANIZATION" ? u.organizationId : u.personalId),
+    }),
+    organizationId: t.string({ nullable: true, resolve: (u) => u.organizationId }),
+    memberType: t.string({ resolve: () => "" }),
+    memberId: t.int({ resolve: () => 0 }),
+    balances: t.field({
+      type: [UserBalanceType],
+      nullable: { list: true, items: true },
+      resolve: (u) => u.balances.map((b) => ({ ...b, languageId: u.languageId })),
+    }),
+    balance: t.float({
+      deprecationReason: "Use Balances instead",
+      resolve: (u) => (u.balances.find((b) => b.currency === u.currency)?.amountMinor ?? 0) / 100,
+    }),
+    balanceFormatted: t.string({
+      nullable: true,
+      deprecationReason: "Use Balances instead",
+      resolve: (u) =>
+        formatMoney(
+          u.balances.find((b) => b.currency === u.currency)?.amountMinor ?? 0,
+          u.currency,
+          u.languageId,
+        ),
+    }),
+    metaData: t.string({ nullable: true, resolve: () => null }),
+    availableChannels: t.field({
+      type: [UserChannelType],
+      nullable: { list: true, items: true },
+      resolve: async (u) => {
+        const ref = await u.ctx.reference.get();
+        return [...ref.channels.values()].map((channel) => ({
+          channelId: channel.id,
+          markets: channel.marketAliases.flatMap((alias) => {
+            const market = ref.markets.get(alias);
+            return market ? [{ market, channel, ref, languageId: u.languageId }] : [];
+          }),
+        }));
+      },
+    }),
+  }),
+});
+
+const RefundType = builder
+  .objectRef<{ id: number; createdAt: string; reason: string | null; total: number; vat: number }>(
+    "RefundType",
+  )
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      itemId: t.int({ resolve: () => 0 }),
+      articleNumber: t.string({ nullable: true, resolve: () => null }),
+      createdAt: t.exposeString("createdAt"),
+      reason: t.exposeString("reason", { nullable: true }),
+      reasonCode: t.int({ nullable: true, resolve: () => null }),
+      refundType: t.string({ nullable: true, resolve: () => null }),
+      toBalance: t.boolean({ resolve: () => false }),
+      total: t.exposeFloat("total"),
+      vat: t.exposeFloat("vat"),
+    }),
+  });
+
+const ShippingDetailType = builder
+  .objectRef<{ id: number; name: string; trackingLink: string | null }>("ShippingDetailType")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      name: t.exposeString("name"),
+      parcelNumber: t.string({ nullable: true, resolve: () => null }),
+      shippingId: t.int({ resolve: () => 0 }),
+      trackingLink: t.exposeString("trackingLink", { nullable: true }),
+    }),
+  });
+
+const PaymentDetailsType = builder
+  .objectRef<{ id: number; displayName: string; name: string }>("PaymentDetailsType")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      paymentId: t.int({ resolve: (p) => p.id }),
+      displayName: t.exposeString("displayName"),
+      name: t.exposeString("name"),
+      isPaid: t.boolean({ resolve: () => false }),
+    }),
+  });
+
+/** An order as the account's order list shows it. Orders come with checkout (issue 13); until then the list is empty. */
+interface OrderView {
+  id: number;
+  publicId: string;
+  status: string;
+  createdAt: string;
+  currency: string;
+  billingAddress: Address | null;
+  shippingAddress: Address | null;
+  refunds: { id: number; createdAt: string; reason: string | null; total: number; vat: number }[];
+  shippingDetails: { id: number; name: string; trackingLink: string | null }[];
+  paymentDetails: { id: number; displayName: string; name: string }[];
+}
+
+const OrderType = builder.objectRef<OrderView>("OrderType").implement({
+  description:
+    "A customer's order: status received, processing, completed, cancelled or refunded (spec §4), with its cart, addresses and refunds.",
+  fields: (t) => ({
+    id: t.exposeInt("id", { nullable: true }),
+    publicId: t.exposeID("publicId"),
+    status: t.exposeString("status"),
+    createdAt: t.exposeString("createdAt", { nullable: true, description: "ISO 8601" }),
+    currency: t.exposeString("currency", { nullable: true }),
+    cart: t.field({ type: CartType, nullable: true, resolve: () => null }),
+    billingAddress: t.field({ type: AddressType, nullable: true, resolve: (o) => o.billingAddress }),
+    shippingAddress: t.field({ type: AddressType, nullable: true, resolve: (o) => o.shippingAddress }),
+    refunds: t.field({
+      type: [RefundType],
+      nullable: { list: true, items: true },
+      resolve: (o) => o.refunds,
+    }),
+    shippingDetails: t.field({
+      type: [ShippingDetailType],
+      nullable: { list: true, items: true },
+      resolve: (o) => o.shippingDetails,
+    }),
+    paymentDetails: t.field({
+      type: [PaymentDetailsType],
+      nullable: { list: true, items: true },
+      resolve: (o) => o.paymentDetails,
+    }),
+  }),
+});
+
+async function signedIn(ctx: ApiContext) {
+  const customer = await ctx.customer();
+  if (!customer) throw apiError("UNAUTHENTICATED", msg("account.signIn.required"));
+  return customer;
+}
+
+async function view(ctx: ApiContext, args: Parameters<ApiContext["locale"]>[0], user: UserRecord | null) {
+  if (!user) return null;
+  const locale = await ctx.locale(args);
+  return { ...user, languageId: locale.language.id, currency: locale.market.currency?.code ?? "NOK", ctx };
+}
+
+function inputError(error: unknown): never {
+  if (error instanceof AccountInputError) throw apiError(error.code, error.text, { field: error.field });
+  throw error;
+}
+
+builder.queryFields((t) => ({
+  getUser: t.field({
+    type: UserType,
+    nullable: true,
+    description: "The signed-in customer; null for a guest.",
+    args: { ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const customer = await ctx.customer();
+      return customer ? view(ctx, args, await getUser(ctx.db, customer.customerId)) : null;
+    },
+  }),
+  getOrders: t.field({
+    type: [OrderType],
+    nullable: { list: true, items: true },
+    description:
+      "The signed-in customer's orders, newest first (empty until checkout lands). UNAUTHENTICATED for a guest.",
+    args: { ...localeArgs },
+    resolve: async (_root, _args, ctx) => {
+      await signedIn(ctx);
+      return [];
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateUser: t.field({
+    type: UserType,
+    nullable: true,
+    description:
+      "Updates the signed-in customer's profile (omitted or null fields stay); also completes a registration. Invalid personal or organisation numbers: INVALID_IDENTITY_NUMBER; other fields: BAD_USER_INPUT, with `field`.",
+    args: { user: t.arg({ type: UserInputType, required: true }), ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const customer = await signedIn(ctx);
+      const locale = await ctx.locale(args);
+      const country = locale.market.country?.code === "SE" ? "SE" : "NO";
+      const { address, ...rest } = args.user;
+      try {
+        const updated = await updateUser(
+          ctx.db,
+          customer.customerId,
+          { ...rest, ...(address ? { address } : {}) } as Parameters<typeof updateUser>[2],
+          country,
+        );
+        return view(ctx, args, updated);
+      } catch (error) {
+        inputError(error);
+      }
+    },
+  }),
+  deleteUser: t.boolean({
+    nullable: true,
+    description:
+      "Erases the signed-in customer's account: personal data cleared, sessions ended, orders kept anonymised.",
+    args: { ...localeArgs },
+    resolve: async (_root, _args, ctx) => {
+      const customer = await signedIn(ctx);
+      return deleteUser(ctx.db, customer.customerId);
+    },
+  }),
+  requestPasswordReset: t.boolean({
+    nullable: true,
+    description:
+      "Sends a reset e-mail when the address has an account. Answers true either way (it never tells whether an address has an account). Rate limited per client and per address.",
+    args: { email: t.arg.string({ required: true }), ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      if (!ctx.accounts) return true;
+      try {
+        await ctx.limiter?.consume([
+          { limit: "reset.ip", key: ctx.clientSubject },
+          { limit: "reset.account", key: args.email.trim().toLowerCase() },
+        ]);
+      } catch (error) {
+        // The refusal looks like any other answer: whether the address is known stays unknown.
+        if (error instanceof RateLimited) return true;
+        throw error;
+      }
+      await requestPasswordReset(ctx.db, {
+        secret: ctx.accounts.secret,
+        email: args.email,
+        language: messageLanguage(locale.language.id),
+      });
+      return true;
+    },
+  }),
+  commitReset: t.boolean({
+    nullable: true,
+    description:
+      "Sets a new password (the digest of API.md) with the key from the reset e-mail: single use, valid one hour. An unknown, used or expired key: BAD_USER_INPUT asking for a new reset.",
+    args: {
+      resetKey: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      if (!ctx.accounts) throw apiError("BAD_USER_INPUT", msg("account.reset.expired"));
+      let done: boolean;
+      try {
+        done = await commitReset(ctx.db, {
+          resetKey: args.resetKey,
+          password: args.password,
+          salt: ctx.accounts.salt,
+          language: messageLanguage(locale.language.id),
+        });
+      } catch (error) {
+        inputError(error);
+      }
+      if (!done) throw apiError("BAD_USER_INPUT", msg("account.reset.expired"), { field: "resetKey" });
+      return true;
+    },
+  }),
+}));

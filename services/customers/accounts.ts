@@ -1,0 +1,373 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import {
+  customerBalanceEntries,
+  customers,
+  favorites,
+  orders,
+  outbox,
+  passwordResets,
+  refreshTokens,
+} from "#db/schema/index.ts";
+import { type Message, msg } from "#domain/messages.ts";
+import { isPasswordDigest } from "#domain/password.ts";
+import {
+  type Country,
+  isValidIdentityNumber,
+  isValidPostalCode,
+  normalizeEmail,
+} from "#domain/validators.ts";
+import { commonPasswordDigests, hashDigest } from "./passwords.ts";
+
+/**
+ * A customer's account (issue 12): the profile behind getUser / updateUser, erasing it (deleteUser), and the
+ * forgotten-password flow (requestPasswordReset / commitReset). Personal data never reaches a log line.
+ */
+
+export const GENDERS = ["UNSET", "UNSPECIFIED", "WOMAN", "MAN"] as const;
+export type Gender = (typeof GENDERS)[number];
+/** A reset key's life (issue 12: one hour). */
+export const RESET_SECONDS = 3_600;
+
+/** A refusal of a field, with the message the shopper reads next to it. */
+export class AccountInputError extends Error {
+  readonly field: string;
+  readonly text: Message;
+  readonly code: "BAD_USER_INPUT" | "INVALID_IDENTITY_NUMBER";
+  constructor(
+    field: string,
+    text: Message,
+    code: "BAD_USER_INPUT" | "INVALID_IDENTITY_NUMBER" = "BAD_USER_INPUT",
+  ) {
+    super(`${field}: ${text.key}`);
+    this.name = "AccountInputError";
+    this.field = field;
+    this.text = text;
+    this.code = code;
+  }
+}
+
+export interface AddressInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  entryCode?: string | null;
+  careOf?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  zip?: string | null;
+  company?: string | null;
+  mobile?: string | null;
+  phone?: string | null;
+}
+
+export interface UserInput {
+  address?: AddressInput | null;
+  gender?: Gender | null;
+  newsletter?: boolean | null;
+  personalId?: string | null;
+  customerType?: "PERSON" | "ORGANIZATION" | null;
+  metaData?: string | null;
+  /** Mili: the organisation number of an ORGANIZATION customer (Geins keeps it in personalId). */
+  organizationId?: string | null;
+}
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  gender: Gender;
+  customerType: "PERSON" | "ORGANIZATION";
+  newsletter: boolean;
+  personalId: string | null;
+  organizationId: string | null;
+  address: Required<{ [K in keyof AddressInput]: string }>;
+  balances: { currency: string; amountMinor: number }[];
+}
+
+const genderOut = (value: string): Gender =>
+  value === "woman" ? "WOMAN" : value === "man" ? "MAN" : value === "unspecified" ? "UNSPECIFIED" : "UNSET";
+const genderIn = (value: Gender): string => (value === "UNSET" ? "unset" : value.toLowerCase());
+
+export async function getUser(db: Database, customerId: number): Promise<UserRecord | null> {
+  const [c] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  if (!c) return null;
+  const balances = await db
+    .select({
+      currency: customerBalanceEntries.currencyCode,
+      amountMinor: sql<number>`sum(${customerBalanceEntries.amountMinor})::int`,
+    })
+    .from(customerBalanceEntries)
+    .where(eq(customerBalanceEntries.customerId, customerId))
+    .groupBy(customerBalanceEntries.currencyCode);
+  return {
+    id: c.id,
+    email: c.email,
+    gender: genderOut(c.gender),
+    customerType: c.customerType === "ORGANIZATION" ? "ORGANIZATION" : "PERSON",
+    newsletter: c.newsletter,
+    personalId: c.personalId,
+    organizationId: c.organizationId,
+    address: {
+      firstName: c.firstName ?? "",
+      lastName: c.lastName ?? "",
+      addressLine1: c.address ?? "",
+      addressLine2: c.address2 ?? "",
+      addressLine3: "",
+      entryCode: c.entryCode ?? "",
+      careOf: c.careOf ?? "",
+      city: c.city ?? "",
+      state: "",
+      country: c.countryCode ?? "",
+      zip: c.zip ?? "",
+      company: c.companyName ?? "",
+      mobile: c.phone ?? "",
+      phone: c.phone ?? "",
+    },
+    balances: balances.map((b) => ({ currency: b.currency, amountMinor: Number(b.amountMinor) })),
+  };
+}
+
+const MAX_FIELD = 200;
+const trimmed = (value: string | null | undefined, field: string): string | null | undefined => {
+  if (value === undefined || value === null) return value;
+  const text = value.trim();
+  if (text.length > MAX_FIELD) throw new AccountInputError(field, msg("account.form.invalid"));
+  return text;
+};
+
+/**
+ * Updates the profile: omitted (or null) fields stay as they are, as the Geins API defines. Validated by the rules
+ * of spec §5 for the customer's country (the address's, else the channel's): personnummer / fødselsnummer
+ * (2032 scheme included) for a person, organisation number for an organisation, postal code.
+ */
+export async function updateUser(
+  db: Database,
+  customerId: number,
+  input: UserInput,
+  channelCountry: Country,
+): Promise<UserRecord | null> {
+  const [current] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  if (!current) return null;
+  const a = input.address ?? {};
+  const countryText = trimmed(a.country, "country");
+  const countryCode =
+    countryText === undefined || countryText === null
+      ? current.countryCode
+      : countryText.toUpperCase().slice(0, 2);
+  const country: Country = countryCode === "SE" ? "SE" : countryCode === "NO" ? "NO" : channelCountry;
+  const customerType = input.customerType ?? (current.customerType as "PERSON" | "ORGANIZATION");
+
+  const personalId = trimmed(input.personalId, "personalId");
+  // Geins keeps an organisation's number in personalId; Mili also has organizationId.
+  const organizationId =
+    trimmed(input.organizationId, "organizationId") ??
+    (customerType === "ORGANIZATION" && personalId ? personalId : undefined);
+  if (personalId && customerType === "PERSON" && !isValidIdentityNumber(personalId, country, "PERSON"))
+    throw new AccountInputError("personalId", msg("account.personalId.invalid"), "INVALID_IDENTITY_NUMBER");
+  if (organizationId && !isValidIdentityNumber(organizationId, country, "ORGANIZATION"))
+    throw new AccountInputError(
+      "organizationId",
+      msg("account.organizationId.invalid"),
+      "INVALID_IDENTITY_NUMBER",
+    );
+  const zip = trimmed(a.zip, "zip");
+  if (zip && !isValidPostalCode(zip, country)) throw new AccountInputError("zip", msg("account.zip.invalid"));
+
+  const set: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
+  const assign = <K extends keyof typeof customers.$inferInsert>(key: K, value: unknown) => {
+    if (value !== undefined && value !== null) set[key] = value as (typeof customers.$inferInsert)[K];
+  };
+  assign("firstName", trimmed(a.firstName, "firstName"));
+  assign("lastName", trimmed(a.lastName, "lastName"));
+  assign("address", trimmed(a.addressLine1, "addressLine1"));
+  assign("address2", trimmed(a.addressLine2, "addressLine2"));
+  assign("entryCode", trimmed(a.entryCode, "entryCode"));
+  assign("careOf", trimmed(a.careOf, "careOf"));
+  assign("city", trimmed(a.city, "city"));
+  assign("zip", zip);
+  assign("companyName", trimmed(a.company, "company"));
+  assign("phone", trimmed(a.mobile, "mobile") || trimmed(a.phone, "phone"));
+  if (countryText) set.countryCode = countryCode;
+  if (input.gender) set.gender = genderIn(input.gender);
+  assign("newsletter", input.newsletter);
+  if (personalId !== undefined && personalId !== null && customerType === "PERSON")
+    set.personalId = personalId;
+  assign("organizationId", organizationId);
+  assign("customerType", input.customerType);
+  await db.update(customers).set(set).where(eq(customers.id, customerId));
+  return getUser(db, customerId);
+}
+
+/**
+ * Erases an account: every personal field is cleared, the address replaced by a placeholder, the password and
+ * every session gone, favourites deleted. Orders stay for the bookkeeping, detached from the customer and
+ * anonymised (name, e-mail, phone, identity number, addresses). One transaction.
+ */
+export async function deleteUser(db: Database, customerId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const erased = await tx
+      .update(customers)
+      .set({
+        email: `deleted-${customerId}@invalid`,
+        passwordHash: null,
+        firstName: null,
+        lastName: null,
+        phone: null,
+        gender: "unspecified",
+        careOf: null,
+        address: null,
+        address2: null,
+        zip: null,
+        city: null,
+        countryCode: null,
+        newsletter: false,
+        personalId: null,
+        orderMessage: null,
+        entryCode: null,
+        organizationId: null,
+        companyName: null,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+      .returning({ id: customers.id });
+    if (erased.length === 0) return false;
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.customerId, customerId));
+    await tx.delete(passwordResets).where(eq(passwordResets.customerId, customerId));
+    await tx.delete(favorites).where(eq(favorites.customerId, customerId));
+    await tx
+      .update(orders)
+      .set({
+        customerId: null,
+        email: "anonymised@invalid",
+        firstName: null,
+        lastName: null,
+        phone: null,
+        identityNumber: null,
+        billingAddress: {},
+        shippingAddress: {},
+      })
+      .where(eq(orders.customerId, customerId));
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forgotten password
+
+/** Seals a reset key for the outbox (AES-256-GCM under a key derived from AUTH_SECRET): the table never holds it. */
+export function sealResetKey(secret: string, key: string): string {
+  const k = createHmac("sha256", secret).update("mili:reset-key-seal").digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", k, iv);
+  const body = Buffer.concat([cipher.update(key, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+}
+
+export function openResetKey(secret: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
+  if (!iv || !tag || !body) throw new Error("not a sealed reset key");
+  const k = createHmac("sha256", secret).update("mili:reset-key-seal").digest();
+  const decipher = createDecipheriv("aes-256-gcm", k, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+}
+
+const hashKey = (key: string) => createHash("sha256").update(key).digest("base64url");
+
+/**
+ * Starts a reset: when the address has a live account, a single-use key (32 random bytes) is stored hashed for an
+ * hour and the e-mail queued (the key sealed in its outbox row). Answers nothing either way: the caller answers
+ * true whether or not the address has an account.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  opts: { secret: string; email: string; language: "nb" | "sv"; now?: Date },
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.email, normalizeEmail(opts.email)), isNull(customers.deletedAt)));
+  if (!customer) return;
+  const key = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      customerId: customer.id,
+      keyHash: hashKey(key),
+      expiresAt: new Date(now.getTime() + RESET_SECONDS * 1000),
+      createdAt: now,
+    });
+    await tx.insert(outbox).values({
+      kind: "mail.passwordReset",
+      payload: {
+        customerId: customer.id,
+        language: opts.language,
+        sealedKey: sealResetKey(opts.secret, key),
+      },
+      runAfter: now,
+      createdAt: now,
+    });
+  });
+}
+
+let commonDigests: { salt: string; set: ReadonlySet<string> } | undefined;
+
+/**
+ * Completes a reset: the key must be live (unused, under an hour old); it is used up in the statement that checks
+ * it. The new password (a digest) replaces the old, every session ends and the "password changed" e-mail is
+ * queued. False when the key is unknown, used or expired: the shopper asks for a new one.
+ */
+export async function commitReset(
+  db: Database,
+  opts: { resetKey: string; password: string; salt: string; language: "nb" | "sv"; now?: Date },
+): Promise<boolean> {
+  const now = opts.now ?? new Date();
+  if (!isPasswordDigest(opts.password))
+    throw new AccountInputError("password", msg("account.password.required"));
+  if (commonDigests?.salt !== opts.salt)
+    commonDigests = { salt: opts.salt, set: commonPasswordDigests(opts.salt) };
+  if (commonDigests.set.has(opts.password))
+    throw new AccountInputError("password", msg("account.password.common"));
+  const passwordHash = await hashDigest(opts.password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.keyHash, hashKey(opts.resetKey)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ customerId: passwordResets.customerId });
+    if (!used) return false;
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(customers.id, used.customerId), isNull(customers.deletedAt)));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.customerId, used.customerId), isNull(refreshTokens.revokedAt)));
+    await tx.insert(outbox).values({
+      kind: "mail.passwordChanged",
+      payload: { customerId: used.customerId, language: opts.language },
+      runAfter: now,
+      createdAt: now,
+    });
+    return true;
+  });
+}

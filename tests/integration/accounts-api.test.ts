@@ -1,0 +1,267 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, carts, customers, favorites, outbox, passwordResets } from "#db/schema/index.ts";
+import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
+import { openResetKey } from "#services/customers/accounts.ts";
+import { buildDocument, operation, variablesOf } from "#tests/compat/geins/build.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The account operations of API.md with the Geins clients' own documents (tests/compat/geins/): a shopper
+ * registers through /auth/, completes the profile with updateUser, reads it with getUser, resets a forgotten
+ * password with the key from the queued e-mail, and deletes the account. PGlite, and PostgreSQL with DATABASE_URL.
+ */
+let shop: Shop;
+
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "10" });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function auth(
+  action: string,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  cookie?: string,
+) {
+  const post = async (body: unknown) => {
+    const response = await fetch(`${shop.origin}/auth/${action}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: shop.origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { response, json: (await response.json()) as Record<string, unknown> };
+  };
+  const { json: step1 } = await post({ username });
+  const step2 = (await (await fetch(`${shop.origin}/auth/sign/${step1.sign}`)).json()) as {
+    signature: string;
+  };
+  return post({
+    username,
+    signature: step2.signature,
+    password: await passwordDigest(password, PASSWORD_SALT_DEFAULT),
+    ...extra,
+  });
+}
+
+async function run(id: string, variables: Record<string, unknown>, token?: string) {
+  const op = operation(id);
+  return gql(
+    shop.origin,
+    {
+      operationName: op.name,
+      query: buildDocument(op),
+      variables: { ...(op.examples[0] ? variablesOf(op.examples[0], {}) : {}), ...variables },
+    },
+    token ? { authorization: `Bearer ${token}` } : {},
+  );
+}
+
+const no = { channelId: "2|no", languageId: "nb-NO", marketId: "no" };
+
+describe("the account operations of the Geins clients", () => {
+  let token = "";
+
+  it("register (auth endpoint) then updateUser completes the profile; getUser reads it", async () => {
+    const registered = await auth("register", "ola.nordmann@example.no", "blåbærsyltetøy");
+    expect(registered.response.status).toBe(200);
+    token = registered.json.token as string;
+    const created = await run(
+      "ralph-ui/updateUser@register",
+      {
+        ...no,
+        user: {
+          newsletter: true,
+          customerType: "PERSON",
+          address: { firstName: "Ola", lastName: "Nordmann" },
+        },
+      },
+      token,
+    );
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.updateUser).toEqual({ email: "ola.nordmann@example.no" });
+
+    const updated = await run(
+      "ralph-ui/updateUser@update",
+      {
+        ...no,
+        user: {
+          gender: "MAN",
+          personalId: "01010750160",
+          address: {
+            addressLine1: "Storgata 1",
+            zip: "0150",
+            city: "Oslo",
+            country: "NO",
+            mobile: "+4799999999",
+          },
+        },
+      },
+      token,
+    );
+    expect(updated.body.errors).toBeUndefined();
+    expect(updated.body.data.updateUser).toMatchObject({
+      email: "ola.nordmann@example.no",
+      personalId: "01010750160",
+      customerType: "PERSON",
+      gender: "MAN",
+      balanceFormatted: "0\u00a0kr",
+      address: {
+        firstName: "Ola",
+        lastName: "Nordmann",
+        addressLine1: "Storgata 1",
+        zip: "0150",
+        city: "Oslo",
+      },
+    });
+
+    const sdkCreate = await run("geins-sdk/UserCreate", { ...no, user: { customerType: "PERSON" } }, token);
+    expect(sdkCreate.body.data.updateUser).toEqual({ email: "ola.nordmann@example.no" });
+    const sdkUpdate = await run("geins-sdk/UserUpdate", { ...no, user: { metaData: "{}" } }, token);
+    expect(sdkUpdate.body.errors).toBeUndefined();
+    expect(sdkUpdate.body.data.updateUser.personalId).toBe("01010750160");
+    const sdk = await run("geins-sdk/UserGet", no, token);
+    expect(sdk.body.errors).toBeUndefined();
+    expect(sdk.body.data.getUser.balances).toEqual([]);
+    expect(sdk.body.data.getUser.availableChannels.map((c: { channelId: string }) => c.channelId)).toContain(
+      "2|no",
+    );
+  });
+
+  it("refuses a bad personnummer with the exact message, and answers a guest null or UNAUTHENTICATED", async () => {
+    const bad = await run(
+      "ralph-ui/updateUser@update",
+      { ...no, user: { personalId: "01010750161" } },
+      token,
+    );
+    expect(bad.body.errors?.[0]).toMatchObject({
+      message: "Du må oppgi et gyldig personnummer",
+      extensions: { code: "INVALID_IDENTITY_NUMBER", field: "personalId" },
+    });
+    const swedish = await run(
+      "ralph-ui/updateUser@update",
+      { channelId: "1|se", languageId: "sv-SE", marketId: "se", user: { personalId: "123" } },
+      token,
+    );
+    expect(swedish.body.errors?.[0]?.message).toBe("Du måste ange ett giltigt personnummer");
+    const guest = await run("ralph-ui/getUser", no);
+    expect(guest.body.errors).toBeUndefined();
+    expect(guest.body.data.getUser).toBeNull();
+    const guestDelete = await run("ralph-ui/deleteUser", no);
+    expect(guestDelete.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("resets a forgotten password with the e-mailed key: single use, answers never tell whether an address exists", async () => {
+    const unknown = await run("ralph-ui/requestPasswordReset", { ...no, email: "nobody@example.no" });
+    const known = await run("ralph-ui/requestPasswordReset", { ...no, email: "Ola.Nordmann@example.no" });
+    expect(unknown.body).toEqual(known.body);
+    const sdkUnknown = await run("geins-sdk/UserRequestPasswordReset", { ...no, email: "nobody@example.no" });
+    expect(sdkUnknown.body).toEqual({ data: { requestPasswordReset: true } });
+    expect(known.body.data.requestPasswordReset).toBe(true);
+    const db = shop.db.db;
+    const [mail] = await db.select().from(outbox).where(eq(outbox.kind, "mail.passwordReset"));
+    const payload = mail?.payload as { sealedKey: string; customerId: number };
+    const resetKey = openResetKey(shop.config.authSecret, payload.sealedKey);
+    // Stored hashed only.
+    const keys = await db.select().from(passwordResets);
+    expect(keys.map((k) => k.keyHash)).not.toContain(resetKey);
+
+    const password = await passwordDigest("nytt-passord-2026", PASSWORD_SALT_DEFAULT);
+    const done = await run("ralph-ui/commitReset", { ...no, resetKey, password });
+    expect(done.body.errors).toBeUndefined();
+    expect(done.body.data.commitReset).toBe(true);
+    const again = await run("geins-sdk/UserPasswordResetCommit", { ...no, resetKey, password });
+    expect(again.body.errors?.[0]?.message).toMatch(/utløpt eller allerede brukt/);
+    // The old session ended with the reset; the new password signs in.
+    expect((await run("ralph-ui/getUser", no, token)).body.data.getUser).toBeNull();
+    const signedIn = await auth("login", "ola.nordmann@example.no", "nytt-passord-2026");
+    expect(signedIn.response.status).toBe(200);
+    token = signedIn.json.token as string;
+  });
+
+  it("deleteUser erases the personal data and ends the session", async () => {
+    const deleted = await run("geins-sdk/UserDelete", no, token);
+    expect(deleted.body.errors).toBeUndefined();
+    expect(deleted.body.data.deleteUser).toBe(true);
+    const db = shop.db.db;
+    const live = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.email, "ola.nordmann@example.no"), isNull(customers.deletedAt)));
+    expect(live).toEqual([]);
+    const [erased] = await db.select().from(customers).where(isNotNull(customers.deletedAt));
+    expect(erased).toMatchObject({
+      email: `deleted-${erased?.id}@invalid`,
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      personalId: null,
+      address: null,
+      zip: null,
+      phone: null,
+    });
+    expect((await run("ralph-ui/getUser", no, token)).body.data.getUser).toBeNull();
+    expect((await auth("login", "ola.nordmann@example.no", "nytt-passord-2026")).response.status).toBe(401);
+  });
+});
+
+describe("signing in brings the guest's cart and favourites along", () => {
+  const addToCart = async (skuId: number, quantity: number, id = "") => {
+    const { body } = await gql(shop.origin, {
+      query: `mutation($id: String!, $skuId: Int!, $quantity: Int!) { addToCart(id: $id, item: {skuId: $skuId, quantity: $quantity}, channelId: "2|no", languageId: "nb-NO", marketId: "no") { id } }`,
+      variables: { id, skuId, quantity },
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data.addToCart.id as string;
+  };
+  const cartCookie = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("mili-cart="))
+      ?.split(";")[0]
+      ?.slice("mili-cart=".length);
+
+  it("a first cart becomes the account's; a later guest cart merges into it in one transaction", async () => {
+    const first = await addToCart(2, 1);
+    const registered = await auth(
+      "register",
+      "kari.cart@example.no",
+      "kanelbolle-2026",
+      {},
+      `mili-cart=${first}`,
+    );
+    expect(registered.response.status).toBe(200);
+    expect(cartCookie(registered.response)).toBe(first);
+    const db = shop.db.db;
+    const [owned] = await db.select().from(carts).where(eq(carts.id, first));
+    expect(owned?.customerId).toEqual(expect.any(Number));
+
+    // Signed out, a new guest cart with the same SKU and another, and a favourite.
+    const guest = await addToCart(2, 2);
+    await addToCart(7, 1, guest);
+    const persisted = encodeURIComponent(JSON.stringify({ favorites: [1, 3] }));
+    const login = await auth(
+      "login",
+      "kari.cart@example.no",
+      "kanelbolle-2026",
+      {},
+      `mili-cart=${guest}; mili-persisted-states=${persisted}`,
+    );
+    expect(login.response.status).toBe(200);
+    expect(cartCookie(login.response)).toBe(first);
+    const lines = await db.select().from(cartItems).where(eq(cartItems.cartId, first));
+    expect(lines.map((l) => [l.skuId, l.quantity]).sort()).toEqual([
+      [2, 3],
+      [7, 1],
+    ]);
+    expect(await db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
+    const saved = await db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.customerId, owned?.customerId ?? 0));
+    expect(saved.map((f) => f.productId).sort()).toEqual([1, 3]);
+  });
+});
