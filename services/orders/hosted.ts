@@ -10,6 +10,7 @@ import {
   type PaymentType,
 } from "#integrations/payments/index.ts";
 import { type CartContext, getCart } from "../cart.ts";
+import { chooseShipping } from "../checkout/shipping.ts";
 import { type ReferenceData, resolveLocale } from "../reference.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 import {
@@ -104,6 +105,15 @@ export async function openHostedCheckout(
       msg("checkout.error.paymentMethod"),
     );
   const provider = hostedProvider(deps, method.paymentType as PaymentType);
+  // The shipping choice goes on the cart first: the provider's order is this cart version's price.
+  await deps.db.transaction(async (tx) => {
+    const [cart] = await tx
+      .select({ id: carts.id, shippingOptionKey: carts.shippingOptionKey })
+      .from(carts)
+      .where(eq(carts.id, cartId))
+      .for("update");
+    if (cart) await chooseShipping(tx, cart, ctx.locale.market.alias, input.shippingOptionId);
+  });
   const view = await getCart(deps.db, ctx, cartId);
   if (view.isCompleted || view.id !== cartId)
     throw new CheckoutError("CART_COMPLETED", "The cart is completed", msg("checkout.error.completed"));

@@ -36,6 +36,7 @@ import {
   type PaymentType,
 } from "#integrations/payments/index.ts";
 import { type CartContext, CartError, type CartView, completeCart, getCart } from "../cart.ts";
+import { chooseShipping } from "../checkout/shipping.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 
 /**
@@ -191,16 +192,14 @@ export async function reserve(
 ): Promise<{ done: PlacedOrder } | Reserved> {
   const now = ctx.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [cart] = await tx
-      .select({
-        id: carts.id,
-        version: carts.version,
-        completedAt: carts.completedAt,
-        customerId: carts.customerId,
-      })
-      .from(carts)
-      .where(eq(carts.id, cartId))
-      .for("update");
+    const cartColumns = {
+      id: carts.id,
+      version: carts.version,
+      completedAt: carts.completedAt,
+      customerId: carts.customerId,
+      shippingOptionKey: carts.shippingOptionKey,
+    };
+    let [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!cart) throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
     const existing = await liveOrder(tx, cartId);
     if (existing && existing.status !== "pending") return { done: placed(existing) };
@@ -247,6 +246,15 @@ export async function reserve(
         `No provider for ${paymentType}`,
         msg("checkout.error.paymentMethod"),
       );
+
+    // The chosen shipping option is the one the cart prices (a change bumps the cart's version).
+    const shippingKey = await chooseShipping(tx, cart, market.alias, input.shippingOptionId);
+    if (!shippingKey)
+      throw new CheckoutError("INVALID_CHECKOUT", "No such shipping option", msg("checkout.error.invalid"), {
+        fields: { shippingOptionId: "checkout.error.shipping" },
+      });
+    [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId));
+    if (!cart) throw new Error("the cart vanished");
 
     // The same attempt again (a double click, a retry): its order is reused, its key sent again.
     if (existing) {
@@ -365,8 +373,8 @@ export async function reserve(
         zip: input.zip ?? billing.zip ?? null,
         status: "pending",
         paymentStatus: "pending",
-        shippingMethod: input.shippingOptionId ?? null,
-        shippingOptionKey: input.shippingOptionId ?? null,
+        shippingMethod: shippingKey,
+        shippingOptionKey: shippingKey,
         shippingAgent: input.pickupPoint ?? null,
         shippingFeeIncVatMinor: snapshot.totals.shippingFeeIncVat,
         shippingFeeVatMinor: snapshot.totals.shippingFeeVat,
@@ -437,7 +445,7 @@ export async function reserve(
         locale: ctx.locale.language.id,
         lines: snapshot.lines,
         totals: snapshot.totals,
-        shippingName: input.shippingOptionId ?? "",
+        shippingName: shippingKey,
         customer: {
           email: (input.email ?? "").trim(),
           phone: input.phone ?? null,
