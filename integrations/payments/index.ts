@@ -45,7 +45,7 @@ export interface PaymentCustomer {
 
 /** What the shop asks a provider to take payment for: an order's snapshot (domain/order.ts). */
 export interface PaymentRequest {
-  /** Our reference for the attempt (the order's public id): the provider keeps it as merchant reference. */
+  /** Our reference for the attempt (the checkout session's id): the provider keeps it as merchant reference. */
   reference: string;
   /** The attempt's idempotency key: the same for every retry of this attempt. */
   idempotencyKey: string;

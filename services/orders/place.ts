@@ -36,6 +36,7 @@ import {
   type PaymentType,
 } from "#integrations/payments/index.ts";
 import { type CartContext, CartError, type CartView, completeCart, getCart } from "../cart.ts";
+import { chooseShipping } from "../checkout/shipping.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 
 /**
@@ -81,7 +82,7 @@ export interface PlacedOrder {
 // (PGlite has one connection; a nested transaction becomes a savepoint).
 const asDb = (tx: Tx) => tx as unknown as Database;
 
-interface PendingOrder {
+export interface PendingOrder {
   id: number;
   publicId: string;
   orderNumber: string | null;
@@ -95,7 +96,7 @@ interface PendingOrder {
   currency: string;
 }
 
-async function liveOrder(db: Database | Tx, cartId: string): Promise<PendingOrder | undefined> {
+export async function liveOrder(db: Database | Tx, cartId: string): Promise<PendingOrder | undefined> {
   const [row] = await db
     .select({
       id: orders.id,
@@ -144,7 +145,7 @@ async function recordStatus(tx: Tx, orderId: number, from: string | null, to: Or
 }
 
 /** The product names and article numbers of the cart's lines, in the cart's language. */
-async function lineFacts(tx: Tx, view: CartView, languageId: string): Promise<LineFacts[]> {
+export async function lineFacts(tx: Database | Tx, view: CartView, languageId: string): Promise<LineFacts[]> {
   const productIds = [...new Set(view.items.map((i) => i.productId))];
   if (!productIds.length) return [];
   const rows = await tx
@@ -175,31 +176,30 @@ async function lineFacts(tx: Tx, view: CartView, languageId: string): Promise<Li
 /** What the shopper is told a sold-out line is called: the product with its size. */
 const itemName = (f: LineFacts) => (f.skuName ? `${f.name} (${f.skuName})` : f.name);
 
-interface Reserved {
+export interface Reserved {
   order: PendingOrder;
   request: PaymentRequest;
   paymentType: PaymentType;
 }
 
 /** Step 1: validate, price, reserve stock and write the pending order; or find the cart's order. */
-async function reserve(
+export async function reserve(
   deps: OrderDeps,
   ctx: CartContext,
   cartId: string,
   input: PlaceOrderInput,
+  mode: "standard" | "external" = "standard",
 ): Promise<{ done: PlacedOrder } | Reserved> {
   const now = ctx.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [cart] = await tx
-      .select({
-        id: carts.id,
-        version: carts.version,
-        completedAt: carts.completedAt,
-        customerId: carts.customerId,
-      })
-      .from(carts)
-      .where(eq(carts.id, cartId))
-      .for("update");
+    const cartColumns = {
+      id: carts.id,
+      version: carts.version,
+      completedAt: carts.completedAt,
+      customerId: carts.customerId,
+      shippingOptionKey: carts.shippingOptionKey,
+    };
+    let [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!cart) throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
     const existing = await liveOrder(tx, cartId);
     if (existing && existing.status !== "pending") return { done: placed(existing) };
@@ -224,6 +224,12 @@ async function reserve(
       needsAddress: method?.checkoutType === "STANDARD",
     });
     if (!usable && !fields.paymentMethodKey) fields.paymentMethodKey = "checkout.error.paymentMethod";
+    // A hosted checkout asks the shopper for e-mail, address and terms itself.
+    if (mode === "external") {
+      delete fields.email;
+      delete fields.acceptedTerms;
+      delete fields.zip;
+    }
     if (Object.keys(fields).length || !method)
       throw new CheckoutError(
         "INVALID_CHECKOUT",
@@ -240,6 +246,15 @@ async function reserve(
         `No provider for ${paymentType}`,
         msg("checkout.error.paymentMethod"),
       );
+
+    // The chosen shipping option is the one the cart prices (a change bumps the cart's version).
+    const shippingKey = await chooseShipping(tx, cart, market.alias, input.shippingOptionId);
+    if (!shippingKey)
+      throw new CheckoutError("INVALID_CHECKOUT", "No such shipping option", msg("checkout.error.invalid"), {
+        fields: { shippingOptionId: "checkout.error.shipping" },
+      });
+    [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId));
+    if (!cart) throw new Error("the cart vanished");
 
     // The same attempt again (a double click, a retry): its order is reused, its key sent again.
     if (existing) {
@@ -358,8 +373,8 @@ async function reserve(
         zip: input.zip ?? billing.zip ?? null,
         status: "pending",
         paymentStatus: "pending",
-        shippingMethod: input.shippingOptionId ?? null,
-        shippingOptionKey: input.shippingOptionId ?? null,
+        shippingMethod: shippingKey,
+        shippingOptionKey: shippingKey,
         shippingAgent: input.pickupPoint ?? null,
         shippingFeeIncVatMinor: snapshot.totals.shippingFeeIncVat,
         shippingFeeVatMinor: snapshot.totals.shippingFeeVat,
@@ -423,14 +438,14 @@ async function reserve(
       order: pending,
       paymentType,
       request: {
-        reference: order.publicId,
+        reference: session.id,
         idempotencyKey: session.idempotencyKey,
         country: market.country?.code ?? "",
         currency: snapshot.totals.currency,
         locale: ctx.locale.language.id,
         lines: snapshot.lines,
         totals: snapshot.totals,
-        shippingName: input.shippingOptionId ?? "",
+        shippingName: shippingKey,
         customer: {
           email: (input.email ?? "").trim(),
           phone: input.phone ?? null,
@@ -447,7 +462,7 @@ async function reserve(
 }
 
 /** The payment request of an order already written (a retried attempt): its stored snapshot. */
-async function paymentRequest(
+export async function paymentRequest(
   tx: Tx,
   order: PendingOrder,
   ctx: CartContext,
@@ -462,7 +477,7 @@ async function paymentRequest(
   if (!row) throw new Error(`order ${order.id} vanished`);
   const customerType = row.customerType === "ORGANIZATION" ? "ORGANIZATION" : "PERSON";
   return {
-    reference: row.publicId,
+    reference: order.sessionId ?? row.publicId,
     idempotencyKey: order.idempotencyKey ?? "",
     country: ctx.locale.market.country?.code ?? "",
     currency: row.currencyCode,
@@ -554,7 +569,7 @@ async function failPending(tx: Tx, orderId: number, reason: string): Promise<boo
 }
 
 /** Undo of steps 1 (and 2 when authorised): fails the order, releases its stock, cancels the authorisation. */
-async function undo(
+export async function undo(
   deps: OrderDeps,
   reserved: Reserved,
   reason: string,
@@ -572,7 +587,7 @@ async function undo(
 }
 
 /** Step 3: the order is received, the cart completed, the number given, the e-mail queued. */
-async function confirm(
+export async function confirm(
   deps: OrderDeps,
   ctx: CartContext,
   cartId: string,
@@ -701,7 +716,7 @@ export async function placeOrder(
   }
 }
 
-function translate(error: unknown): unknown {
+export function translate(error: unknown): unknown {
   if (error instanceof CartError)
     return new CheckoutError("ORDER_NOT_CREATED", error.message, error.text, { cartReason: error.reason });
   return error;

@@ -6,6 +6,7 @@ import { seed } from "#db/seed/index.ts";
 import { parseOrderNumber } from "#domain/order.ts";
 import { INVOICE_TEST_NUMBERS, SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { addToCart, type CartContext } from "#services/cart.ts";
+import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
@@ -272,4 +273,44 @@ describe("placeOrder", () => {
     },
     onPostgres ? 120_000 : 300_000,
   );
+});
+
+describe("createOrUpdateCheckout", () => {
+  it("shipping options once a zip is set, payment options once one is chosen; the choice prices the cart", async () => {
+    await setStock(sku(0), 20);
+    const cartId = await cartWith([[sku(0), 1]]);
+    const empty = await createOrUpdateCheckout({ db }, ctx, cartId, { email: "kund@example.se" });
+    expect(empty.shippingOptions).toEqual([]);
+    expect(empty.paymentOptions).toEqual([]);
+    expect(empty.checkoutStatus).toBe("INCOMPLETE");
+    expect(empty.errors).toMatchObject({
+      zip: "checkout.error.required",
+      acceptedTerms: "checkout.error.terms",
+    });
+
+    const zipped = await createOrUpdateCheckout({ db }, ctx, cartId, { zip: "11434" });
+    expect(zipped.input.email).toBe("kund@example.se"); // kept from the first call
+    expect(zipped.shippingOptions.map((o) => o.id)).toEqual(["own:pickup-point", "own:home-delivery"]);
+    expect(zipped.shippingOptions[0]?.deliveryDays).toEqual({ min: 1, max: 3 });
+    expect(zipped.paymentOptions).toEqual([]);
+
+    const home = await createOrUpdateCheckout({ db }, ctx, cartId, { shippingOptionId: "own:home-delivery" });
+    expect(home.shippingOptions.find((o) => o.isSelected)?.key).toBe("home-delivery");
+    expect(home.paymentOptions.map((o) => [o.key, o.paymentType, o.checkoutType])).toEqual([
+      ["card-checkout", "KLARNA", "EXTERNAL"],
+      ["invoice", "INVOICE", "STANDARD"],
+    ]);
+    const homeFee = home.shippingOptions.find((o) => o.key === "home-delivery")?.payableFeeMinor;
+    expect(home.cart.totals.shipping.fee).toBe(homeFee);
+
+    const ready = await createOrUpdateCheckout({ db }, ctx, cartId, {
+      ...person,
+      shippingOptionId: "own:home-delivery",
+    });
+    expect(ready.errors).toEqual({});
+    expect(ready.checkoutStatus).toBe("READY");
+    const order = await placeOrder(deps, ctx, cartId, ready.input);
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ shippingOptionKey: "home-delivery", shippingFeeIncVatMinor: homeFee });
+  });
 });

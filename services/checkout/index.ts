@@ -1,0 +1,172 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { carts, checkoutSessions, paymentMethods } from "#db/schema/index.ts";
+import { type CheckoutFieldErrors, checkoutCountry, checkoutErrors } from "#domain/checkout.ts";
+import { msg } from "#domain/messages.ts";
+import type { ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
+import { OwnShipping } from "#integrations/shipping/own/index.ts";
+import { type CartContext, type CartView, getCart } from "../cart.ts";
+import { CheckoutError } from "../orders/errors.ts";
+import type { PlaceOrderInput } from "../orders/place.ts";
+import { chooseShipping, ownOptionKey } from "./shipping.ts";
+
+/**
+ * createOrUpdateCheckout (API.md "Checkout and orders", issue 13): every change the shopper makes in the checkout
+ * is merged into what the checkout already knows, the shipping choice is put on the cart, and the answer is the
+ * priced cart with the options that apply now: shipping options once a zip is set, payment options once a
+ * shipping option is chosen, and what is still missing (`errors`) before the order can be placed.
+ */
+
+export interface CheckoutView {
+  cart: CartView;
+  input: PlaceOrderInput;
+  shippingOptions: (ShippingChoice & { isSelected: boolean })[];
+  paymentOptions: {
+    id: number;
+    key: string;
+    displayName: string;
+    paymentType: string;
+    checkoutType: string;
+    isSelected: boolean;
+  }[];
+  /** Field errors of the checkout as it stands (domain/checkout.ts); empty: ready to place. */
+  errors: CheckoutFieldErrors;
+  checkoutStatus: "INCOMPLETE" | "READY";
+}
+
+const PENDING_METHOD = "";
+
+/** The shopper's checkout input as last stored for the cart (any version). */
+async function storedInput(db: Database, cartId: string): Promise<PlaceOrderInput> {
+  const [row] = await db
+    .select({ data: checkoutSessions.data })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.cartId, cartId))
+    .orderBy(desc(checkoutSessions.updatedAt))
+    .limit(1);
+  return (row?.data ?? {}) as PlaceOrderInput;
+}
+
+function merge(base: PlaceOrderInput, change: PlaceOrderInput): PlaceOrderInput {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(change)) if (value !== undefined) out[key] = value;
+  return out as PlaceOrderInput;
+}
+
+export async function createOrUpdateCheckout(
+  deps: { db: Database; shipping?: ShippingProvider[] },
+  ctx: CartContext,
+  cartId: string,
+  change: PlaceOrderInput,
+): Promise<CheckoutView> {
+  const { db } = deps;
+  const input = merge(await storedInput(db, cartId), change);
+  const customerType = input.customerType ?? ctx.customerType ?? "PERSON";
+  const market = ctx.locale.market;
+  await db.transaction(async (tx) => {
+    const [cart] = await tx
+      .select({
+        id: carts.id,
+        version: carts.version,
+        completedAt: carts.completedAt,
+        shippingOptionKey: carts.shippingOptionKey,
+      })
+      .from(carts)
+      .where(eq(carts.id, cartId))
+      .for("update");
+    if (!cart) throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
+    if (cart.completedAt !== null)
+      throw new CheckoutError("CART_COMPLETED", "The cart is completed", msg("checkout.error.completed"));
+    await chooseShipping(tx, cart, market.alias, input.shippingOptionId);
+    const [fresh] = await tx.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+    await tx
+      .insert(checkoutSessions)
+      .values({
+        cartId,
+        cartVersion: fresh?.version ?? cart.version,
+        paymentMethodKey: input.paymentMethodKey ?? PENDING_METHOD,
+        idempotencyKey: crypto.randomUUID(),
+        data: input,
+      })
+      .onConflictDoUpdate({
+        target: [checkoutSessions.cartId, checkoutSessions.cartVersion, checkoutSessions.paymentMethodKey],
+        set: { data: input, updatedAt: sql`now()` },
+      });
+  });
+  const cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: true });
+  const zip = input.zip ?? input.billingAddress?.zip ?? null;
+  const goods = cart.totals.lines.reduce((s, l) => s + l.total, 0);
+  const providers = deps.shipping ?? [new OwnShipping(db)];
+  const choices = zip
+    ? (
+        await Promise.all(
+          providers.map((p) =>
+            p
+              .options({
+                marketAlias: market.alias,
+                country: market.country?.code ?? "",
+                currency: cart.currency,
+                languageId: ctx.locale.language.id,
+                zip,
+                goodsMinor: goods,
+              })
+              .catch(() => [] as ShippingChoice[]),
+          ),
+        )
+      ).flat()
+    : [];
+  const selectedKey = ownOptionKey(input.shippingOptionId);
+  const shippingOptions = choices.map((c) => ({
+    ...c,
+    isSelected: c.id === input.shippingOptionId || (c.provider === "own" && c.key === selectedKey),
+  }));
+  const shippingChosen = shippingOptions.some((o) => o.isSelected);
+  const methods = shippingChosen
+    ? await db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.active, true))
+        .orderBy(asc(paymentMethods.sortOrder))
+    : [];
+  const paymentOptions = methods
+    .filter(
+      (m) =>
+        (m.marketAliases.length === 0 || m.marketAliases.includes(market.alias)) &&
+        m.customerTypes.includes(customerType),
+    )
+    .map((m) => ({
+      id: m.id,
+      key: m.key,
+      displayName: m.names[ctx.locale.language.id] ?? m.key,
+      paymentType: m.paymentType,
+      checkoutType: m.checkoutType,
+      isSelected: m.key === input.paymentMethodKey,
+    }));
+  const method = methods.find((m) => m.key === input.paymentMethodKey);
+  const standard = method?.checkoutType === "STANDARD";
+  const errors = checkoutErrors(
+    { ...input, customerType },
+    { country: checkoutCountry(market.country?.code), needsIdentity: standard, needsAddress: standard },
+  );
+  if (!shippingChosen && !errors.shippingOptionId && zip) errors.shippingOptionId = "checkout.error.shipping";
+  return {
+    cart,
+    input,
+    shippingOptions,
+    paymentOptions,
+    errors,
+    checkoutStatus: Object.keys(errors).length ? "INCOMPLETE" : "READY",
+  };
+}
+
+/** validateOrderConditions: whether the cart can be ordered by this e-mail now (stock and codes are checked on placing). */
+export async function validateOrderConditions(db: Database, ctx: CartContext, cartId: string) {
+  const cart = await getCart(db, ctx, cartId);
+  const problems: string[] = [];
+  if (!cart.items.length) problems.push("EMPTY_CART");
+  for (const item of cart.items)
+    if (item.stock.static === 0 && item.quantity > Math.max(0, item.stock.inStock) + item.stock.oversellable)
+      problems.push(`OUT_OF_STOCK:${item.skuId}`);
+  if (cart.promoCodeUnmet?.code === "validity") problems.push("INVALID_PROMO_CODE");
+  return { isValid: problems.length === 0, problems };
+}
