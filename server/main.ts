@@ -157,6 +157,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     }),
     storefront: storefront && { ...storefront, clientDir: storefront.clientDir },
     isReady: () => !stopping,
+    catalogVersion: catalogVersion.latest,
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);
