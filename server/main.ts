@@ -114,7 +114,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   const api = createApi({
     services: { db: db.db, reference, logger, limiter },
     ...(config.RESPONSE_CACHE
-      ? { responseCache: { store: responseStore, version: catalogVersion.read } }
+      ? { responseCache: { store: responseStore, version: catalogVersion.current } }
       : {}),
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
