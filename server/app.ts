@@ -37,6 +37,8 @@ export interface AppDeps {
   isReady: () => boolean;
   /** Accounts and sign-in (services/customers/auth.ts): the `/auth/` endpoint; absent in some API-only tests. */
   auth?: Auth;
+  /** The catalog version this process last heard (services/catalog-version.ts): the page cache follows it. */
+  catalogVersion?: () => number;
 }
 
 /** What the storefront's loaders get from the server (see app/lib/context.ts). */
@@ -157,7 +159,10 @@ export function createApp(deps: AppDeps) {
   const sf = deps.storefront;
   if (sf) {
     // The page cache answers before the static-file lookup: a cached page costs no file-system access.
-    const pageCache = createPageCache({ enabled: config.PAGE_CACHE });
+    const pageCache = createPageCache({
+      enabled: config.PAGE_CACHE,
+      ...(deps.catalogVersion ? { version: deps.catalogVersion } : {}),
+    });
     app.use("*", pageCache.middleware);
     // Built files from memory, precompressed; hashed /assets are immutable, the rest (icons, manifest,
     // service worker) kept for an hour.

@@ -129,7 +129,7 @@ export async function start(env: Record<string, string | undefined> = process.en
       accounts: { secret: config.authSecret, salt: config.AUTH_PASSWORD_SALT },
     },
     ...(config.RESPONSE_CACHE
-      ? { responseCache: { store: responseStore, version: catalogVersion.read } }
+      ? { responseCache: { store: responseStore, version: catalogVersion.current } }
       : {}),
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
@@ -173,6 +173,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     storefront: storefront && { ...storefront, clientDir: storefront.clientDir },
     isReady: () => !stopping,
     auth,
+    catalogVersion: catalogVersion.latest,
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);

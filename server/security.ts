@@ -8,6 +8,23 @@ import type { MiddlewareHandler } from "hono";
 export function securityHeaders(): MiddlewareHandler<{
   Variables: { nonce: string; scriptHashes: string[] };
 }> {
+  const policy = (scripts: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' ${scripts}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "manifest-src 'self'",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+  // A cached page hands the same array of hashes to every answer: its policy is written once.
+  const hashed = new WeakMap<string[], string>();
   return async (c, next) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     c.set("nonce", nonce);
@@ -17,25 +34,13 @@ export function securityHeaders(): MiddlewareHandler<{
     // them load the rest. A page from the page cache carries no nonce: its inline scripts are allowed by their
     // hashes, and its parser-inserted module preloads and scripts (same-origin /assets) by 'self' — which
     // 'strict-dynamic' would switch off, blocking every preload of a cached page.
-    const scripts = hashes ? hashes.join(" ") : `'nonce-${nonce}' 'strict-dynamic'`;
+    let csp: string;
+    if (hashes) {
+      csp = hashed.get(hashes) ?? policy(hashes.join(" "));
+      hashed.set(hashes, csp);
+    } else csp = policy(`'nonce-${nonce}' 'strict-dynamic'`);
     const h = c.res.headers;
-    h.set(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' ${scripts}`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "manifest-src 'self'",
-        "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join("; "),
-    );
+    h.set("Content-Security-Policy", csp);
     h.set("X-Frame-Options", "DENY");
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");

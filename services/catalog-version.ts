@@ -22,6 +22,13 @@ export interface CatalogVersionReader {
    * one waiting).
    */
   read(): Promise<CatalogVersion>;
+  /**
+   * The same guarantee, cheaper where it can be: on PGlite, which only this process opens, every commit's
+   * notification reaches the listener before the committing statement's promise resolves (PGlite queues its
+   * listeners as microtasks while it parses the answer), so the version heard is the version committed — no read.
+   * On PostgreSQL another process may have committed: read().
+   */
+  current(): Promise<CatalogVersion>;
   /** The newest version this reader has seen (by read() or a notification); -1 before the first. */
   latest(): number;
   /**
@@ -60,6 +67,13 @@ export function createCatalogVersionReader(handle: DbHandle): CatalogVersionRead
     return Number.isNaN(until) ? Number.POSITIVE_INFINITY : until;
   };
 
+  const bounded = async (version: number): Promise<CatalogVersion> => {
+    if (!bound || bound.version !== version || bound.until <= Date.now()) {
+      bound = { version, until: await nextPriceChange() };
+    }
+    return { version, until: bound.until };
+  };
+
   const once = async (): Promise<CatalogVersion> => {
     const [row] = rowsOf<{ version: unknown }>(
       await db.execute(sql`select version from catalog_index_state where id = 1`),
@@ -67,10 +81,7 @@ export function createCatalogVersionReader(handle: DbHandle): CatalogVersionRead
     if (!row) throw new Error("catalog_index_state is empty: run the migrations");
     const version = Number(row.version);
     if (version > latest) latest = version;
-    if (!bound || bound.version !== version || bound.until <= Date.now()) {
-      bound = { version, until: await nextPriceChange() };
-    }
-    return { version, until: bound.until };
+    return bounded(version);
   };
 
   const read = (): Promise<CatalogVersion> => {
@@ -94,6 +105,7 @@ export function createCatalogVersionReader(handle: DbHandle): CatalogVersionRead
 
   return {
     read,
+    current: () => (handle.kind === "pglite" && listening && latest >= 0 ? bounded(latest) : read()),
     latest: () => latest,
     async follow() {
       if (listening) return;
