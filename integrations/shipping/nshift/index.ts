@@ -9,28 +9,16 @@ import {
 
 export { createNshiftSandbox, NSHIFT_SANDBOX_CHECKOUT_ID, NSHIFT_SANDBOX_TOKEN } from "./sandbox.ts";
 
+import type { NshiftOption } from "./shapes.ts";
+
+export type { NshiftOption };
+
 /**
  * An nShift-style delivery checkout (docs/decisions/0028): one GET per zip answers the carriers' options with
  * their prices (decimal, in the asked currency) and pickup points ("agents"). Base URL, checkout id and token come
  * from config (`NSHIFT_BASE_URL`, `NSHIFT_CHECKOUT_ID`, `NSHIFT_TOKEN`); outside production the sandbox on the
  * shop's own server answers.
  */
-
-/** The delivery checkout's answer, one entry per option. */
-export interface NshiftOption {
-  id: string;
-  name: string;
-  description1?: string;
-  carrierId?: string;
-  serviceId?: string;
-  priceValue: number;
-  currency: string;
-  deliveryTimeFrom?: number;
-  deliveryTimeTo?: number;
-  freeShippingFrom?: number | null;
-  default?: boolean;
-  agents?: { id: string; name: string; address1: string; zipcode: string; city: string; distance?: number }[];
-}
 
 export interface NshiftConfig {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { NshiftOption } from "./index.ts";
+import type { NshiftOption } from "./shapes.ts";
 
 /**
  * The delivery checkout's part, played outside production (docs/decisions/0028): for a valid zip of Sweden (5
