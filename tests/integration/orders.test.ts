@@ -8,7 +8,8 @@ import { INVOICE_TEST_NUMBERS, SandboxInvoiceProvider } from "#integrations/paym
 import { addToCart, type CartContext } from "#services/cart.ts";
 import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
-import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { type OrderDeps, type PlaceOrderInput, placeOrder, reserve } from "#services/orders/place.ts";
+import { reconcilePendingOrders } from "#services/orders/reconcile.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { freshDatabase, onPostgres, queryRows } from "#tests/support/db.ts";
 
@@ -312,5 +313,42 @@ describe("createOrUpdateCheckout", () => {
     const order = await placeOrder(deps, ctx, cartId, ready.input);
     const [row] = await db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row).toMatchObject({ shippingOptionKey: "home-delivery", shippingFeeIncVatMinor: homeFee });
+  });
+});
+
+describe("reconciling attempts a crash cut off", () => {
+  it("confirms an order the provider authorised, fails one it never saw, and puts its stock back", async () => {
+    const hosted = {
+      ...deps,
+      reference: () => Promise.resolve(ctx.ref),
+      callbackSecret: "secret-secret-secret-secret-secret",
+    };
+    await setStock(sku(1), 4);
+    await setStock(sku(2), 4, 0);
+    // Killed after authorising, before confirming.
+    const paidCart = await cartWith([[sku(1), 1]]);
+    const paid = await reserve(deps, ctx, paidCart, person);
+    if ("done" in paid) throw new Error("expected a pending order");
+    expect((await invoice.authorize(paid.request)).status).toBe("authorized");
+    // Killed after reserving, before the provider heard of it.
+    const lostCart = await cartWith([[sku(2), 2]]);
+    const lost = await reserve(deps, ctx, lostCart, person);
+    if ("done" in lost) throw new Error("expected a pending order");
+    expect(await stockOf(sku(1))).toEqual({ inStock: 3, oversellable: 0 });
+    expect(await stockOf(sku(2))).toEqual({ inStock: 2, oversellable: 0 });
+
+    // Too young to settle: left alone.
+    expect(await reconcilePendingOrders(hosted)).toEqual({ confirmed: 0, failed: 0 });
+    expect(await reconcilePendingOrders(hosted, { olderThanMs: -1000 })).toEqual({ confirmed: 1, failed: 1 });
+    const [paidRow] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
+    expect(paidRow).toMatchObject({ status: "received", paymentStatus: "authorized" });
+    expect(paidRow?.orderNumber).toMatch(/^SE-/);
+    const [lostRow] = await db.select().from(orders).where(eq(orders.id, lost.order.id));
+    expect(lostRow?.status).toBe("failed");
+    expect(await stockOf(sku(1))).toEqual({ inStock: 3, oversellable: 0 });
+    expect(await stockOf(sku(2))).toEqual({ inStock: 4, oversellable: 0 });
+    // Again: nothing left to do. The lost cart can be placed again.
+    expect(await reconcilePendingOrders(hosted, { olderThanMs: -1000 })).toEqual({ confirmed: 0, failed: 0 });
+    expect((await placeOrder(deps, ctx, lostCart, person)).status).toBe("received");
   });
 });
