@@ -10,6 +10,7 @@ import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import { type OrderDeps, type PlaceOrderInput, placeOrder, reserve } from "#services/orders/place.ts";
 import { reconcilePendingOrders } from "#services/orders/reconcile.ts";
+import { changeOrderStatus, OrderStatusError } from "#services/orders/status.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { freshDatabase, onPostgres, queryRows } from "#tests/support/db.ts";
 
@@ -350,5 +351,38 @@ describe("reconciling attempts a crash cut off", () => {
     // Again: nothing left to do. The lost cart can be placed again.
     expect(await reconcilePendingOrders(hosted, { olderThanMs: -1000 })).toEqual({ confirmed: 0, failed: 0 });
     expect((await placeOrder(deps, ctx, lostCart, person)).status).toBe("received");
+  });
+});
+
+describe("order statuses", () => {
+  it("moves along the machine; cancelling puts the stock back and cancels the payment once", async () => {
+    await setStock(sku(3), 3, 2);
+    const order = await placeOrder(deps, ctx, await cartWith([[sku(3), 4]]), person);
+    expect(await stockOf(sku(3))).toEqual({ inStock: 0, oversellable: 1 });
+    await expect(changeOrderStatus(deps, order.orderId, "completed", "skip")).rejects.toBeInstanceOf(
+      OrderStatusError,
+    );
+    expect(await changeOrderStatus(deps, order.orderId, "processing", "picked")).toEqual({
+      status: "processing",
+      changed: true,
+    });
+    const cancels = invoice.log.filter((e) => e.kind === "cancel").length;
+    const twice = await Promise.all([
+      changeOrderStatus(deps, order.orderId, "cancelled", "shopper asked"),
+      changeOrderStatus(deps, order.orderId, "cancelled", "shopper asked"),
+    ]);
+    expect(twice.filter((r) => r.changed)).toHaveLength(1);
+    expect(invoice.log.filter((e) => e.kind === "cancel").length - cancels).toBe(1);
+    expect(await stockOf(sku(3))).toEqual({ inStock: 3, oversellable: 2 });
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "cancelled" });
+    const history = await db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.orderId));
+    expect(history.map((h) => h.toStatus)).toEqual(["pending", "received", "processing", "cancelled"]);
+    await expect(changeOrderStatus(deps, order.orderId, "received", "undo")).rejects.toMatchObject({
+      refusal: "final",
+    });
   });
 });
