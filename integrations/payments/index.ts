@@ -103,6 +103,11 @@ export interface PaymentProvider {
   cancel(providerReference: string, idempotencyKey: string): Promise<void>;
   /** The provider's state of a payment; null when it knows no such payment. */
   state(providerReference: string): Promise<PaymentState | null>;
+  /**
+   * The answer the provider gave an attempt, by its key, without doing anything (reconciling an attempt a crash cut
+   * off); null when the attempt never reached it. Hosted checkouts are looked up by `state` instead.
+   */
+  lookup?(idempotencyKey: string): Promise<AuthorizeResult | null>;
 }
 
 export interface HostedCheckoutProvider extends PaymentProvider {

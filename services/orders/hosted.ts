@@ -164,7 +164,10 @@ export async function openHostedCheckout(
 }
 
 /** The attempt, its cart and the cart's locale, for a callback that carries only ids. */
-async function attempt(deps: HostedDeps, where: { sessionId: string } | { providerReference: string }) {
+export async function attempt(
+  deps: HostedDeps,
+  where: { sessionId: string } | { providerReference: string },
+) {
   const [row] = await deps.db
     .select({
       session: checkoutSessions,

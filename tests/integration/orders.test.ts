@@ -8,7 +8,9 @@ import { INVOICE_TEST_NUMBERS, SandboxInvoiceProvider } from "#integrations/paym
 import { addToCart, type CartContext } from "#services/cart.ts";
 import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
-import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { type OrderDeps, type PlaceOrderInput, placeOrder, reserve } from "#services/orders/place.ts";
+import { reconcilePendingOrders } from "#services/orders/reconcile.ts";
+import { changeOrderStatus, OrderStatusError } from "#services/orders/status.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { freshDatabase, onPostgres, queryRows } from "#tests/support/db.ts";
 
@@ -312,5 +314,75 @@ describe("createOrUpdateCheckout", () => {
     const order = await placeOrder(deps, ctx, cartId, ready.input);
     const [row] = await db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row).toMatchObject({ shippingOptionKey: "home-delivery", shippingFeeIncVatMinor: homeFee });
+  });
+});
+
+describe("reconciling attempts a crash cut off", () => {
+  it("confirms an order the provider authorised, fails one it never saw, and puts its stock back", async () => {
+    const hosted = {
+      ...deps,
+      reference: () => Promise.resolve(ctx.ref),
+      callbackSecret: "secret-secret-secret-secret-secret",
+    };
+    await setStock(sku(1), 4);
+    await setStock(sku(2), 4, 0);
+    // Killed after authorising, before confirming.
+    const paidCart = await cartWith([[sku(1), 1]]);
+    const paid = await reserve(deps, ctx, paidCart, person);
+    if ("done" in paid) throw new Error("expected a pending order");
+    expect((await invoice.authorize(paid.request)).status).toBe("authorized");
+    // Killed after reserving, before the provider heard of it.
+    const lostCart = await cartWith([[sku(2), 2]]);
+    const lost = await reserve(deps, ctx, lostCart, person);
+    if ("done" in lost) throw new Error("expected a pending order");
+    expect(await stockOf(sku(1))).toEqual({ inStock: 3, oversellable: 0 });
+    expect(await stockOf(sku(2))).toEqual({ inStock: 2, oversellable: 0 });
+
+    // Too young to settle: left alone.
+    expect(await reconcilePendingOrders(hosted)).toEqual({ confirmed: 0, failed: 0 });
+    expect(await reconcilePendingOrders(hosted, { olderThanMs: -1000 })).toEqual({ confirmed: 1, failed: 1 });
+    const [paidRow] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
+    expect(paidRow).toMatchObject({ status: "received", paymentStatus: "authorized" });
+    expect(paidRow?.orderNumber).toMatch(/^SE-/);
+    const [lostRow] = await db.select().from(orders).where(eq(orders.id, lost.order.id));
+    expect(lostRow?.status).toBe("failed");
+    expect(await stockOf(sku(1))).toEqual({ inStock: 3, oversellable: 0 });
+    expect(await stockOf(sku(2))).toEqual({ inStock: 4, oversellable: 0 });
+    // Again: nothing left to do. The lost cart can be placed again.
+    expect(await reconcilePendingOrders(hosted, { olderThanMs: -1000 })).toEqual({ confirmed: 0, failed: 0 });
+    expect((await placeOrder(deps, ctx, lostCart, person)).status).toBe("received");
+  });
+});
+
+describe("order statuses", () => {
+  it("moves along the machine; cancelling puts the stock back and cancels the payment once", async () => {
+    await setStock(sku(3), 3, 2);
+    const order = await placeOrder(deps, ctx, await cartWith([[sku(3), 4]]), person);
+    expect(await stockOf(sku(3))).toEqual({ inStock: 0, oversellable: 1 });
+    await expect(changeOrderStatus(deps, order.orderId, "completed", "skip")).rejects.toBeInstanceOf(
+      OrderStatusError,
+    );
+    expect(await changeOrderStatus(deps, order.orderId, "processing", "picked")).toEqual({
+      status: "processing",
+      changed: true,
+    });
+    const cancels = invoice.log.filter((e) => e.kind === "cancel").length;
+    const twice = await Promise.all([
+      changeOrderStatus(deps, order.orderId, "cancelled", "shopper asked"),
+      changeOrderStatus(deps, order.orderId, "cancelled", "shopper asked"),
+    ]);
+    expect(twice.filter((r) => r.changed)).toHaveLength(1);
+    expect(invoice.log.filter((e) => e.kind === "cancel").length - cancels).toBe(1);
+    expect(await stockOf(sku(3))).toEqual({ inStock: 3, oversellable: 2 });
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "cancelled" });
+    const history = await db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.orderId));
+    expect(history.map((h) => h.toStatus)).toEqual(["pending", "received", "processing", "cancelled"]);
+    await expect(changeOrderStatus(deps, order.orderId, "received", "undo")).rejects.toMatchObject({
+      refusal: "final",
+    });
   });
 });

@@ -176,4 +176,8 @@ export class SandboxInvoiceProvider implements PaymentProvider {
   async byAttempt(idempotencyKey: string): Promise<AuthorizeResult | null> {
     return this.#byKey.get(idempotencyKey) ?? null;
   }
+
+  lookup(idempotencyKey: string) {
+    return this.byAttempt(idempotencyKey);
+  }
 }

@@ -1,0 +1,111 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  checkoutSessions,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  paymentMethods,
+  skus,
+} from "#db/schema/index.ts";
+import { msg } from "#domain/messages.ts";
+import {
+  checkTransition,
+  type OrderStatus,
+  releasesStock,
+  type TransitionRefusal,
+} from "#domain/order-status.ts";
+import { operationKey, type PaymentType } from "#integrations/payments/index.ts";
+import { CheckoutError } from "./errors.ts";
+import type { OrderDeps } from "./place.ts";
+
+/**
+ * Moves a placed order through its statuses (domain/order-status.ts) with what each move means for stock and
+ * money: cancelling puts the units back (shelf and backorder as they were taken) and cancels the authorisation, or
+ * refunds what was captured; refunding refunds what was captured. The provider calls carry keys derived from the
+ * attempt, so a retried move moves no money twice; the move itself is guarded by the order's status under a lock.
+ */
+export class OrderStatusError extends CheckoutError {
+  readonly refusal: TransitionRefusal;
+  constructor(from: string, to: string, refusal: TransitionRefusal) {
+    super(
+      "ORDER_NOT_CREATED",
+      `Order cannot go from ${from} to ${to} (${refusal})`,
+      msg("checkout.error.failed"),
+      {
+        from,
+        to,
+      },
+    );
+    this.refusal = refusal;
+  }
+}
+
+export async function changeOrderStatus(deps: OrderDeps, orderId: number, to: OrderStatus, reason: string) {
+  // The money first (outside the transaction; idempotent by key), then the status and stock under the lock.
+  const [row] = await deps.db
+    .select({
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      reference: orders.paymentReference,
+      captured: orders.capturedMinor,
+      refunded: orders.refundedMinor,
+      key: checkoutSessions.idempotencyKey,
+      paymentType: paymentMethods.paymentType,
+    })
+    .from(orders)
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+    .leftJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new OrderStatusError("none", to, "unknown");
+  const check = checkTransition(row.status, to);
+  if (!check.ok) {
+    if (check.reason === "same") return { status: to, changed: false };
+    throw new OrderStatusError(row.status, to, check.reason);
+  }
+  const provider = row.paymentType ? deps.payments[row.paymentType as PaymentType] : undefined;
+  let paymentStatus = row.paymentStatus;
+  let refunded = row.refunded;
+  if ((to === "cancelled" || to === "refunded") && provider && row.reference && row.key) {
+    const owed = row.captured - row.refunded;
+    if (owed > 0) {
+      await provider.refund(row.reference, owed, operationKey(row.key, `refund:${to}`));
+      paymentStatus = "refunded";
+      refunded = row.captured;
+    } else if (row.paymentStatus === "authorized") {
+      await provider.cancel(row.reference, operationKey(row.key, "cancel"));
+      paymentStatus = "cancelled";
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!locked || locked.status !== row.status) {
+      // Moved meanwhile by another call: it did the work.
+      return { status: (locked?.status ?? row.status) as OrderStatus, changed: false };
+    }
+    if (releasesStock(to)) {
+      const lines = await tx
+        .select({ skuId: orderLines.skuId, fromShelf: orderLines.fromShelf, backorder: orderLines.backorder })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
+      for (const l of [...lines].sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0)))
+        if (l.skuId !== null && (l.fromShelf || l.backorder))
+          await tx
+            .update(skus)
+            .set({
+              inStock: sql`${skus.inStock} + ${l.fromShelf}`,
+              oversellable: sql`${skus.oversellable} + ${l.backorder}`,
+            })
+            .where(eq(skus.id, l.skuId));
+    }
+    await tx
+      .update(orders)
+      .set({ status: to, paymentStatus, refundedMinor: refunded, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderStatusHistory).values({ orderId, fromStatus: row.status, toStatus: to, reason });
+    return { status: to, changed: true };
+  });
+}
