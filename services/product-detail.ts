@@ -632,6 +632,34 @@ export async function productIdByAlias(
   return row?.id ?? null;
 }
 
+/**
+ * The ids of the active products with these aliases in the language (alias → id; unknown aliases are absent).
+ * One statement for any number of aliases: the API batches the alias lookups of one request through it.
+ */
+export async function productIdsByAlias(
+  db: Database,
+  languageId: string,
+  aliases: readonly string[],
+): Promise<Map<string, number>> {
+  if (aliases.length === 0) return new Map();
+  const rows = await db
+    .select({ alias: productTranslations.alias, id: products.id })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .where(
+      and(
+        eq(productTranslations.languageId, languageId),
+        inArray(productTranslations.alias, [...new Set(aliases)]),
+        eq(products.active, true),
+      ),
+    )
+    .orderBy(asc(productTranslations.alias), asc(products.id));
+  const map = new Map<string, number>();
+  // As productIdByAlias's `limit 1` would pick: one id per alias (an alias is unique per language anyway).
+  for (const row of rows) if (!map.has(row.alias)) map.set(row.alias, row.id);
+  return map;
+}
+
 /** Related products of a product, in merchandised order (ids only; the caller loads what is buyable). */
 export async function relatedProductIds(db: Database, productId: number): Promise<number[]> {
   const rows = await db

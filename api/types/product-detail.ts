@@ -19,7 +19,7 @@ import {
   type ParameterGroupView,
   type PricePointMinor,
   type ProductVariants,
-  productIdByAlias,
+  productIdsByAlias,
   relatedProductIds,
   type SkuView,
   skuName,
@@ -482,6 +482,18 @@ function checkAlias(alias: string) {
     });
 }
 
+/**
+ * The active product an alias names in a language, or null. The alias lookups of one request's fields (a product
+ * page asks for the product, its price history, related products, reviews and questions by the same alias) are
+ * batched into one statement (ApiContext.batch).
+ */
+async function productIdOf(ctx: ApiContext, languageId: string, alias: string): Promise<number | null> {
+  const id = await ctx.batch(`productIdsByAlias|${languageId}`, alias, (aliases) =>
+    productIdsByAlias(ctx.db, languageId, aliases),
+  );
+  return id ?? null;
+}
+
 /** The product an alias names in the request's language and the page asked for; null for an unknown product. */
 async function productPage(
   ctx: ApiContext,
@@ -491,7 +503,7 @@ async function productPage(
   checkAlias(args.alias);
   const page = paging(args, maxTake);
   const locale = await ctx.locale(args);
-  const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+  const productId = await productIdOf(ctx, locale.language.id, args.alias);
   return productId === null ? null : { productId, languageId: locale.language.id, ...page };
 }
 
@@ -509,7 +521,7 @@ builder.queryFields((t) => ({
       checkAlias(args.alias);
       const days = intInRange("days", args.days ?? 90, 1, MAX_HISTORY_DAYS);
       const locale = await ctx.locale(args);
-      const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+      const productId = await productIdOf(ctx, locale.language.id, args.alias);
       if (productId === null) return null;
       const history = await loadPriceHistory(ctx.db, await ctx.reference.get(), locale, [productId], days);
       return (history.get(productId) ?? []).map((point) => ({ point, locale: locale.language.id }));
@@ -523,7 +535,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       checkAlias(args.alias);
       const locale = await ctx.locale(args);
-      const productId = await productIdByAlias(ctx.db, locale.language.id, args.alias);
+      const productId = await productIdOf(ctx, locale.language.id, args.alias);
       if (productId === null) return null;
       return productEdges(ctx, locale, await relatedProductIds(ctx.db, productId));
     },

@@ -295,6 +295,45 @@ describe("the storefront's product page operation", () => {
     return { statements: shop.db.statements() - before, data };
   }
 
+  it("looks the alias up once for the whole page, answering each field as it answers alone", async () => {
+    const rows = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.id))
+      .limit(12);
+    const fields = {
+      history: `productPriceHistory(alias: $alias, days: 90, channelId: "1|se", languageId: "sv-SE") { date sellingPriceIncVat }`,
+      related: `relatedProducts(alias: $alias, channelId: "1|se", languageId: "sv-SE") { productId alias }`,
+      reviews: `reviews(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count averageRating reviews { author rating } }`,
+      questions: `productQuestions(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count questions { answer answeredAt } }`,
+    };
+    const query = (names: (keyof typeof fields)[]) =>
+      `query($alias: String!) { ${names.map((n) => `${n}: ${fields[n]}`).join(" ")} }`;
+    const all = Object.keys(fields) as (keyof typeof fields)[];
+    for (const alias of [
+      ...(await Promise.all(rows.map((r) => aliasOf(r.id, "sv-SE")))),
+      "no-such-product",
+    ]) {
+      const together = await gql(shop.origin, { query: query(all), variables: { alias } });
+      expect(together.body.errors).toBeUndefined();
+      for (const name of all) {
+        const alone = await gql(shop.origin, { query: query([name]), variables: { alias } });
+        expect(together.body.data[name]).toEqual(alone.body.data[name]);
+      }
+    }
+    // Two fields by the same alias in one request share one lookup: one statement fewer than asked apart.
+    const alias = await aliasOf(rows[0]?.id as number, "sv-SE");
+    const statementsOf = async (names: (keyof typeof fields)[]) => {
+      const before = shop.db.statements();
+      await gql(shop.origin, { query: query(names), variables: { alias } });
+      return shop.db.statements() - before;
+    };
+    const questions = await statementsOf(["questions"]);
+    const reviews = await statementsOf(["reviews"]);
+    expect(await statementsOf(["questions", "reviews"])).toBe(questions + reviews - 1);
+  });
+
   it("runs as many statements for 5 reviews and questions as for 50, on a product and on a package", async () => {
     // The product with the most approved reviews (in both languages), so that 50 shows more than 5.
     const approved = await db()
