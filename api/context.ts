@@ -27,6 +27,8 @@ export interface ApiContext {
   customer(): Promise<Principal | null>;
   /** Accounts: AUTH_SECRET and AUTH_PASSWORD_SALT, for reset keys and common-password digests. */
   accounts?: { secret: string; salt: string };
+  /** Sessions (services/customers/auth.ts); absent where the API runs without accounts. */
+  auth?: Auth;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
   /**
@@ -76,6 +78,7 @@ export function createApiContext(
     ...(services.limiter ? { limiter: services.limiter } : {}),
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     ...(services.accounts ? { accounts: services.accounts } : {}),
+    ...(services.auth ? { auth: services.auth } : {}),
     customer() {
       customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);
       return customer;

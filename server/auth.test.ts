@@ -20,7 +20,9 @@ const advance = (seconds: number) => {
 };
 let auth: Auth;
 let app: Hono;
-const logger = pino({ level: "silent" });
+// Every log line of the journeys below is kept: the last test greps them for secrets and personal data.
+const logLines: string[] = [];
+const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
 
 beforeAll(async () => {
   db = await freshDatabase();
@@ -378,5 +380,35 @@ describe("rate limits and cross-site requests", () => {
     // A client that is no browser and carries no cookies may use the endpoint (API clients, the Geins SDK).
     const plain = await app.request("http://shop.test/auth/");
     expect(plain.status).toBe(200);
+  });
+});
+
+describe("logs", () => {
+  it("hold no password, digest, token, refresh token or e-mail address from any journey above", async () => {
+    // One more journey whose secrets are known here: register, refresh, a wrong password, logout.
+    const register = await protocol("register", "lekk@example.no", "hemmelig-passord-77");
+    const refresh = register.response.headers.get("x-auth-refresh-token") ?? "";
+    const rotated = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": refresh });
+    await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": refresh }); // reuse: warns
+    await protocol("login", "lekk@example.no", "feil-passord-77");
+    await call("GET", "/auth/logout", undefined, {
+      "x-auth-refresh-token": rotated.response.headers.get("x-auth-refresh-token") ?? "",
+    });
+    const text = logLines.join("\n");
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(text).toContain("a rotated refresh token was presented again");
+    for (const secret of [
+      "hemmelig-passord-77",
+      await passwordDigest("hemmelig-passord-77", PASSWORD_SALT_DEFAULT),
+      await passwordDigest("feil-passord-77", PASSWORD_SALT_DEFAULT),
+      register.json.token as string,
+      refresh,
+      "lekk@example.no",
+      "kari@example.no",
+      "hemligt123",
+      "6CxFRXKN6C1DRC6VPFPLpAiLYL2SvU+IpUQVM2XO5IEbXBqmMi0VqKjsej1xtRF9",
+    ]) {
+      expect(text.includes(secret), `a log line holds ${secret.slice(0, 6)}…`).toBe(false);
+    }
   });
 });

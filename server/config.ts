@@ -107,6 +107,9 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_PASSWORD_SALT: z.string().default("Dd1dfLonNy6Am2fXQl2AcoI+IbhLhXvaibnDNn8uEa6vbJ05eyJajSuGFm9uQSmD"),
   SMTP_URL: z.string().optional(),
+  /** Without SMTP_URL every e-mail is written here as an .eml file (decision 0021). */
+  MAIL_OUTBOX_DIR: z.string().default("var/outbox"),
+  MAIL_FROM: z.string().default("Mili <no-reply@mili.local>"),
   GRAPHQL_URL: z.string().url().optional(),
   DOMAINS: domains,
   MARKET_IN_PATH: bool,

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
+import { createMailer } from "#integrations/mail/index.ts";
 import { createRateLimiter } from "#integrations/rate-limit/index.ts";
 import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { memoryResponseCacheStore, redisResponseCacheStore } from "#integrations/response-cache/index.ts";
@@ -15,6 +16,7 @@ import { createAuth } from "#services/customers/auth.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageNames } from "#services/images/names.ts";
 import { createImageStore } from "#services/images/render.ts";
+import { startMailSender } from "#services/mail/outbox.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
@@ -119,6 +121,24 @@ export async function start(env: Record<string, string | undefined> = process.en
         logger,
       )
     : memoryResponseCacheStore();
+  // E-mail from the durable outbox (decision 0021): SMTP when SMTP_URL is set, else .eml files in var/outbox/.
+  const mailSender = startMailSender({
+    db: db.db,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      outboxDir: resolve(root, config.MAIL_OUTBOX_DIR),
+      from: config.MAIL_FROM,
+    }),
+    logger,
+    secret: config.authSecret,
+    siteUrl: (language) => {
+      const host = [...config.DOMAINS].find(([, lang]) => lang === language)?.[0];
+      const base = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
+      if (host) return `${base?.protocol ?? "https:"}//${host}`;
+      const origin = base ? base.origin : `http://localhost:${port}`;
+      return language === "sv" ? `${origin}/sv` : origin;
+    },
+  });
   const api = createApi({
     services: {
       db: db.db,
@@ -202,6 +222,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     await new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     await stockEvents.close();
+    await mailSender.stop();
     await limiterRedis?.quit().catch(() => undefined);
     await catalogVersion.close();
     await cacheRedis?.quit().catch(() => undefined);

@@ -259,6 +259,30 @@ const OrderType = builder.objectRef<OrderView>("OrderType").implement({
   }),
 });
 
+type SessionView = {
+  sessionId: string;
+  startedAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  remember: boolean;
+  current: boolean;
+};
+
+const SessionType = builder.objectRef<SessionView>("SessionType").implement({
+  description: "Mili: one of the signed-in customer's active sessions (a browser or device).",
+  fields: (t) => ({
+    id: t.exposeID("sessionId"),
+    startedAt: t.string({ description: "ISO 8601", resolve: (s) => s.startedAt.toISOString() }),
+    lastUsedAt: t.string({
+      description: "ISO 8601: the last refresh",
+      resolve: (s) => s.lastUsedAt.toISOString(),
+    }),
+    userAgent: t.exposeString("userAgent", { nullable: true }),
+    rememberMe: t.exposeBoolean("remember"),
+    current: t.exposeBoolean("current", { description: "The session this request was made in" }),
+  }),
+});
+
 async function signedIn(ctx: ApiContext) {
   const customer = await ctx.customer();
   if (!customer) throw apiError("UNAUTHENTICATED", msg("account.signIn.required"));
@@ -285,6 +309,17 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const customer = await ctx.customer();
       return customer ? view(ctx, args, await getUser(ctx.db, customer.customerId)) : null;
+    },
+  }),
+  getSessions: t.field({
+    type: [SessionType],
+    description: "Mili: the signed-in customer's active sessions, newest first. UNAUTHENTICATED for a guest.",
+    args: { ...localeArgs },
+    resolve: async (_root, _args, ctx) => {
+      const customer = await signedIn(ctx);
+      if (!ctx.auth) return [];
+      const sessions = await ctx.auth.sessions(customer.customerId);
+      return sessions.map((s) => ({ ...s, current: s.sessionId === customer.sessionId }));
     },
   }),
   getOrders: t.field({
@@ -323,6 +358,15 @@ builder.mutationFields((t) => ({
       } catch (error) {
         inputError(error);
       }
+    },
+  }),
+  signOutEverywhere: t.boolean({
+    description: "Mili: ends every session of the signed-in customer, this one included (all devices).",
+    args: { ...localeArgs },
+    resolve: async (_root, _args, ctx) => {
+      const customer = await signedIn(ctx);
+      await ctx.auth?.signOutEverywhere(customer.customerId);
+      return true;
     },
   }),
   deleteUser: t.boolean({

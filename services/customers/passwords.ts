@@ -47,7 +47,7 @@ export function commonPasswords(): string[] {
 /**
  * The digests of the common passwords under the shop's salt: the server only ever sees digests, so it compares
  * digests. Each password is taken as listed, capitalised and upper-cased ("password1", "Password1", "PASSWORD1"):
- * 30,000 SHA-384s, computed once per process (about 30 ms).
+ * 26,342 distinct SHA-384s, computed once per process at first use (about 0.4 s).
  */
 export function commonPasswordDigests(salt: string): ReadonlySet<string> {
   const digests = new Set<string>();

@@ -185,6 +185,26 @@ describe("the account operations of the Geins clients", () => {
     token = signedIn.json.token as string;
   });
 
+  it("lists the active sessions and signs out everywhere", async () => {
+    const other = await auth("login", "ola.nordmann@example.no", "nytt-passord-2026");
+    const list = await gql(
+      shop.origin,
+      { query: "{ getSessions { id current rememberMe userAgent } }" },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(list.body.errors).toBeUndefined();
+    expect(list.body.data.getSessions).toHaveLength(2);
+    expect(list.body.data.getSessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    const out = await gql(
+      shop.origin,
+      { query: "mutation { signOutEverywhere }" },
+      { authorization: `Bearer ${other.json.token}` },
+    );
+    expect(out.body.data.signOutEverywhere).toBe(true);
+    expect((await run("ralph-ui/getUser", no, token)).body.data.getUser).toBeNull();
+    token = (await auth("login", "ola.nordmann@example.no", "nytt-passord-2026")).json.token as string;
+  });
+
   it("deleteUser erases the personal data and ends the session", async () => {
     const deleted = await run("geins-sdk/UserDelete", no, token);
     expect(deleted.body.errors).toBeUndefined();

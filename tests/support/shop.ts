@@ -31,6 +31,7 @@ export async function startShop(env: Record<string, string> = {}) {
     LOG_LEVEL: "silent",
     PGLITE_DIR: join(dir, "db"),
     SECRETS_DIR: join(dir, "secrets"),
+    MAIL_OUTBOX_DIR: join(dir, "outbox"),
     SEED_PRODUCTS: "80",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
@@ -39,6 +40,8 @@ export async function startShop(env: Record<string, string> = {}) {
   return {
     ...shop,
     origin,
+    /** Where the shop's e-mails land as .eml files (no SMTP_URL in tests). */
+    outboxDir: join(dir, "outbox"),
     async close() {
       await shop.stop("test");
       rmSync(dir, { recursive: true, force: true });

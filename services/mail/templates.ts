@@ -1,0 +1,144 @@
+/**
+ * The account e-mails (issue 12) in Norwegian and Swedish, as plain text and HTML in the channel's theme. Texts
+ * sit here side by side, like domain/messages.ts; `{name}`-style placeholders are filled by `render`.
+ */
+export type MailKind = "mail.welcome" | "mail.passwordReset" | "mail.passwordChanged";
+export type MailLanguage = "nb" | "sv";
+
+interface Texts {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  button: string;
+  after?: string;
+  signature: string;
+}
+
+const TEXTS: Record<MailKind, Record<MailLanguage, Texts>> = {
+  "mail.welcome": {
+    nb: {
+      subject: "Velkommen til Mili",
+      greeting: "Hei{name}!",
+      lines: [
+        "Takk for at du opprettet en konto hos Mili.",
+        "På kontoen din ser du bestillingene dine, endrer innstillinger og tar vare på favorittene dine.",
+      ],
+      button: "Gå til kontoen din",
+      signature: "Hilsen Mili",
+    },
+    sv: {
+      subject: "Välkommen till Mili",
+      greeting: "Hej{name}!",
+      lines: [
+        "Tack för att du skapade ett konto hos Mili.",
+        "På ditt konto ser du dina ordrar, ändrar inställningar och sparar dina favoriter.",
+      ],
+      button: "Gå till ditt konto",
+      signature: "Hälsningar Mili",
+    },
+  },
+  "mail.passwordReset": {
+    nb: {
+      subject: "Lag et nytt passord",
+      greeting: "Hei{name}!",
+      lines: [
+        "Vi har fått en forespørsel om å lage et nytt passord for kontoen din.",
+        "Lenken gjelder i én time og kan brukes én gang.",
+      ],
+      button: "Lag nytt passord",
+      after: "Har du ikke bedt om dette, kan du se bort fra denne e-posten. Passordet ditt er ikke endret.",
+      signature: "Hilsen Mili",
+    },
+    sv: {
+      subject: "Välj ett nytt lösenord",
+      greeting: "Hej{name}!",
+      lines: [
+        "Vi har fått en begäran om att välja ett nytt lösenord för ditt konto.",
+        "Länken gäller i en timme och kan användas en gång.",
+      ],
+      button: "Välj nytt lösenord",
+      after: "Har du inte bett om detta kan du bortse från det här mejlet. Ditt lösenord är inte ändrat.",
+      signature: "Hälsningar Mili",
+    },
+  },
+  "mail.passwordChanged": {
+    nb: {
+      subject: "Passordet ditt er endret",
+      greeting: "Hei{name}!",
+      lines: [
+        "Passordet til Mili-kontoen din er nettopp endret, og du er logget ut på alle andre enheter.",
+        "Var det ikke deg? Lag et nytt passord med en gang, og kontakt kundeservice.",
+      ],
+      button: "Glemt passord",
+      signature: "Hilsen Mili",
+    },
+    sv: {
+      subject: "Ditt lösenord har ändrats",
+      greeting: "Hej{name}!",
+      lines: [
+        "Lösenordet till ditt Mili-konto har just ändrats, och du är utloggad på alla andra enheter.",
+        "Var det inte du? Välj ett nytt lösenord direkt och kontakta kundservice.",
+      ],
+      button: "Glömt lösenord",
+      signature: "Hälsningar Mili",
+    },
+  },
+};
+
+export interface RenderInput {
+  kind: MailKind;
+  language: MailLanguage;
+  /** The shopper's first name, if known. */
+  firstName?: string | null;
+  /** Where the button leads (the account, the reset page with its key, the forgotten-password panel). */
+  url: string;
+  /** The channel's theme map (brand, brand-ink, ink, paper). */
+  theme?: Record<string, string>;
+}
+
+export function render(input: RenderInput): { subject: string; text: string; html: string } {
+  const t = TEXTS[input.kind][input.language];
+  const name = input.firstName?.trim() ? ` ${input.firstName.trim()}` : "";
+  const greeting = t.greeting.replace("{name}", name);
+  const text = [
+    greeting,
+    "",
+    ...t.lines,
+    "",
+    `${t.button}: ${input.url}`,
+    "",
+    ...(t.after ? [t.after, ""] : []),
+    t.signature,
+    "",
+  ].join("\n");
+  const color = (key: string, fallback: string) => {
+    const value = input.theme?.[key];
+    return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : fallback;
+  };
+  const brand = color("brand", "#e8590c");
+  const ink = color("ink", "#1c1917");
+  const paper = color("paper", "#fffaf5");
+  const html = `<!doctype html>
+<html lang="${input.language === "sv" ? "sv" : "nb"}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
+<body style="margin:0;padding:24px;background:${paper};color:${ink};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.5">
+<div style="max-width:560px;margin:0 auto">
+<p style="font-size:22px;font-weight:700;color:${brand};margin:0 0 16px">Mili</p>
+<p>${escapeHtml(greeting)}</p>
+${t.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(input.url)}" style="display:inline-block;padding:12px 20px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(t.button)}</a></p>
+${t.after ? `<p style="font-size:14px">${escapeHtml(t.after)}</p>` : ""}
+<p>${escapeHtml(t.signature)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject: t.subject, text, html };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
