@@ -58,9 +58,13 @@ export interface ResponseCacheOptions {
 export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCacheOptions): Plugin {
   const queryFields = Object.keys(schema.getQueryType()?.getFields() ?? {});
   // Everything else on Query is not cached: a TTL of 0 for its coordinate keeps any operation selecting it out.
-  const notPublic = Object.fromEntries(
-    queryFields.filter((f) => !PUBLIC_QUERY_FIELDS.has(f)).map((f) => [`Query.${f}`, 0]),
-  );
+  // Mutations are never looked up (the plugin's mutation path, invalidateViaMutation, only invalidates — a no-op
+  // here) and never stored (TTL 0 for every Mutation field besides).
+  const mutationFields = Object.keys(schema.getMutationType()?.getFields() ?? {});
+  const notPublic = Object.fromEntries([
+    ...queryFields.filter((f) => !PUBLIC_QUERY_FIELDS.has(f)).map((f) => [`Query.${f}`, 0]),
+    ...mutationFields.map((f) => [`Mutation.${f}`, 0]),
+  ]);
   const versions = new WeakMap<object, CatalogVersion>();
   const cache: Cache = {
     get: (key) => opts.store.get(key) as ReturnType<Cache["get"]>,
@@ -74,7 +78,7 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
     cache,
     ttl: opts.ttlMs ?? 60_000,
     ttlPerSchemaCoordinate: notPublic,
-    invalidateViaMutation: false,
+    invalidateViaMutation: true,
     includeExtensionMetadata: false,
     async buildResponseCacheKey({ documentString, operationName, variableValues, context }) {
       const version = await opts.version();

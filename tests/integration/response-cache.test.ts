@@ -98,6 +98,22 @@ describe("response cache, one process", () => {
     }
   });
 
+  it("never answers a mutation from the cache: the same addToCart twice adds twice", async () => {
+    const first = await product(shop, alias);
+    const skuId = first.data.product.skus[0].skuId as number;
+    const cart = await gql(shop.origin, { query: `{ getCart(channelId: "1|se") { id } }` });
+    const id = cart.body.data.getCart.id as string;
+    const add = `mutation($id: String, $skuId: Int) {
+      addToCart(id: $id, channelId: "1|se", item: { skuId: $skuId, quantity: 1 }) { quantity } }`;
+    const quantities: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { body } = await gql(shop.origin, { query: add, variables: { id, skuId } });
+      expect(body.errors).toBeUndefined();
+      quantities.push(body.data.addToCart.quantity);
+    }
+    expect(quantities).toEqual([1, 2]);
+  });
+
   it("never keeps an operation that selects the cart", async () => {
     const query = `{ getCart(channelId: "1|se", languageId: "sv-SE", marketId: "se") { id } }`;
     const runs: number[] = [];
