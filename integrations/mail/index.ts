@@ -1,5 +1,8 @@
 import { createFileMailer } from "./file/index.ts";
+import type { Mailer } from "./mailer.ts";
 import { createSmtpMailer } from "./smtp/index.ts";
+
+export type { Mailer, MailMessage } from "./mailer.ts";
 
 /**
  * Sending e-mail (issue 12, decision 0021): one interface, two adapters — SMTP through Nodemailer when SMTP_URL
@@ -7,23 +10,6 @@ import { createSmtpMailer } from "./smtp/index.ts";
  * where a developer opens it with any mail program. Messages are queued in the database's `outbox` table and sent
  * by services/mail/outbox.ts, never from a request.
  */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** A stable id (the outbox job's): a retried send carries the same Message-ID, so a receiver can drop a copy. */
-  messageId: string;
-}
-
-export interface Mailer {
-  /** Sends one message; throws when it could not be handed over. */
-  send(message: MailMessage): Promise<void>;
-  /** "smtp" or "file". */
-  readonly kind: "smtp" | "file";
-  close(): Promise<void>;
-}
-
 export interface MailerOptions {
   /** smtp://user:pass@host:587 or smtps://…; unset: the file sandbox. */
   smtpUrl?: string | undefined;

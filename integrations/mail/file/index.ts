@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Mailer } from "../index.ts";
+import type { Mailer } from "../mailer.ts";
 
 /**
  * The local sandbox: each message, built by Nodemailer exactly as SMTP would carry it, is written to

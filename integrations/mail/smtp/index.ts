@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Mailer } from "../index.ts";
+import type { Mailer } from "../mailer.ts";
 
 /** SMTP through Nodemailer (pooled connections, TLS as the URL says: smtps:// or STARTTLS on smtp://). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
