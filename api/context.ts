@@ -15,6 +15,8 @@ export interface ApiContext {
    * (integrations/rate-limit/subjects.ts), "unknown" where the server did not say.
    */
   clientSubject: string;
+  /** ApiServices.site. */
+  site: NonNullable<ApiServices["site"]>;
   /** The shop's rate limiter; absent where the API runs without one (some tests, benchmarks). */
   limiter?: RateLimiter;
   /** Stock changes for the stockChanged subscription; absent where the server runs without them. */
@@ -45,6 +47,8 @@ export interface ApiServices {
   logger: Logger;
   stockEvents?: StockEvents;
   limiter?: RateLimiter;
+  /** The shop's address (PUBLIC_URL) and its host per language (DOMAINS), for ChannelType.url. */
+  site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
 }
 
 export function createApiContext(
@@ -60,6 +64,7 @@ export function createApiContext(
     logger,
     requestId,
     clientSubject,
+    site: services.site ?? {},
     ...(services.limiter ? { limiter: services.limiter } : {}),
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     async locale(args) {

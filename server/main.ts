@@ -94,7 +94,13 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
   });
   const api = createApi({
-    services: { db: db.db, reference, logger, limiter },
+    services: {
+      db: db.db,
+      reference,
+      logger,
+      limiter,
+      site: { publicUrl: config.PUBLIC_URL, domains: config.DOMAINS },
+    },
     apiKey: config.apiKey,
     persistedOperations: loadPersistedOperations(buildDir),
     persistedOnly: config.PERSISTED_OPERATIONS_ONLY,
