@@ -16,6 +16,8 @@ export interface ApiContext {
    * (integrations/rate-limit/subjects.ts), "unknown" where the server did not say.
    */
   clientSubject: string;
+  /** ApiServices.site. */
+  site: NonNullable<ApiServices["site"]>;
   /** The shop's rate limiter; absent where the API runs without one (some tests, benchmarks). */
   limiter?: RateLimiter;
   /** Stock changes for the stockChanged subscription; absent where the server runs without them. */
@@ -58,6 +60,8 @@ export interface ApiServices {
   /** Accounts and sign-in; absent where the API runs without them (then every request is a guest's). */
   auth?: Auth;
   accounts?: { secret: string; salt: string };
+  /** The shop's address (PUBLIC_URL) and its host per language (DOMAINS), for ChannelType.url. */
+  site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
 }
 
 export function createApiContext(
@@ -75,6 +79,7 @@ export function createApiContext(
     logger,
     requestId,
     clientSubject,
+    site: services.site ?? {},
     ...(services.limiter ? { limiter: services.limiter } : {}),
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     ...(services.accounts ? { accounts: services.accounts } : {}),

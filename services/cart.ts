@@ -89,6 +89,8 @@ export interface CartItemView {
   quantity: number;
   groupKey: string | null;
   packageId: number | null;
+  /** The package group this item was picked in. */
+  packageGroupId: number | null;
   message: string | null;
   stock: Stock & { totalStock: number };
   currency: string;
@@ -498,6 +500,7 @@ async function priceStoredCart(
           quantity: item.quantity,
           groupKey: item.groupKey,
           packageId: item.packageId,
+          packageGroupId: item.packageGroupId,
           message: item.message,
           stock: {
             inStock: item.inStock,
@@ -544,18 +547,59 @@ async function createCart(db: Db, ctx: CartContext): Promise<StoredCart> {
 }
 
 /**
+ * cloneCart: a new cart holding another cart's items (packages as packages), customer type, merchant data and,
+ * unless `resetPromotions`, its promo code; the other cart, completed or not, is left as it is. Gift cards are
+ * payments, not promotions: they stay with their cart.
+ */
+export async function cloneCart(
+  db: Database,
+  ctx: CartContext,
+  id: string,
+  opts: { resetPromotions?: boolean } = {},
+): Promise<CartView> {
+  if (!UUID.test(id)) throw new CartError("INVALID_CART_ID", `"${id.slice(0, 64)}" is not a cart id`);
+  return db.transaction(async (tx) => {
+    const source = await findCart(tx, id, false);
+    if (!source) throw new CartError("INVALID_CART_ID", "No such cart");
+    const copy = await createCart(tx, ctx);
+    const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, source.id));
+    if (items.length)
+      await tx.insert(cartItems).values(
+        items.map(({ id: _id, cartId: _cartId, createdAt: _at, ...item }) => ({
+          ...item,
+          cartId: copy.id,
+        })),
+      );
+    const [row] = await tx
+      .update(carts)
+      .set({
+        customerType: source.customerType,
+        merchantData: source.merchantData,
+        promoCode: opts.resetPromotions ? null : source.promoCode,
+      })
+      .where(eq(carts.id, copy.id))
+      .returning(cartColumns);
+    return priceStoredCart(tx, row ?? copy, ctx);
+  });
+}
+
+/**
  * getCart: the priced cart. An empty, unknown or completed id starts a new cart (so a stale cookie recovers by
- * itself). `forceRefresh` also deletes lines that can no longer be bought (inactive, no price in the market);
+ * itself); with `includeCompleted` a completed id answers that completed cart. `forceRefresh` also deletes lines that can no longer be bought (inactive, no price in the market);
  * otherwise they are kept, but left out of the cart and its totals.
  */
 export async function getCart(
   db: Database,
   ctx: CartContext,
   id: string | null | undefined,
-  opts: { forceRefresh?: boolean; allowExternalShippingFee?: boolean } = {},
+  opts: { forceRefresh?: boolean; allowExternalShippingFee?: boolean; includeCompleted?: boolean } = {},
 ): Promise<CartView> {
   const currency = currencyOf(ctx.locale);
   const found = id ? await findCart(db, id, false) : undefined;
+  // includeCompleted: a completed cart is answered as it is (the order confirmation reads it), priced as
+  // completeCart's retry prices it.
+  if (found && found.completedAt !== null && opts.includeCompleted)
+    return priceStoredCart(db, found, ctx, opts);
   if (found && found.completedAt === null && !opts.forceRefresh) return priceStoredCart(db, found, ctx, opts);
   return db.transaction(async (tx) => {
     const locked = id ? await findCart(tx, id, true) : undefined;

@@ -18,6 +18,10 @@ export interface MenuItemView {
   label: string;
   /** Path without the language prefix, or an absolute URL. */
   url: string;
+  /** What it links to: "category", "brand", "page" (a content page) or "custom" (a URL). */
+  type: string;
+  /** Position among its siblings. */
+  order: number;
   children: MenuItemView[];
 }
 
@@ -93,7 +97,17 @@ export async function menuAtLocation(
     const url = urlOf(item.targetType, item.target as Target);
     const label = item.labels[lang];
     if (!url || !label) continue;
-    views.set(item.id, { id: item.id, label, url, children: [], parentId: item.parentId });
+    const type =
+      item.targetType === "content" ? "page" : item.targetType === "url" ? "custom" : item.targetType;
+    views.set(item.id, {
+      id: item.id,
+      label,
+      url,
+      type,
+      order: item.sortOrder,
+      children: [],
+      parentId: item.parentId,
+    });
   }
   const roots: MenuItemView[] = [];
   for (const view of views.values()) {

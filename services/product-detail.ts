@@ -9,6 +9,7 @@ import {
   packageOptions,
   parameterGroups,
   prices,
+  productCategories,
   productParameters,
   products,
   productTranslations,
@@ -661,13 +662,41 @@ export async function productIdsByAlias(
 }
 
 /** Related products of a product, in merchandised order (ids only; the caller loads what is buyable). */
-export async function relatedProductIds(db: Database, productId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: relatedProducts.relatedProductId })
+/** A product's related products in merchandised order, each with its relation ("similar", "accessory", …). */
+export async function relatedProductsOf(
+  db: Database,
+  productId: number,
+): Promise<{ id: number; relation: string }[]> {
+  return db
+    .select({ id: relatedProducts.relatedProductId, relation: relatedProducts.relation })
     .from(relatedProducts)
     .where(eq(relatedProducts.productId, productId))
     .orderBy(asc(relatedProducts.sortOrder), asc(relatedProducts.relatedProductId));
-  return rows.map((r) => r.id);
+}
+
+/** The categories each product is in (product_categories), in their order; the primary one first. */
+export async function loadProductCategoryIds(
+  db: Database,
+  productIds: number[],
+): Promise<Map<number, number[]>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({
+      productId: products.id,
+      primary: products.primaryCategoryId,
+      categoryId: productCategories.categoryId,
+    })
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.productId, products.id))
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id), asc(productCategories.sortOrder), asc(productCategories.categoryId));
+  const out = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = out.get(r.productId) ?? (r.primary === null ? [] : [r.primary]);
+    if (r.categoryId !== null && !list.includes(r.categoryId)) list.push(r.categoryId);
+    out.set(r.productId, list);
+  }
+  return out;
 }
 
 /** Normalises a language-neutral path for the URL history: no query or fragment, no trailing slash, lower case. */

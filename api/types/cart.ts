@@ -8,6 +8,7 @@ import {
   type CartErrorReason,
   type CartItemView,
   type CartView,
+  cloneCart,
   completeCart,
   getCart,
   removeCartCode,
@@ -17,6 +18,7 @@ import {
   updateCartItem,
 } from "#services/cart.ts";
 import { limitCodeTries, newCartHits } from "#services/code-tries.ts";
+import { loadPackages } from "#services/product-detail.ts";
 import type { Locale, LocaleRequest } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
@@ -104,30 +106,58 @@ const CartItemCampaignType = builder.objectRef<ItemEdge>("CampaignType").impleme
 });
 
 const CartItemPackageType = builder
-  .objectRef<{ packageId: number; edge: CartEdge }>("ProductPackageCartItemType")
+  .objectRef<{ packageId: number; item: CartItemView; edge: CartEdge }>("ProductPackageCartItemType")
   .implement({
-    fields: (t) => ({
-      packageId: t.exposeInt("packageId"),
-      product: t.field({
-        type: ProductType,
-        nullable: true,
-        description: "The package product (name, page, image) the item belongs to",
-        resolve: async (p, _args, ctx) => (await productEdges(ctx, p.edge.locale, [p.packageId]))[0] ?? null,
-      }),
-    }),
+    fields: (t) => {
+      const packageEdge = async (p: { packageId: number; edge: CartEdge }, ctx: ApiContext) =>
+        (await productEdges(ctx, p.edge.locale, [p.packageId]))[0] ?? null;
+      return {
+        packageId: t.exposeInt("packageId"),
+        packageName: t.string({
+          description: "The package product's name",
+          resolve: async (p, _args, ctx) => (await packageEdge(p, ctx))?.product.name ?? "",
+        }),
+        groupId: t.int({
+          description: "The package group this item was picked in",
+          resolve: (p) => p.item.packageGroupId ?? 0,
+        }),
+        optionId: t.int({
+          description: "The option of that group this item is",
+          resolve: async (p, _args, ctx) => {
+            const lang = languageOf(p.edge);
+            const pkg = await ctx.batch(`packages:${lang}`, p.packageId, (ids) =>
+              loadPackages(ctx.db, lang, ids),
+            );
+            const group = pkg?.groups.find((g) => g.groupId === p.item.packageGroupId);
+            return group?.options.find((o) => o.productId === p.item.productId)?.optionId ?? 0;
+          },
+        }),
+        product: t.field({
+          type: ProductType,
+          nullable: true,
+          description: "The package product (name, page, image) the item belongs to (Mili's addition)",
+          resolve: (p, _args, ctx) => packageEdge(p, ctx),
+        }),
+      };
+    },
   });
 
 const CartItemType = builder.objectRef<ItemEdge>("CartItemType").implement({
   fields: (t) => ({
-    id: t.string({ resolve: (e) => e.item.id }),
+    id: t.id({ resolve: (e) => e.item.id }),
     skuId: t.int({ resolve: (e) => e.item.skuId }),
     quantity: t.int({ resolve: (e) => e.item.quantity }),
-    groupKey: t.string({ nullable: true, resolve: (e) => e.item.groupKey }),
+    groupKey: t.id({ nullable: true, resolve: (e) => e.item.groupKey }),
+    isCampaignFreeGift: t.boolean({
+      description: "Always false: Mili's campaigns lower prices, they add no gift lines",
+      resolve: () => false,
+    }),
     message: t.string({ nullable: true, resolve: (e) => e.item.message }),
     productPackage: t.field({
       type: CartItemPackageType,
       nullable: true,
-      resolve: (e) => (e.item.packageId === null ? null : { packageId: e.item.packageId, edge: e.edge }),
+      resolve: (e) =>
+        e.item.packageId === null ? null : { packageId: e.item.packageId, item: e.item, edge: e.edge },
     }),
     unitPrice: t.field({
       type: PriceType,
@@ -314,6 +344,15 @@ export const CartType = builder.objectRef<CartEdge>("CartType").implement({
     currency: t.string({ resolve: (e) => e.cart.currency }),
     customerType: t.string({ resolve: (e) => e.cart.customerType }),
     promoCode: t.string({ nullable: true, resolve: (e) => e.cart.promoCode }),
+    freeShipping: t.boolean({
+      description: "Shipping is free (by amount or by a campaign)",
+      resolve: (e) => e.cart.totals.shipping.free,
+    }),
+    fixedDiscount: t.field({
+      type: "Decimal",
+      description: "Fixed amounts off the cart, including VAT (as summary.fixedAmountDiscountIncVat)",
+      resolve: (e) => amountDecimal(e, e.cart.totals.fixedDiscount),
+    }),
     promoCodeRequirement: t.field({
       type: PromoRequirementType,
       nullable: true,
@@ -404,6 +443,11 @@ type CartContextFor = {
 
 const cartArgs = builder.args((t) => ({
   ...localeArgs,
+  allowExternalShippingFee: t.boolean({
+    required: false,
+    description:
+      "getCart: price shipping with the checkout's external fee when one is set. Changes accept it and answer the market's shipping",
+  }),
   customerType: t.string({
     required: false,
     description:
@@ -413,20 +457,35 @@ const cartArgs = builder.args((t) => ({
 
 const CartItemInputType = builder.inputType("CartItemInputType", {
   fields: (t) => ({
-    id: t.string({ required: false, description: "A cart item's id; or give skuId (and groupKey)" }),
+    id: t.id({ required: false, description: "A cart item's id; or give skuId (and groupKey)" }),
     skuId: t.int({ required: false }),
     quantity: t.int({ required: true }),
-    groupKey: t.string({ required: false }),
+    groupKey: t.id({ required: false }),
     message: t.string({ required: false }),
   }),
 });
 
 const CartGroupInputType = builder.inputType("CartGroupInputType", {
   fields: (t) => ({
-    groupKey: t.string({ required: true }),
+    groupKey: t.id({ required: false, description: "The package's (or group's) key; required by Mili" }),
     quantity: t.int({ required: true }),
   }),
 });
+
+/** An item as the cart service takes it: ids as strings. */
+function itemInput(item: {
+  id?: string | number | bigint | null;
+  skuId?: number | null;
+  quantity: number;
+  groupKey?: string | number | bigint | null;
+  message?: string | null;
+}) {
+  return {
+    ...item,
+    id: item.id === null || item.id === undefined ? item.id : String(item.id),
+    groupKey: item.groupKey === null || item.groupKey === undefined ? item.groupKey : String(item.groupKey),
+  };
+}
 
 const PackageSelectionInputType = builder.inputType("ProductPackageSelectionType", {
   fields: (t) => ({
@@ -439,10 +498,11 @@ const PackageSelectionInputType = builder.inputType("ProductPackageSelectionType
 builder.queryFields((t) => ({
   getCart: t.field({
     type: CartType,
-    description: "The cart with this id; an empty, unknown or completed id starts a new cart.",
+    description:
+      "The cart with this id; an empty, unknown or completed id starts a new cart (with includeCompleted, a completed id answers that completed cart).",
     args: {
       id: t.arg.string({ required: false }),
-      allowExternalShippingFee: t.arg.boolean({ required: false }),
+      includeCompleted: t.arg.boolean({ required: false }),
       forceRefresh: t.arg.boolean({
         required: false,
         description: "Also removes items that can no longer be bought (otherwise left out but kept)",
@@ -454,6 +514,7 @@ builder.queryFields((t) => ({
         getCart(ctx.db, c, args.id, {
           forceRefresh: args.forceRefresh ?? false,
           allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+          includeCompleted: args.includeCompleted ?? false,
         }),
       ),
   }),
@@ -469,7 +530,7 @@ builder.mutationFields((t) => ({
       item: t.arg({ type: CartItemInputType, required: true }),
       ...cartArgs,
     },
-    resolve: (_root, args, ctx) => run(ctx, args, (c) => addToCart(ctx.db, c, args.id, args.item)),
+    resolve: (_root, args, ctx) => run(ctx, args, (c) => addToCart(ctx.db, c, args.id, itemInput(args.item))),
   }),
   updateCartItem: t.field({
     type: CartType,
@@ -479,7 +540,8 @@ builder.mutationFields((t) => ({
       item: t.arg({ type: CartItemInputType, required: true }),
       ...cartArgs,
     },
-    resolve: (_root, args, ctx) => run(ctx, args, (c) => updateCartItem(ctx.db, c, args.id, args.item)),
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) => updateCartItem(ctx.db, c, args.id, itemInput(args.item))),
   }),
   updateCartGroup: t.field({
     type: CartType,
@@ -489,7 +551,14 @@ builder.mutationFields((t) => ({
       item: t.arg({ type: CartGroupInputType, required: true }),
       ...cartArgs,
     },
-    resolve: (_root, args, ctx) => run(ctx, args, (c) => updateCartGroup(ctx.db, c, args.id, args.item)),
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) =>
+        updateCartGroup(ctx.db, c, args.id, {
+          quantity: args.item.quantity,
+          groupKey:
+            args.item.groupKey === null || args.item.groupKey === undefined ? "" : String(args.item.groupKey),
+        }),
+      ),
   }),
   addPackageToCart: t.field({
     type: CartType,
@@ -546,6 +615,20 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       run(ctx, args, (c) => setCartMerchantData(ctx.db, c, args.id, args.merchantData)),
+  }),
+  cloneCart: t.field({
+    type: CartType,
+    description:
+      "A new cart with another cart's items, customer type, merchant data and promo code (none with resetPromotions); the other cart is left as it is.",
+    args: {
+      id: t.arg.string({ required: true }),
+      resetPromotions: t.arg.boolean({ required: false }),
+      ...cartArgs,
+    },
+    resolve: (_root, args, ctx) =>
+      run(ctx, args, (c) =>
+        cloneCart(ctx.db, c, args.id, { resetPromotions: args.resetPromotions ?? false }),
+      ),
   }),
   completeCart: t.field({
     type: CartType,

@@ -1,6 +1,7 @@
 import type { ChannelRecord, MarketRecord, ReferenceData } from "#services/reference.ts";
 import { marketId as scopedMarketId } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
 
 export interface MarketView {
   market: MarketRecord;
@@ -94,10 +95,44 @@ export const MarketType = builder.objectRef<MarketView>("MarketType").implement(
   }),
 });
 
+/**
+ * A channel's storefront address: its language's host when DOMAINS names one, else PUBLIC_URL (or the local
+ * address) with the language's path prefix (Norwegian at the root, Swedish under /sv: decision 0003).
+ */
+function channelUrl(v: ChannelView, site: ApiContext["site"]): string {
+  const code = v.ref.languages.get(v.channel.defaultLanguageId)?.code ?? "";
+  const base = new URL(site.publicUrl ?? "http://localhost:3000");
+  for (const [host, lang] of site.domains ?? []) if (lang === code) return `${base.protocol}//${host}`;
+  return `${base.origin}${code === "nb" ? "" : `/${code}`}`;
+}
+
 const ChannelType = builder.objectRef<ChannelView>("ChannelType").implement({
   fields: (t) => ({
+    id: t.string({
+      description: 'The channel\'s id, e.g. "1|se" (the same as channelId)',
+      resolve: (v) => v.channel.id,
+    }),
     channelId: t.string({ resolve: (v) => v.channel.id }),
     name: t.string({ resolve: (v) => v.channel.name }),
+    type: t.string({ description: 'Always "webshop"', resolve: () => "webshop" }),
+    url: t.string({
+      description: "The storefront's address for this channel",
+      resolve: (v, _args, ctx) => channelUrl(v, ctx.site),
+    }),
+    languages: t.field({
+      type: [LanguageType],
+      description: "The languages the channel's markets allow",
+      resolve: (v) => {
+        const ids = new Set(
+          v.channel.marketAliases.flatMap((alias) => v.ref.markets.get(alias)?.allowedLanguageIds ?? []),
+        );
+        ids.add(v.channel.defaultLanguageId);
+        return [...ids].flatMap((id) => {
+          const l = v.ref.languages.get(id);
+          return l ? [{ id: l.id, name: l.name, code: l.code }] : [];
+        });
+      },
+    }),
     defaultMarketId: t.string({
       description: "The default market's alias",
       resolve: (v) => v.channel.defaultMarketAlias,
@@ -127,7 +162,8 @@ builder.queryFields((t) => ({
   channel: t.field({
     type: ChannelType,
     nullable: true,
-    description: "A channel with its markets; an unknown channelId falls back to the default channel.",
+    description:
+      "A channel with its markets and languages; an unknown channelId falls back to the default channel.",
     args: { ...localeArgs },
     resolve: async (_root, args, ctx) => {
       const locale = await ctx.locale(args);

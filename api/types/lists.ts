@@ -9,6 +9,7 @@ import {
 } from "#services/catalog.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
+import { MetaType } from "./meta.ts";
 
 const AlternativeUrlType = builder
   .objectRef<{ languageId: string; url: string }>("AlternativeUrlType")
@@ -23,12 +24,28 @@ export const CategoryType = builder.objectRef<CategoryNodeView>("CategoryType");
 CategoryType.implement({
   fields: (t) => ({
     categoryId: t.exposeInt("categoryId"),
-    parentCategoryId: t.exposeInt("parentCategoryId", { nullable: true }),
+    parentCategoryId: t.int({
+      description: "0 at the top level",
+      resolve: (c) => c.parentCategoryId ?? 0,
+    }),
+    order: t.exposeInt("order", { description: "Position among its siblings, smallest first" }),
     name: t.exposeString("name"),
     alias: t.exposeString("alias"),
     canonicalUrl: t.exposeString("canonicalUrl", { description: "/c/{alias} or /c/{parent}/{alias}" }),
     alternativeUrls: t.field({ type: [AlternativeUrlType], resolve: (c) => c.alternativeUrls }),
-    children: t.field({ type: [CategoryType], resolve: (c) => c.children }),
+    description: t.string({ nullable: true, resolve: () => null }),
+    secondaryDescription: t.string({ nullable: true, resolve: () => null }),
+    primaryImage: t.string({ nullable: true, resolve: () => null }),
+    backgroundImage: t.string({ nullable: true, resolve: () => null }),
+    isHidden: t.boolean({
+      description: "Always false: Mili answers active categories only",
+      resolve: () => false,
+    }),
+    children: t.field({
+      type: [CategoryType],
+      description: "Its subcategories (Mili's addition; Geins clients build the tree from parentCategoryId)",
+      resolve: (c) => c.children,
+    }),
   }),
 });
 
@@ -104,7 +121,7 @@ export const CampaignType = builder.objectRef<CampaignRuleEdge>("CampaignRuleTyp
 });
 
 interface PageInfo {
-  type: "category" | "brand" | "campaign";
+  type: "category" | "brand" | "campaign" | "start";
   id: number;
   name: string;
   alias: string;
@@ -117,15 +134,33 @@ interface PageInfo {
 }
 
 const PageInfoType = builder.objectRef<PageInfo>("PageInfoType").implement({
-  description: "What a list page (category, brand or campaign) is about.",
+  description:
+    "What a list page (category, brand or campaign) is about; without alias and url, the start page (id 0).",
   fields: (t) => ({
-    type: t.exposeString("type", { description: '"category", "brand" or "campaign"' }),
-    id: t.exposeInt("id"),
+    type: t.exposeString("type", { description: '"category", "brand", "campaign" or "start"' }),
+    id: t.exposeInt("id", {
+      description:
+        "The category's, brand's or campaign's own id (ids are per kind, decision 0019); 0: the start page",
+    }),
     name: t.exposeString("name"),
     alias: t.exposeString("alias"),
     canonicalUrl: t.exposeString("canonicalUrl"),
     hideTitle: t.exposeBoolean("hideTitle"),
+    hideDescription: t.boolean({ resolve: () => false }),
     description: t.exposeString("description", { nullable: true }),
+    primaryDescription: t.exposeString("description", {
+      nullable: true,
+      description: "The same as description",
+    }),
+    secondaryDescription: t.string({ nullable: true, resolve: () => null }),
+    primaryImage: t.string({ nullable: true, resolve: () => null }),
+    backgroundImage: t.string({ nullable: true, resolve: () => null }),
+    logo: t.string({ nullable: true, resolve: () => null }),
+    meta: t.field({
+      type: MetaType,
+      description: "Title and description for the page's head",
+      resolve: (p) => ({ title: p.name, description: p.description }),
+    }),
     alternativeUrls: t.field({ type: [AlternativeUrlType], resolve: (p) => p.alternativeUrls }),
     subCategories: t.field({ type: [CategoryType], resolve: (p) => p.subCategories }),
     breadcrumbs: t.field({ type: [BreadcrumbType], resolve: (p) => p.breadcrumbs }),
@@ -230,17 +265,39 @@ function pageFromUrl(
 builder.queryFields((t) => ({
   categories: t.field({
     type: [CategoryType],
-    description: "The category tree (top level, with children).",
-    args: { ...localeArgs },
-    resolve: async (_root, args, ctx) => categoryTree(ctx.db, await ctx.locale(args)),
+    description:
+      "Every active category in one flat list, parents before their children, each with parentCategoryId (0 at the top) and order; parentCategoryId narrows it to one level (0: the top level).",
+    args: {
+      includeHidden: t.arg.boolean({
+        required: false,
+        description: "Accepted; Mili has no hidden categories",
+      }),
+      parentCategoryId: t.arg.int({ required: false }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args)));
+      const parent = args.parentCategoryId;
+      return parent === null || parent === undefined
+        ? all
+        : all.filter((c) => (c.parentCategoryId ?? 0) === parent);
+    },
   }),
   category: t.field({
     type: CategoryType,
     nullable: true,
-    args: { alias: t.arg.string({ required: true }), ...localeArgs },
-    resolve: async (_root, args, ctx) =>
-      flattenTree(await categoryTree(ctx.db, await ctx.locale(args))).find((c) => c.alias === args.alias) ??
-      null,
+    description: "A category by categoryId or alias (categoryId wins); null when there is none.",
+    args: {
+      alias: t.arg.string({ required: false }),
+      categoryId: t.arg.int({ required: false }),
+      ...localeArgs,
+    },
+    resolve: async (_root, args, ctx) => {
+      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args)));
+      if (args.categoryId !== null && args.categoryId !== undefined)
+        return all.find((c) => c.categoryId === args.categoryId) ?? null;
+      return args.alias ? (all.find((c) => c.alias === args.alias) ?? null) : null;
+    },
   }),
   brands: t.field({
     type: [BrandType],
@@ -268,7 +325,19 @@ builder.queryFields((t) => ({
         listCampaigns(ctx.db, locale),
       ]);
       if (args.url) return pageFromUrl(args.url, tree, brands, campaigns);
-      if (!args.alias) return null;
+      if (!args.alias)
+        return {
+          type: "start",
+          id: 0,
+          name: locale.channel.name,
+          alias: "",
+          canonicalUrl: "/",
+          hideTitle: false,
+          description: null,
+          alternativeUrls: [],
+          subCategories: tree,
+          breadcrumbs: [],
+        } satisfies PageInfo;
       for (const url of [`/c/${args.alias}`, `/b/${args.alias}`, `/dc/${args.alias}`]) {
         const page = pageFromUrl(url, tree, brands, campaigns);
         if (page) return page;

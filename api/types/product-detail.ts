@@ -1,6 +1,7 @@
 import { msg } from "#domain/messages.ts";
 import { toDecimal } from "#domain/money.ts";
-import { type ProductClass, vatRateFor } from "#domain/vat.ts";
+import { discountPercentage } from "#domain/prices.ts";
+import { type ProductClass, vatOfGross, vatRateFor } from "#domain/vat.ts";
 import { MAX_SKIP, type ProductDetail, type StockView } from "#services/catalog.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
@@ -20,7 +21,7 @@ import {
   type PricePointMinor,
   type ProductVariants,
   productIdsByAlias,
-  relatedProductIds,
+  relatedProductsOf,
   type SkuView,
   skuName,
   type VariantView,
@@ -36,10 +37,10 @@ import {
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError, intInRange } from "../errors.ts";
-import { BreadcrumbType, CampaignType, campaignRuleOf } from "./lists.ts";
-import { grossAndNetFields } from "./money-fields.ts";
-import { PriceType, StockType } from "./price.ts";
-import { ProductType } from "./product.ts";
+import { BreadcrumbType, CampaignType, CategoryType, campaignRuleOf, categoriesOf } from "./lists.ts";
+import { amountFields, grossAndNetFields } from "./money-fields.ts";
+import { PriceType, productPriceEdge, StockType } from "./price.ts";
+import { ProductBrandType, ProductImageType, ProductType } from "./product.ts";
 
 type ProductEdge = (typeof ProductType)["$inferType"];
 
@@ -249,6 +250,17 @@ const ProductPackageType = builder.objectRef<PackageEdge>("ProductPackageType").
 interface PricePointEdge {
   point: PricePointMinor;
   locale: string;
+  /** The first entry at the answer's lowest selling price. */
+  isLowest: boolean;
+}
+
+/** A price log's entries as edges: exactly one (the first at the lowest selling price) isLowest. */
+function priceLogEdges(points: PricePointMinor[], locale: string): PricePointEdge[] {
+  let lowest = -1;
+  points.forEach((p, i) => {
+    if (lowest < 0 || p.sellingIncVat < (points[lowest] as PricePointMinor).sellingIncVat) lowest = i;
+  });
+  return points.map((point, i) => ({ point, locale, isLowest: i === lowest }));
 }
 
 const PricePointType = builder.objectRef<PricePointEdge>("PriceLogItemType").implement({
@@ -274,28 +286,137 @@ const PricePointType = builder.objectRef<PricePointEdge>("PriceLogItemType").imp
         "sellingPrice",
         amount((p) => p.sellingIncVat),
       ),
+      ...grossAndNetFields(
+        t,
+        "discount",
+        amount((p) => p.regularIncVat - p.sellingIncVat),
+        "regular − selling",
+      ),
+      ...amountFields(t, "vat", (e) => ({
+        minor: vatOfGross(e.point.sellingIncVat, e.point.vatRateBp),
+        currency: e.point.currency,
+        locale: e.locale,
+      })),
+      isDiscounted: t.boolean({ resolve: (e) => e.point.sellingIncVat < e.point.regularIncVat }),
+      discountPercentage: t.int({
+        resolve: (e) => discountPercentage(e.point.regularIncVat, e.point.sellingIncVat),
+      }),
+      isLowest: t.boolean({
+        description: "True for exactly one entry of an answer: the first at its lowest selling price",
+        resolve: (e) => e.isLowest,
+      }),
     };
   },
 });
 
+async function skusOf(e: ProductEdge, _args: unknown, ctx: ApiContext): Promise<SkuEdge[]> {
+  return ((await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? []).map(
+    (sku) => ({
+      ...sku,
+      locale: e.locale,
+    }),
+  );
+}
+
+async function parameterGroupsOf(e: ProductEdge, _args: unknown, ctx: ApiContext) {
+  return (
+    (await ctx.batch(`parameterGroups:${e.locale}`, e.product.productId, (ids) =>
+      loadParameterGroups(ctx.db, e.locale, ids),
+    )) ?? []
+  );
+}
+
+async function campaignsOf(e: ProductEdge, _args: unknown, ctx: ApiContext) {
+  const locale = await localeOf(ctx, e.locale);
+  return (
+    (await ctx.batch(`campaigns:${key(locale)}`, e.product.productId, (ids) =>
+      loadCampaigns(ctx.db, locale, ids),
+    )) ?? []
+  ).map(campaignRuleOf);
+}
+
+/** Geins' relations by Mili's related_products.relation. */
+const RELATIONS: Record<string, "RELATED" | "ACCESSORIES" | "SIMILAR"> = {
+  similar: "SIMILAR",
+  accessory: "ACCESSORIES",
+  accessories: "ACCESSORIES",
+};
+
+const ProductRelationType = builder.enumType("ProductRelation", {
+  values: { RELATED: {}, ACCESSORIES: {}, SIMILAR: {} } as const,
+});
+
+const RelatedProductType = builder
+  .objectRef<{ edge: ProductEdge; relation: string }>("RelatedProductType")
+  .implement({
+    description:
+      "A product related to another, with how (Geins' RelatedProductType); `product` is the whole product",
+    fields: (t) => ({
+      alias: t.string({ resolve: (r) => r.edge.product.alias }),
+      name: t.string({ resolve: (r) => r.edge.product.name }),
+      canonicalUrl: t.string({ resolve: (r) => r.edge.product.canonicalUrl }),
+      brand: t.field({
+        type: ProductBrandType,
+        nullable: true,
+        resolve: (r) =>
+          r.edge.product.brand ? { ...r.edge.product.brand, languageId: r.edge.locale } : null,
+      }),
+      unitPrice: t.field({
+        type: PriceType,
+        nullable: true,
+        resolve: (r) => productPriceEdge(r.edge.product.unitPrice, r.edge.locale),
+      }),
+      relation: t.field({
+        type: ProductRelationType,
+        description: "RELATED, ACCESSORIES or SIMILAR",
+        resolve: (r) => RELATIONS[r.relation] ?? "RELATED",
+      }),
+      relationType: t.string({
+        description: 'Mili\'s relation as stored, e.g. "similar", "accessory"',
+        resolve: (r) => r.relation,
+      }),
+      primaryImage: t.string({
+        nullable: true,
+        resolve: (r) => r.edge.product.productImages[0]?.fileName ?? null,
+      }),
+      secondaryImage: t.string({
+        nullable: true,
+        resolve: (r) => r.edge.product.productImages[1]?.fileName ?? null,
+      }),
+      productImages: t.field({ type: [ProductImageType], resolve: (r) => r.edge.product.productImages }),
+      skus: t.field({ type: [SkuType], resolve: (r, args, ctx) => skusOf(r.edge, args, ctx) }),
+      discountCampaigns: t.field({
+        type: [CampaignType],
+        resolve: (r, args, ctx) => campaignsOf(r.edge, args, ctx),
+      }),
+      primaryCategory: t.field({
+        type: CategoryType,
+        nullable: true,
+        resolve: async (r, _args, ctx) => {
+          const id = r.edge.product.primaryCategory?.categoryId;
+          if (id === undefined) return null;
+          return (await categoriesOf(ctx, r.edge.locale)).find((c) => c.categoryId === id) ?? null;
+        },
+      }),
+      parameterGroups: t.field({
+        type: [ParameterGroupType],
+        resolve: (r, args, ctx) => parameterGroupsOf(r.edge, args, ctx),
+      }),
+      product: t.field({
+        type: ProductType,
+        description: "The related product with every product field (Mili's addition)",
+        resolve: (r) => r.edge,
+      }),
+    }),
+  });
+
 builder.objectFields(ProductType, (t) => ({
-  skus: t.field({
-    type: [SkuType],
-    description: "Active SKUs with their stock",
-    resolve: async (e, _args, ctx) =>
-      ((await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? []).map((sku) => ({
-        ...sku,
-        locale: e.locale,
-      })),
-  }),
+  skus: t.field({ type: [SkuType], description: "Active SKUs with their stock", resolve: skusOf }),
   parameterGroups: t.field({
     type: [ParameterGroupType],
     description:
       "Specification in the request's language; group 1 holds Color, nutrition rows are nutrition-*",
-    resolve: async (e, _args, ctx) =>
-      (await ctx.batch(`parameterGroups:${e.locale}`, e.product.productId, (ids) =>
-        loadParameterGroups(ctx.db, e.locale, ids),
-      )) ?? [],
+    resolve: parameterGroupsOf,
   }),
   variantDimensions: t.field({
     type: [VariantDimensionType],
@@ -311,14 +432,7 @@ builder.objectFields(ProductType, (t) => ({
   discountCampaigns: t.field({
     type: [CampaignType],
     description: "Running campaigns the product is part of",
-    resolve: async (e, _args, ctx) => {
-      const locale = await localeOf(ctx, e.locale);
-      return (
-        (await ctx.batch(`campaigns:${key(locale)}`, e.product.productId, (ids) =>
-          loadCampaigns(ctx.db, locale, ids),
-        )) ?? []
-      ).map(campaignRuleOf);
-    },
+    resolve: campaignsOf,
   }),
   productPackage: t.field({
     type: ProductPackageType,
@@ -374,7 +488,7 @@ builder.objectFields(ProductType, (t) => ({
         (await ctx.batch(`priceLog30:${key(locale)}`, e.product.productId, (ids) =>
           loadPriceHistory(ctx.db, ref, locale, ids, 30),
         )) ?? [];
-      return points.map((point) => ({ point, locale: e.locale }));
+      return priceLogEdges(points, e.locale);
     },
   }),
   breadcrumbs: t.field({
@@ -426,8 +540,10 @@ const ReviewsResultType = builder
   )
   .implement({
     fields: (t) => ({
-      count: t.exposeInt("count", {
+      count: t.field({
+        type: "Long",
         description: "Approved reviews in every language: the product's rating.voteCount",
+        resolve: (r) => r.count,
       }),
       averageRating: t.exposeFloat("averageRating", {
         nullable: true,
@@ -524,34 +640,44 @@ builder.queryFields((t) => ({
       const productId = await productIdOf(ctx, locale.language.id, args.alias);
       if (productId === null) return null;
       const history = await loadPriceHistory(ctx.db, await ctx.reference.get(), locale, [productId], days);
-      return (history.get(productId) ?? []).map((point) => ({ point, locale: locale.language.id }));
+      return priceLogEdges(history.get(productId) ?? [], locale.language.id);
     },
   }),
   relatedProducts: t.field({
-    type: [ProductType],
+    type: [RelatedProductType],
     nullable: true,
-    description: "Products related to a product, in merchandised order; null for an unknown product.",
+    description:
+      "Products related to a product, in merchandised order, each with its relation; null for an unknown product.",
     args: { alias: t.arg.string({ required: true }), ...localeArgs },
     resolve: async (_root, args, ctx) => {
       checkAlias(args.alias);
       const locale = await ctx.locale(args);
       const productId = await productIdOf(ctx, locale.language.id, args.alias);
       if (productId === null) return null;
-      return productEdges(ctx, locale, await relatedProductIds(ctx.db, productId));
+      const related = await relatedProductsOf(ctx.db, productId);
+      const edges = await productEdges(
+        ctx,
+        locale,
+        related.map((r) => r.id),
+      );
+      const relationOf = new Map(related.map((r) => [r.id, r.relation]));
+      return edges.map((edge) => ({ edge, relation: relationOf.get(edge.product.productId) ?? "similar" }));
     },
   }),
   reviews: t.field({
     type: ReviewsResultType,
     nullable: true,
-    description: `Approved reviews of a product in every language (each with its languageId), newest first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product.`,
+    description: `Approved reviews of a product in every language (each with its languageId), newest first; take at most ${MAX_REVIEWS_TAKE}. Null for an unknown product or without alias.`,
     args: {
-      alias: t.arg.string({ required: true }),
+      alias: t.arg.string({ required: false }),
       skip: t.arg.int({ required: false, defaultValue: 0 }),
       take: t.arg.int({ required: false, defaultValue: 5 }),
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
-      const page = await productPage(ctx, args, MAX_REVIEWS_TAKE);
+      const alias = args.alias;
+      if (alias === null || alias === undefined) return null;
+      const page = await productPage(ctx, { ...args, alias }, MAX_REVIEWS_TAKE);
       return page && listReviews(ctx.db, { productId: page.productId, skip: page.skip, take: page.take });
     },
   }),
@@ -575,8 +701,9 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "Where an old URL (a path without the language prefix, e.g. /p/jakker/old-alias) lives now; null when it never moved.",
-    args: { url: t.arg.string({ required: true }), ...localeArgs },
+    args: { url: t.arg.string({ required: false }), ...localeArgs },
     resolve: async (_root, args, ctx) => {
+      if (args.url === null || args.url === undefined) return null;
       let url = args.url.trim();
       if (/^https?:\/\//i.test(url)) {
         try {

@@ -12,10 +12,11 @@ import {
   type ProductSummary,
   resolveListScope,
 } from "#services/catalog.ts";
-import { productIdByAlias } from "#services/product-detail.ts";
+import { loadProductCategoryIds, loadProductDetails, productIdByAlias } from "#services/product-detail.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";
 import { AlternativeUrlType, brandsOf, CategoryType, categoriesOf } from "./lists.ts";
+import { MetaType } from "./meta.ts";
 import { LowestPriceType, PriceType, productPriceEdge, RatingType, StockType } from "./price.ts";
 
 interface ProductEdge {
@@ -53,7 +54,7 @@ export const ProductBrandType = builder
     }),
   });
 
-const ProductImageType = builder
+export const ProductImageType = builder
   .objectRef<{ fileName: string; tags: string[] }>("ProductImageType")
   .implement({
     fields: (t) => ({
@@ -83,6 +84,22 @@ export const ProductType = builder.objectRef<ProductEdge>("ProductType").impleme
         const id = e.product.primaryCategory?.categoryId;
         if (id === undefined) return null;
         return (await categoriesOf(ctx, e.locale)).find((c) => c.categoryId === id) ?? null;
+      },
+    }),
+    categoryId: t.int({
+      description: "The primary category's id; 0 without one",
+      resolve: (e) => e.product.primaryCategory?.categoryId ?? 0,
+    }),
+    categories: t.field({
+      type: [CategoryType],
+      description: "Every category the product is in, the primary one first",
+      resolve: async (e, _args, ctx) => {
+        const ids =
+          (await ctx.batch("productCategories", e.product.productId, (ids) =>
+            loadProductCategoryIds(ctx.db, ids),
+          )) ?? [];
+        const all = await categoriesOf(ctx, e.locale);
+        return ids.flatMap((id) => all.filter((c) => c.categoryId === id));
       },
     }),
     productImages: t.field({ type: [ProductImageType], resolve: (e) => e.product.productImages }),
@@ -136,16 +153,6 @@ const ProductTextsType = builder
       text1: t.exposeString("text1", { nullable: true, description: "Description" }),
       text2: t.exposeString("text2", { nullable: true, description: "Selling point" }),
       text3: t.exposeString("text3", { nullable: true, description: "Care and use" }),
-    }),
-  });
-
-export const MetaType = builder
-  .objectRef<{ title: string | null; description: string | null; keywords?: string | null }>("MetadataType")
-  .implement({
-    fields: (t) => ({
-      title: t.exposeString("title", { nullable: true }),
-      description: t.exposeString("description", { nullable: true }),
-      keywords: t.string({ nullable: true, resolve: (m) => m.keywords ?? null }),
     }),
   });
 
@@ -222,7 +229,7 @@ const FilterInputType = builder.inputType("FilterInputType", {
     facets: t.stringList({
       required: open,
       description:
-        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, pr_0-499, p_color_black, a_{product alias}): OR inside a group, AND across groups; unknown ids are ignored",
+        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black, a_{product alias}): OR inside a group, AND across groups; unknown ids are ignored",
     }),
     excludeFacets: t.stringList({
       required: open,
@@ -268,29 +275,56 @@ const FilterInputType = builder.inputType("FilterInputType", {
   }),
 });
 
-const FacetValueType = builder
-  .objectRef<{
-    id: string;
-    facetId: string;
-    parentId: string | null;
-    label: string;
-    count: number;
-    order: number;
-  }>("FilterValueType")
-  .implement({
-    fields: (t) => ({
-      _id: t.string({ description: "The value's own id (12, M, black, 11-15)", resolve: (v) => v.id }),
-      facetId: t.exposeString("facetId", {
-        description: "The id to filter on, e.g. c_12, s_M, p_color_black",
-      }),
-      parentId: t.exposeString("parentId", { nullable: true, description: "The parent category's facet id" }),
-      label: t.exposeString("label"),
-      count: t.field({ type: "Long", resolve: (v) => v.count }),
-      order: t.exposeInt("order"),
-    }),
-  });
+type FacetValueEdge = ListFacetGroup["values"][number] & { group: string; languageId: string };
 
-const FacetType = builder.objectRef<ListFacetGroup>("FilterType").implement({
+const FacetValueType = builder.objectRef<FacetValueEdge>("FilterValueType").implement({
+  fields: (t) => ({
+    _id: t.string({
+      description: "Unique across the facets of an answer: the facet id (the value's own id is in facetId)",
+      resolve: (v) => v.facetId,
+    }),
+    facetId: t.exposeString("facetId", {
+      description:
+        "The id to filter on, e.g. c_12, s_M, p_color_black; send it back unchanged in filter.facets",
+    }),
+    parentId: t.exposeString("parentId", { nullable: true, description: "The parent category's facet id" }),
+    label: t.exposeString("label"),
+    count: t.field({ type: "Long", resolve: (v) => v.count }),
+    order: t.exposeInt("order"),
+    hidden: t.boolean({
+      description: "Always false: Mili answers only values to show",
+      resolve: () => false,
+    }),
+    url: t.string({
+      nullable: true,
+      description: "The list page of a category or brand value (path without the language prefix); else null",
+      resolve: async (v, _args, ctx) => {
+        const id = Number(v.id);
+        if (v.group === "brands")
+          return (await brandsOf(ctx, v.languageId)).find((b) => b.brandId === id)?.canonicalUrl ?? null;
+        if (v.group === "categories")
+          return (
+            (await categoriesOf(ctx, v.languageId)).find((c) => c.categoryId === id)?.canonicalUrl ?? null
+          );
+        return null;
+      },
+    }),
+  }),
+});
+
+/** Geins' facet kinds by Mili's facet groups (the Geins storefront finds facets by type). */
+const FACET_KINDS: Record<string, string> = {
+  categories: "Category",
+  brands: "Brand",
+  skus: "Sku",
+  discount: "Discount",
+  parameters: "Parameter",
+  campaigns: "Campaign",
+};
+
+type FacetEdge = ListFacetGroup & { order: number; languageId: string };
+
+const FacetType = builder.objectRef<FacetEdge>("FilterType").implement({
   fields: (t) => ({
     filterId: t.exposeString("filterId", {
       description: "The URL parameter: categories, brands, skus, campaigns, discount, p-{identifier}",
@@ -299,8 +333,16 @@ const FacetType = builder.objectRef<ListFacetGroup>("FilterType").implement({
       description: "categories, brands, skus, campaigns, discount or parameters",
     }),
     label: t.exposeString("label"),
-    type: t.exposeString("type", { description: "CHECKBOX" }),
-    values: t.field({ type: [FacetValueType], resolve: (f) => f.values }),
+    type: t.string({
+      description:
+        "The kind: Category, Brand, Sku, Discount, Parameter (one per parameter, told apart by filterId) or Campaign (Mili's addition)",
+      resolve: (f) => FACET_KINDS[f.group] ?? f.type,
+    }),
+    order: t.exposeInt("order", { description: "The facet's position in the answer" }),
+    values: t.field({
+      type: [FacetValueType],
+      resolve: (f) => f.values.map((v) => ({ ...v, group: f.group, languageId: f.languageId })),
+    }),
   }),
 });
 
@@ -310,12 +352,17 @@ const PriceRangeType = builder.objectRef<{ lowest: number; highest: number }>("P
 });
 
 const FiltersType = builder
-  .objectRef<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>(
-    "FilterCollectionType",
-  )
+  .objectRef<{
+    facets: ListFacetGroup[];
+    price: { lowest: number; highest: number } | null;
+    languageId: string;
+  }>("FilterCollectionType")
   .implement({
     fields: (t) => ({
-      facets: t.field({ type: [FacetType], resolve: (f) => f.facets }),
+      facets: t.field({
+        type: [FacetType],
+        resolve: (f) => f.facets.map((g, order) => ({ ...g, order, languageId: f.languageId })),
+      }),
       price: t.field({
         type: PriceRangeType,
         nullable: true,
@@ -363,7 +410,11 @@ interface ProductsResult {
   products: ProductEdge[];
   count: number;
   /** Facets are counted only when asked for (one more statement). */
-  filters: () => Promise<{ facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null }>;
+  filters: () => Promise<{
+    facets: ListFacetGroup[];
+    price: { lowest: number; highest: number } | null;
+    languageId: string;
+  }>;
 }
 
 const ProductsResultType = builder.objectRef<ProductsResult>("ProductsResultType").implement({
@@ -382,17 +433,23 @@ builder.queryFields((t) => ({
   product: t.field({
     type: ProductType,
     nullable: true,
-    description: "A product by its alias in the request's language; null when there is no such product.",
+    description:
+      "A product by productId or by its alias in the request's language (productId wins); null when there is no such product.",
     args: {
-      alias: t.arg.string({ required: true }),
-      productId: t.arg.int({ required: false }),
+      alias: t.arg.string({ required: false }),
+      productId: t.arg.int({ required: false, description: "Wins over alias when both are given" }),
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
       const locale = await ctx.locale(args);
-      const product = await findProduct(ctx.db, await ctx.reference.get(), locale, args.alias);
-      if (!product || (args.productId != null && product.productId !== args.productId)) return null;
-      return { product, locale: locale.language.id };
+      const ref = await ctx.reference.get();
+      if (args.productId !== null && args.productId !== undefined) {
+        const byId = (await loadProductDetails(ctx.db, ref, locale, [args.productId])).get(args.productId);
+        return byId ? { product: byId, locale: locale.language.id } : null;
+      }
+      if (!args.alias) return null;
+      const product = await findProduct(ctx.db, ref, locale, args.alias);
+      return product ? { product, locale: locale.language.id } : null;
     },
   }),
   products: t.field({
@@ -439,7 +496,7 @@ builder.queryFields((t) => ({
       const empty: ProductsResult = {
         count: 0,
         products: [],
-        filters: async () => ({ facets: [], price: null }),
+        filters: async () => ({ facets: [], price: null, languageId: "" }),
       };
       if (scope === null) return empty;
       const searchText = f?.searchText ?? scope.searchText;
@@ -501,7 +558,10 @@ builder.queryFields((t) => ({
         count: result.count,
         products: result.products.map((product) => ({ product, locale: locale.language.id })),
         filters: () => {
-          facets ??= listFacets(ctx.db, locale, filter);
+          facets ??= listFacets(ctx.db, locale, filter).then((f) => ({
+            ...f,
+            languageId: locale.language.id,
+          }));
           return facets;
         },
       };

@@ -16,19 +16,12 @@ import type { ApiContext } from "../context.ts";
 import { apiError } from "../errors.ts";
 import { CartType } from "./cart.ts";
 import { MarketType, type MarketView } from "./channel.ts";
+import { CustomerTypeEnum } from "./customer-type.ts";
 
 // The account operations of the Geins Merchant API (getUser, updateUser, deleteUser, getOrders,
 // requestPasswordReset, commitReset) with its type names: UserType, UserInputType, AddressType, AddressInputType,
 // CustomerType, Gender, UserBalanceType, OrderType. The customer is the one the request's token names
 // (api/context.ts); without one, getUser answers null and the writes answer UNAUTHENTICATED.
-
-const CustomerTypeEnum = builder.enumType("CustomerType", {
-  description: "Customer type",
-  values: {
-    PERSON: { description: "Private person" },
-    ORGANIZATION: { description: "Organization" },
-  } as const,
-});
 
 const GenderEnum = builder.enumType("Gender", { values: GENDERS });
 

@@ -3,7 +3,7 @@ import { useRoot } from "../lib/use-root.ts";
 import { type ListedProduct, ProductGrid } from "./product-grid.tsx";
 
 export interface WidgetData {
-  id: number;
+  id: string;
   type: string;
   configuration: string;
   /** Products a productList widget shows (loaded by the route). */

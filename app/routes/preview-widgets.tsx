@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const areaName = url.searchParams.get("areaName")?.slice(0, 60) || "Main";
   const { data } = await client.request(WidgetAreaQuery, { family, areaName, preview: true });
   const widgets: WidgetData[] = await Promise.all(
-    data.widgetArea.map(async (w) => {
+    (data.widgetArea?.widgets ?? []).map(async (w) => {
       if (w.type !== "productList") return w;
       const config = JSON.parse(w.configuration) as { sort?: string; take?: number };
       const sort = config.sort && SORTS.has(config.sort) ? (config.sort as "LATEST") : "LATEST";

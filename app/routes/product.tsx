@@ -71,7 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reviews: data.reviews,
     questions: data.productQuestions,
     priceHistory: data.productPriceHistory ?? [],
-    related: data.relatedProducts ?? [],
+    related: (data.relatedProducts ?? []).map((r) => r.product),
     reviewPages,
     questionPages,
     today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),

@@ -213,7 +213,7 @@ async function listing(lang: Lang, price: number) {
   const locale = { channelId: L[lang].channelId, languageId: L[lang].languageId };
   const tree = await gql(shop.origin, {
     query: `query($channelId: String, $languageId: String) {
-      categories(channelId: $channelId, languageId: $languageId) { alias canonicalUrl children { alias canonicalUrl } } }`,
+      categories(parentCategoryId: 0, channelId: $channelId, languageId: $languageId) { alias canonicalUrl children { alias canonicalUrl } } }`,
     variables: locale,
   });
   type Node = { alias: string; canonicalUrl: string; children?: Node[] };

@@ -63,7 +63,7 @@ async function findCase(lang: Lang): Promise<ListCase> {
   const locale = { channelId: l.channelId, languageId: l.languageId };
   const tree = await gql(shop.origin, {
     query:
-      "query($channelId: String, $languageId: String) { categories(channelId: $channelId, languageId: $languageId) { alias canonicalUrl children { alias canonicalUrl } } }",
+      "query($channelId: String, $languageId: String) { categories(parentCategoryId: 0, channelId: $channelId, languageId: $languageId) { alias canonicalUrl children { alias canonicalUrl } } }",
     variables: locale,
   });
   type Node = { alias: string; canonicalUrl: string; children: Node[] };

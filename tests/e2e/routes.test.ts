@@ -262,7 +262,7 @@ async function loadCatalog(shop: Shop): Promise<Catalog> {
   const { categories } = await api(
     shop,
     "nb",
-    `query($c: String, $l: String) { categories(channelId: $c, languageId: $l) {
+    `query($c: String, $l: String) { categories(parentCategoryId: 0, channelId: $c, languageId: $l) {
       canonicalUrl alternativeUrls { languageId url }
       children { name canonicalUrl alternativeUrls { languageId url } }
     } }`,

@@ -14,15 +14,47 @@ import { gql, type Shop, startShop } from "#tests/support/shop.ts";
  * scripts/geins-compat.ts` says what the others still lack.
  */
 const VALID = [
+  "geins-sdk/MenuAtLocation",
+  "geins-sdk/addPackageToCart",
+  "geins-sdk/addToCart",
+  "geins-sdk/cloneCart",
+  "geins-sdk/completeCart",
+  "geins-sdk/createCart",
+  "geins-sdk/getCart",
+  "geins-sdk/getChannel",
+  "geins-sdk/getChannels",
+  "geins-sdk/setCartMerchantData",
+  "geins-sdk/setCartPromoCode",
+  "geins-sdk/updateCartGroup",
+  "geins-sdk/updateCartItem",
   "geins-sdk/updateSilentCartItem",
+  "geins-sdk/widgetArea",
+  "geins-sdk/widgetAreaPageAlias",
+  "ralph-ui/addToCart",
   "ralph-ui/brands",
+  "ralph-ui/categories",
   "ralph-ui/channel",
   "ralph-ui/completeCart",
+  "ralph-ui/getCart@confirm",
   "ralph-ui/getCart@get",
+  "ralph-ui/getMenuAtLocation",
+  "ralph-ui/listPageInfo@brand-page",
+  "ralph-ui/listPageInfo@category-page",
+  "ralph-ui/listPageInfo@discountCampaign-page",
+  "ralph-ui/listPageInfo@list-page",
+  "ralph-ui/listPageInfo@list-page-info",
   "ralph-ui/product",
+  "ralph-ui/productPriceHistory",
+  "ralph-ui/products@brands-by-products",
+  "ralph-ui/products@list-filters",
   "ralph-ui/products@products",
+  "ralph-ui/products@search",
+  "ralph-ui/queryReviews",
+  "ralph-ui/relatedProducts",
   "ralph-ui/setCartPromoCode",
   "ralph-ui/subscribeToNewsletter",
+  "ralph-ui/updateCartItem",
+  "ralph-ui/widgetArea",
   // Accounts (issue 12): run signed in by tests/integration/accounts-api.test.ts.
   "ralph-ui/getUser",
   "ralph-ui/updateUser@register",
@@ -109,7 +141,8 @@ async function prepareContext(): Promise<Partial<Record<ContextKey, unknown>>> {
     .filter((g) => g.required)
     .map((g) => {
       for (const option of g.options) {
-        const sku = option.product.skus.find((s) => s.stock.totalStock > 0);
+        // Enough stock for the examples that raise the package quantity while other examples add to the cart.
+        const sku = option.product.skus.find((s) => s.stock.totalStock >= 10);
         if (sku) return { groupId: g.groupId, optionId: option.optionId, skuId: sku.skuId };
       }
       throw new Error(`no option in stock in package group ${g.groupId}`);
@@ -189,4 +222,84 @@ describe("the listed Geins client operations run against the demo catalog", () =
       });
     }
   }
+
+  // What the clients rely on beyond the shape (docs/geins-compat-plan.md §5, decision 0019).
+
+  it("categories: every category in one flat list, the top level with parentCategoryId 0", async () => {
+    const { categories } = await run(
+      `query($channelId: String, $languageId: String, $marketId: String) { categories(channelId: $channelId, languageId: $languageId, marketId: $marketId) { categoryId parentCategoryId order alias } }`,
+    );
+    const ids = new Set(categories.map((c: { categoryId: number }) => c.categoryId));
+    const top = categories.filter((c: { parentCategoryId: number }) => c.parentCategoryId === 0);
+    expect(top.length).toBeGreaterThan(0);
+    expect(top.length).toBeLessThan(categories.length);
+    for (const c of categories) expect(c.parentCategoryId === 0 || ids.has(c.parentCategoryId)).toBe(true);
+    expect(new Set(categories.map((c: { alias: string }) => c.alias)).size).toBe(categories.length);
+  });
+
+  it("facets: found by type, and a value's facetId sent back narrows the list", async () => {
+    const query = `query($filter: FilterInputType, $channelId: String, $languageId: String, $marketId: String) {
+      products(take: 0, filter: $filter, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+        count filters { facets { type filterId values { _id facetId count } } } } }`;
+    const all = (await run(query)).products;
+    const types = all.filters.facets.map((f: { type: string }) => f.type);
+    for (const kind of ["Category", "Brand", "Sku", "Parameter"]) expect(types).toContain(kind);
+    for (const type of types)
+      expect(["Category", "Brand", "Sku", "Price", "Discount", "Parameter", "Campaign"]).toContain(type);
+    const ids = all.filters.facets.flatMap((f: { values: { _id: string }[] }) => f.values.map((v) => v._id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const brand = all.filters.facets.find((f: { type: string }) => f.type === "Brand").values[0];
+    const narrowed = (await run(query, { filter: { facets: [brand.facetId] } })).products;
+    expect(narrowed.count).toBe(brand.count);
+    expect(narrowed.count).toBeLessThan(all.count);
+  });
+
+  it("getCart(includeCompleted: true) answers the completed cart; without it, a new one", async () => {
+    const query = `query($id: String, $inc: Boolean, $channelId: String, $languageId: String, $marketId: String) {
+      getCart(id: $id, includeCompleted: $inc, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id isCompleted items { skuId } } }`;
+    const completed = (await run(query, { id: context.completedCartId, inc: true })).getCart;
+    expect(completed).toMatchObject({ id: context.completedCartId, isCompleted: true });
+    expect(completed.items.length).toBe(1);
+    const fresh = (await run(query, { id: context.completedCartId, inc: false })).getCart;
+    expect(fresh.id).not.toBe(context.completedCartId);
+    expect(fresh.isCompleted).toBe(false);
+  });
+
+  it("cloneCart copies the items into a new cart and leaves the original", async () => {
+    const query = `mutation($id: String!, $channelId: String, $languageId: String, $marketId: String) {
+      cloneCart(id: $id, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id items { skuId quantity productPackage { packageId packageName groupId optionId } } } }`;
+    const clone = (await run(query, { id: context.cartId })).cloneCart;
+    expect(clone.id).not.toBe(context.cartId);
+    expect(clone.items.map((i: { skuId: number }) => i.skuId)).toContain(2);
+    const pkg = clone.items.find((i: { productPackage: unknown }) => i.productPackage)?.productPackage;
+    expect(pkg.packageId).toBe(context.packageId);
+    expect(pkg.packageName).not.toBe("");
+    expect((context.packageSelections as { groupId: number }[]).map((s) => s.groupId)).toContain(pkg.groupId);
+    expect(pkg.optionId).toBeGreaterThan(0);
+  });
+
+  it("related products carry their relation; the price log marks exactly one lowest entry", async () => {
+    const { products } = await run(
+      `query($channelId: String, $languageId: String, $marketId: String) { products(take: 1, filter: {sort: PRICE}, channelId: $channelId, languageId: $languageId, marketId: $marketId) { products { alias } } }`,
+    );
+    const alias = products.products[0].alias;
+    const data = await run(
+      `query($alias: String!, $channelId: String, $languageId: String, $marketId: String) {
+        relatedProducts(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) { relation product { productId } }
+        productPriceHistory(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) { isLowest } }`,
+      { alias },
+    );
+    expect(data.relatedProducts.length).toBeGreaterThan(0);
+    for (const r of data.relatedProducts) expect(["RELATED", "ACCESSORIES", "SIMILAR"]).toContain(r.relation);
+    expect(data.productPriceHistory.filter((p: { isLowest: boolean }) => p.isLowest).length).toBe(1);
+  });
+
+  it("FACET_ORDER answers the products in the order of productIds", async () => {
+    const query = `query($filter: FilterInputType, $channelId: String, $languageId: String, $marketId: String) {
+      products(take: 3, filter: $filter, channelId: $channelId, languageId: $languageId, marketId: $marketId) { products { productId } } }`;
+    const ids = (
+      await run(query, { filter: { productIds: [3, 1, 2], sort: "FACET_ORDER" } })
+    ).products.products.map((p: { productId: number }) => p.productId);
+    expect(ids).toEqual([3, 1, 2]);
+  });
 });

@@ -446,9 +446,10 @@ describe("product queries", () => {
     badInput((await gql(shop.origin, { query, variables: { alias, days: 0 } })).body);
   });
 
-  it("lists related products in merchandised order", async () => {
+  it("lists related products in merchandised order, each with its relation", async () => {
     const query = `query($alias: String!) {
-      relatedProducts(alias: $alias, channelId: "2|no", languageId: "nb-NO") { productId name canonicalUrl texts { text2 } }
+      relatedProducts(alias: $alias, channelId: "2|no", languageId: "nb-NO") {
+        relation relationType product { productId name canonicalUrl texts { text2 } } }
     }`;
     const { body } = await gql(shop.origin, { query, variables: { alias: await aliasOf(1, "nb-NO") } });
     expect(body.errors).toBeUndefined();
@@ -458,10 +459,12 @@ describe("product queries", () => {
       .where(eq(relatedProducts.productId, 1))
       .orderBy(asc(relatedProducts.sortOrder));
     expect(related.length).toBeGreaterThan(0);
-    expect(body.data.relatedProducts.map((p: { productId: number }) => p.productId)).toEqual(
-      related.map((r) => r.id),
-    );
-    expect(body.data.relatedProducts[0].texts.text2).toBeTruthy();
+    expect(
+      body.data.relatedProducts.map((r: { product: { productId: number } }) => r.product.productId),
+    ).toEqual(related.map((r) => r.id));
+    expect(body.data.relatedProducts[0].product.texts.text2).toBeTruthy();
+    // The demo's relations are "similar": Geins' SIMILAR.
+    expect(body.data.relatedProducts[0]).toMatchObject({ relation: "SIMILAR", relationType: "similar" });
     const unknown = await gql(shop.origin, { query, variables: { alias: "finnes-ikke" } });
     expect(unknown.body.data.relatedProducts).toBeNull();
   });

@@ -74,7 +74,7 @@ const MenuFields = graphql(`
 export const FrameQuery = graphql(
   `
   query Frame($channelId: String, $marketId: String, $languageId: String) {
-    categories(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+    categories(parentCategoryId: 0, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       categoryId
       name
       canonicalUrl
@@ -132,9 +132,11 @@ export const CmsPagesQuery = graphql(`
 export const WidgetAreaQuery = graphql(`
   query WidgetArea($family: String!, $areaName: String!, $preview: Boolean, $channelId: String, $marketId: String, $languageId: String) {
     widgetArea(family: $family, areaName: $areaName, preview: $preview, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      id
-      type
-      configuration
+      widgets {
+        id
+        type
+        configuration
+      }
     }
   }
 `);

@@ -247,7 +247,10 @@ export const ProductPageQuery = graphql(
       ...PricePointFields
     }
     relatedProducts(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
-      ...ProductCardFields
+      relation
+      product {
+        ...ProductCardFields
+      }
     }
   }
 `,
