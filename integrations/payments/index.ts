@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CustomerType } from "#domain/cart.ts";
+import type { CheckoutAddress } from "#domain/checkout.ts";
 import type { OrderLineSnapshot, OrderTotalsSnapshot } from "#domain/order.ts";
 
 /**
@@ -17,19 +18,8 @@ import type { OrderLineSnapshot, OrderTotalsSnapshot } from "#domain/order.ts";
 export type PaymentType = "KLARNA" | "INVOICE";
 export type CheckoutType = "EXTERNAL" | "STANDARD";
 
-export interface Address {
-  firstName?: string | null;
-  lastName?: string | null;
-  company?: string | null;
-  careOf?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  zip?: string | null;
-  city?: string | null;
-  country?: string | null;
-  phone?: string | null;
-  entryCode?: string | null;
-}
+/** The billing or delivery address a provider is told: the checkout's own shape (domain/checkout.ts). */
+export type Address = CheckoutAddress;
 
 export interface PaymentCustomer {
   email: string;
