@@ -104,6 +104,25 @@ function reloadForChunk(reason: unknown): boolean {
  * the router would wait for the module for ever). Browsers without the Navigation API keep React Router's own
  * behaviour.
  */
+/**
+ * Where the router's GET navigation under way is going, read from the router itself (React Router's hydrated
+ * router sets `window.__reactRouterDataRouter`): the module loader can fail and reload before React has
+ * rendered the navigation state into `pendingTarget` (a failed module import the browser remembers fails at once).
+ */
+function routerTarget(): string | null {
+  const router = (
+    window as {
+      __reactRouterDataRouter?: {
+        state: { navigation: { location?: Parameters<typeof createPath>[0]; formMethod?: string } };
+      };
+    }
+  ).__reactRouterDataRouter;
+  const navigation = router?.state.navigation;
+  if (!navigation?.location) return null;
+  if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") return null;
+  return createPath(navigation.location);
+}
+
 function guardRouterReloads(pendingTarget: { readonly current: string | null }): () => void {
   const navigation = (window as { navigation?: Navigation }).navigation;
   if (!navigation) return () => {};
@@ -116,7 +135,7 @@ function guardRouterReloads(pendingTarget: { readonly current: string | null }):
     // Refused only when the shopper is going somewhere by GET: that page then loads as a document. Without such a
     // target (a form submission, a fetcher, a revalidation) cancelling would leave the router waiting for ever,
     // so the reload goes ahead; it is not a loop, since it needs the shopper to navigate again.
-    const target = pendingTarget.current;
+    const target = pendingTarget.current ?? routerTarget();
     if (!target) return;
     event.preventDefault();
     void Promise.resolve().then(() => window.location.assign(target));
