@@ -8,11 +8,15 @@
  * the type; `msg("area.what", { n: 3 })` checks the key and exactly the placeholders the texts use.
  */
 
+import { ACCOUNT_MESSAGES } from "./messages-account.ts";
+import { CHECKOUT_MESSAGES } from "./messages-checkout.ts";
+
 /** The languages the shop writes in: Norwegian (bokmål) and Swedish. */
 export const MESSAGE_LANGUAGES = ["nb", "sv"] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
-export const MESSAGES = {
+/** What the storefront shows on any page (its catalogs spread these in): the cart, codes, the newsletter, arguments. */
+const SHOP_MESSAGES = {
   // The cart (services/cart.ts refusals, domain/cart-refusals.ts picks the message for a reason).
   "cart.error.fewLeft": { nb: "Kun {stock} igjen på lager", sv: "Endast {stock} kvar i lager" },
   "cart.error.soldOut": { nb: "Varen er utsolgt.", sv: "Varan är slutsåld." },
@@ -78,63 +82,6 @@ export const MESSAGES = {
     nb: "Tilleggsdataene er for store: høyst {max} tegn.",
     sv: "Tilläggsdatan är för stor: högst {max} tecken.",
   },
-  // The checkout and orders (services/checkout, services/orders; the Norwegian texts of spec §5 and §8 are exact).
-  "checkout.error.required": { nb: "Dette feltet er obligatorisk", sv: "Detta fält är obligatoriskt" },
-  "checkout.error.email": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
-  "checkout.error.personalId": {
-    nb: "Du må oppgi et gyldig personnummer",
-    sv: "Du måste ange ett giltigt personnummer",
-  },
-  "checkout.error.organizationId": {
-    nb: "Du må oppgi et gyldig organisasjonsnummer",
-    sv: "Du måste ange ett giltigt organisationsnummer",
-  },
-  "checkout.error.zip": {
-    nb: "Du må oppgi et gyldig postnummer",
-    sv: "Du måste ange ett giltigt postnummer",
-  },
-  "checkout.error.terms": {
-    nb: "Du må godkjenne kjøpsvilkårene før du fullfører kjøpet",
-    sv: "Du måste godkänna köpvillkoren innan du slutför köpet",
-  },
-  "checkout.error.shipping": {
-    nb: "Velg en leveringsmåte før du betaler",
-    sv: "Välj ett leveranssätt innan du betalar",
-  },
-  "checkout.error.paymentMethod": { nb: "Velg en betalingsmåte", sv: "Välj ett betalsätt" },
-  "checkout.error.invalid": {
-    nb: "Sørg for at alle felt er gyldige",
-    sv: "Se till att alla fält är giltiga",
-  },
-  "checkout.error.emptyCart": { nb: "Handlekurven er tom.", sv: "Varukorgen är tom." },
-  "checkout.error.outOfStock": {
-    nb: "{name} er dessverre utsolgt, så bestillingen ble ikke opprettet. Fjern varen og prøv igjen.",
-    sv: "{name} är tyvärr slutsåld, så beställningen skapades inte. Ta bort varan och försök igen.",
-  },
-  "checkout.error.notCreated": {
-    nb: "Bestillingen kunne ikke opprettes. En vare kan være utsolgt, eller saldoen strekker ikke til.",
-    sv: "Beställningen kunde inte skapas. En vara kan vara slutsåld, eller så räcker inte saldot.",
-  },
-  "checkout.error.changed": {
-    nb: "Handlekurven er endret. Se over bestillingen og prøv igjen.",
-    sv: "Varukorgen har ändrats. Se över beställningen och försök igen.",
-  },
-  "checkout.error.declined": {
-    nb: "Betalingen ble avvist. Velg en annen betalingsmåte eller prøv igjen.",
-    sv: "Betalningen nekades. Välj ett annat betalsätt eller försök igen.",
-  },
-  "checkout.error.blocked": {
-    nb: "Vi kan dessverre ikke tilby denne betalingsmåten. Velg en annen betalingsmåte.",
-    sv: "Vi kan tyvärr inte erbjuda det här betalsättet. Välj ett annat betalsätt.",
-  },
-  "checkout.error.failed": {
-    nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
-    sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",
-  },
-  "checkout.error.completed": {
-    nb: "Denne handlekurven er allerede bestilt.",
-    sv: "Den här varukorgen är redan beställd.",
-  },
   "product.package.missing": { nb: "Velg et alternativ i: {groups}", sv: "Välj ett alternativ i: {groups}" },
   // Why a promo code gives nothing (RequirementsNotMet, and Cart.promoCodeRequirement).
   "cart.promo.minimumAmount": {
@@ -191,58 +138,13 @@ export const MESSAGES = {
     sv: "För många försök. Försök igen om {seconds} sekunder.",
   },
   "api.productNotFound": { nb: "Vi finner ikke dette produktet.", sv: "Vi hittar inte den här produkten." },
-  // Accounts and sign-in (issue 12): the Norwegian texts of spec §5 and §8, with their Swedish twins.
-  "account.email.invalid": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
-  "account.password.required": { nb: "Du må angi et passord", sv: "Du måste ange ett lösenord" },
-  "account.password.tooShort": {
-    nb: "Passordet må bestå av minst {min} tegn",
-    sv: "Lösenordet måste bestå av minst {min} tecken",
-  },
-  "account.password.tooLong": {
-    nb: "Passordet kan ha høyst {max} tegn",
-    sv: "Lösenordet får ha högst {max} tecken",
-  },
-  "account.password.common": {
-    nb: "Dette passordet er blant de mest brukte. Velg et annet.",
-    sv: "Det här lösenordet är bland de vanligaste. Välj ett annat.",
-  },
-  "account.password.mismatch": {
-    nb: "Passordene samsvarer ikke. Kontroller stavingen",
-    sv: "Lösenorden stämmer inte överens. Kontrollera stavningen",
-  },
-  "account.field.required": { nb: "Dette feltet er obligatorisk", sv: "Det här fältet är obligatoriskt" },
-  "account.personalId.invalid": {
-    nb: "Du må oppgi et gyldig personnummer",
-    sv: "Du måste ange ett giltigt personnummer",
-  },
-  "account.organizationId.invalid": {
-    nb: "Du må oppgi et gyldig organisasjonsnummer",
-    sv: "Du måste ange ett giltigt organisationsnummer",
-  },
-  "account.zip.invalid": {
-    nb: "Du må oppgi et gyldig postnummer",
-    sv: "Du måste ange ett giltigt postnummer",
-  },
-  "account.form.invalid": { nb: "Sørg for at alle felt er gyldige", sv: "Se till att alla fält är giltiga" },
-  "account.signIn.wrong": { nb: "Feil e-post eller passord", sv: "Fel e-postadress eller lösenord" },
-  "account.register.exists": {
-    nb: "En konto med denne e-postadressen eksisterer allerede",
-    sv: "Det finns redan ett konto med den här e-postadressen",
-  },
-  "account.signIn.expired": {
-    nb: "Innloggingen tok for lang tid. Prøv igjen.",
-    sv: "Inloggningen tog för lång tid. Försök igen.",
-  },
-  "account.signIn.required": { nb: "Du må logge inn først.", sv: "Du måste logga in först." },
-  "account.reset.expired": {
-    nb: "Lenken for å lage nytt passord er utløpt eller allerede brukt. Be om en ny lenke.",
-    sv: "Länken för att välja nytt lösenord har gått ut eller redan använts. Begär en ny länk.",
-  },
-  "account.generic": {
-    nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
-    sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",
-  },
 } as const satisfies Record<string, Record<MessageLanguage, string>>;
+
+/**
+ * Every message the API can answer. The checkout's and the accounts' live in their own files, so that the
+ * storefront's every-page catalog (messagesIn) does not carry them to every page; their pages take them from here.
+ */
+export const MESSAGES = /* @__PURE__ */ Object.assign({}, SHOP_MESSAGES, CHECKOUT_MESSAGES, ACCOUNT_MESSAGES);
 
 export type MessageKey = keyof typeof MESSAGES;
 
@@ -287,11 +189,13 @@ export function renderMessage(message: Message, language: MessageLanguage): stri
   return fill(MESSAGES[message.key][language], message.params);
 }
 
-/** Every message in one language, for the storefront's catalog of that language. */
+type ShopMessageKey = keyof typeof SHOP_MESSAGES;
+
+/** The storefront's every-page messages in one language, for its catalog of that language. */
 export function messagesIn<L extends MessageLanguage>(
   language: L,
-): { [K in MessageKey]: (typeof MESSAGES)[K][L] } {
-  return Object.fromEntries(Object.entries(MESSAGES).map(([key, texts]) => [key, texts[language]])) as {
-    [K in MessageKey]: (typeof MESSAGES)[K][L];
+): { [K in ShopMessageKey]: (typeof SHOP_MESSAGES)[K][L] } {
+  return Object.fromEntries(Object.entries(SHOP_MESSAGES).map(([key, texts]) => [key, texts[language]])) as {
+    [K in ShopMessageKey]: (typeof SHOP_MESSAGES)[K][L];
   };
 }

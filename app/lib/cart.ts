@@ -4,7 +4,7 @@ import {
   cartRefusalMessage,
   requirementMessage as requirementText,
 } from "#domain/cart-refusals.ts";
-import type { Translate } from "../i18n/index.ts";
+import type { MessageKey, Translate } from "../i18n/index.ts";
 import type { CartFields } from "./graphql/cart-operations.ts";
 import type { ResultOf } from "./graphql/graphql.ts";
 
@@ -86,7 +86,8 @@ export function failureMessage(t: Translate, failure: CartFailure): string {
   if (failure.reason === "SIZE_NEEDED") return t("product.chooseSize");
   if (failure.reason === "RATE_LIMITED") return t("cart.error.rateLimited");
   const message = cartRefusalMessage(failure);
-  return message ? t(message.key, message.params) : t("error.generic");
+  // The cart's refusals and requirements are every-page messages (domain/messages.ts SHOP_MESSAGES).
+  return message ? t(message.key as MessageKey, message.params) : t("error.generic");
 }
 
 /** Why a promo code gives nothing: its unmet requirement in the shopper's words. */
@@ -95,7 +96,7 @@ export function requirementMessage(
   r: { condition?: string; amount?: string | null; value?: string | null },
 ): string {
   const message = requirementText(r);
-  return t(message.key, message.params);
+  return t(message.key as MessageKey, message.params);
 }
 
 /** The failure a no-JavaScript form post carries back in the page's query (`cart-error`, `cart-stock`, …). */

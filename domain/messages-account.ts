@@ -1,0 +1,56 @@
+import type { MessageLanguage } from "./messages.ts";
+
+/** The accounts' messages (services/customers, /auth/); part of MESSAGES (messages.ts). */
+export const ACCOUNT_MESSAGES = {
+  // Accounts and sign-in (issue 12): the Norwegian texts of spec §5 and §8, with their Swedish twins.
+  "account.email.invalid": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
+  "account.password.required": { nb: "Du må angi et passord", sv: "Du måste ange ett lösenord" },
+  "account.password.tooShort": {
+    nb: "Passordet må bestå av minst {min} tegn",
+    sv: "Lösenordet måste bestå av minst {min} tecken",
+  },
+  "account.password.tooLong": {
+    nb: "Passordet kan ha høyst {max} tegn",
+    sv: "Lösenordet får ha högst {max} tecken",
+  },
+  "account.password.common": {
+    nb: "Dette passordet er blant de mest brukte. Velg et annet.",
+    sv: "Det här lösenordet är bland de vanligaste. Välj ett annat.",
+  },
+  "account.password.mismatch": {
+    nb: "Passordene samsvarer ikke. Kontroller stavingen",
+    sv: "Lösenorden stämmer inte överens. Kontrollera stavningen",
+  },
+  "account.field.required": { nb: "Dette feltet er obligatorisk", sv: "Det här fältet är obligatoriskt" },
+  "account.personalId.invalid": {
+    nb: "Du må oppgi et gyldig personnummer",
+    sv: "Du måste ange ett giltigt personnummer",
+  },
+  "account.organizationId.invalid": {
+    nb: "Du må oppgi et gyldig organisasjonsnummer",
+    sv: "Du måste ange ett giltigt organisationsnummer",
+  },
+  "account.zip.invalid": {
+    nb: "Du må oppgi et gyldig postnummer",
+    sv: "Du måste ange ett giltigt postnummer",
+  },
+  "account.form.invalid": { nb: "Sørg for at alle felt er gyldige", sv: "Se till att alla fält är giltiga" },
+  "account.signIn.wrong": { nb: "Feil e-post eller passord", sv: "Fel e-postadress eller lösenord" },
+  "account.register.exists": {
+    nb: "En konto med denne e-postadressen eksisterer allerede",
+    sv: "Det finns redan ett konto med den här e-postadressen",
+  },
+  "account.signIn.expired": {
+    nb: "Innloggingen tok for lang tid. Prøv igjen.",
+    sv: "Inloggningen tog för lång tid. Försök igen.",
+  },
+  "account.signIn.required": { nb: "Du må logge inn først.", sv: "Du måste logga in först." },
+  "account.reset.expired": {
+    nb: "Lenken for å lage nytt passord er utløpt eller allerede brukt. Be om en ny lenke.",
+    sv: "Länken för att välja nytt lösenord har gått ut eller redan använts. Begär en ny länk.",
+  },
+  "account.generic": {
+    nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
+    sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",
+  },
+} as const satisfies Record<string, Record<MessageLanguage, string>>;

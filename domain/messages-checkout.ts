@@ -1,0 +1,62 @@
+import type { MessageLanguage } from "./messages.ts";
+
+/** The checkout's and the orders' messages (services/checkout, services/orders); part of MESSAGES (messages.ts). */
+export const CHECKOUT_MESSAGES = {
+  // The checkout and orders (services/checkout, services/orders; the Norwegian texts of spec §5 and §8 are exact).
+  "checkout.error.required": { nb: "Dette feltet er obligatorisk", sv: "Detta fält är obligatoriskt" },
+  "checkout.error.email": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
+  "checkout.error.personalId": {
+    nb: "Du må oppgi et gyldig personnummer",
+    sv: "Du måste ange ett giltigt personnummer",
+  },
+  "checkout.error.organizationId": {
+    nb: "Du må oppgi et gyldig organisasjonsnummer",
+    sv: "Du måste ange ett giltigt organisationsnummer",
+  },
+  "checkout.error.zip": {
+    nb: "Du må oppgi et gyldig postnummer",
+    sv: "Du måste ange ett giltigt postnummer",
+  },
+  "checkout.error.terms": {
+    nb: "Du må godkjenne kjøpsvilkårene før du fullfører kjøpet",
+    sv: "Du måste godkänna köpvillkoren innan du slutför köpet",
+  },
+  "checkout.error.shipping": {
+    nb: "Velg en leveringsmåte før du betaler",
+    sv: "Välj ett leveranssätt innan du betalar",
+  },
+  "checkout.error.paymentMethod": { nb: "Velg en betalingsmåte", sv: "Välj ett betalsätt" },
+  "checkout.error.invalid": {
+    nb: "Sørg for at alle felt er gyldige",
+    sv: "Se till att alla fält är giltiga",
+  },
+  "checkout.error.emptyCart": { nb: "Handlekurven er tom.", sv: "Varukorgen är tom." },
+  "checkout.error.outOfStock": {
+    nb: "{name} er dessverre utsolgt, så bestillingen ble ikke opprettet. Fjern varen og prøv igjen.",
+    sv: "{name} är tyvärr slutsåld, så beställningen skapades inte. Ta bort varan och försök igen.",
+  },
+  "checkout.error.notCreated": {
+    nb: "Bestillingen kunne ikke opprettes. En vare kan være utsolgt, eller saldoen strekker ikke til.",
+    sv: "Beställningen kunde inte skapas. En vara kan vara slutsåld, eller så räcker inte saldot.",
+  },
+  "checkout.error.changed": {
+    nb: "Handlekurven er endret. Se over bestillingen og prøv igjen.",
+    sv: "Varukorgen har ändrats. Se över beställningen och försök igen.",
+  },
+  "checkout.error.declined": {
+    nb: "Betalingen ble avvist. Velg en annen betalingsmåte eller prøv igjen.",
+    sv: "Betalningen nekades. Välj ett annat betalsätt eller försök igen.",
+  },
+  "checkout.error.blocked": {
+    nb: "Vi kan dessverre ikke tilby denne betalingsmåten. Velg en annen betalingsmåte.",
+    sv: "Vi kan tyvärr inte erbjuda det här betalsättet. Välj ett annat betalsätt.",
+  },
+  "checkout.error.failed": {
+    nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
+    sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",
+  },
+  "checkout.error.completed": {
+    nb: "Denne handlekurven er allerede bestilt.",
+    sv: "Den här varukorgen är redan beställd.",
+  },
+} as const satisfies Record<string, Record<MessageLanguage, string>>;
