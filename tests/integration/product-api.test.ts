@@ -304,7 +304,7 @@ describe("the storefront's product page operation", () => {
       .limit(12);
     const fields = {
       history: `productPriceHistory(alias: $alias, days: 90, channelId: "1|se", languageId: "sv-SE") { date sellingPriceIncVat }`,
-      related: `relatedProducts(alias: $alias, channelId: "1|se", languageId: "sv-SE") { productId alias }`,
+      related: `relatedProducts(alias: $alias, channelId: "1|se", languageId: "sv-SE") { alias relation product { productId } }`,
       reviews: `reviews(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count averageRating reviews { author rating } }`,
       questions: `productQuestions(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count questions { answer answeredAt } }`,
     };
