@@ -1,9 +1,9 @@
-import type { MessageLanguage } from "./messages.ts";
+import { FIELD_TEXTS, type MessageLanguage } from "./messages-fields.ts";
 
 /** The accounts' messages (services/customers, /auth/); part of MESSAGES (messages.ts). */
 export const ACCOUNT_MESSAGES = {
   // Accounts and sign-in (issue 12): the Norwegian texts of spec §5 and §8, with their Swedish twins.
-  "account.email.invalid": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
+  "account.email.invalid": FIELD_TEXTS.email,
   "account.password.required": { nb: "Du må angi et passord", sv: "Du måste ange ett lösenord" },
   "account.password.tooShort": {
     nb: "Passordet må bestå av minst {min} tegn",
@@ -21,19 +21,10 @@ export const ACCOUNT_MESSAGES = {
     nb: "Passordene samsvarer ikke. Kontroller stavingen",
     sv: "Lösenorden stämmer inte överens. Kontrollera stavningen",
   },
-  "account.field.required": { nb: "Dette feltet er obligatorisk", sv: "Det här fältet är obligatoriskt" },
-  "account.personalId.invalid": {
-    nb: "Du må oppgi et gyldig personnummer",
-    sv: "Du måste ange ett giltigt personnummer",
-  },
-  "account.organizationId.invalid": {
-    nb: "Du må oppgi et gyldig organisasjonsnummer",
-    sv: "Du måste ange ett giltigt organisationsnummer",
-  },
-  "account.zip.invalid": {
-    nb: "Du må oppgi et gyldig postnummer",
-    sv: "Du måste ange ett giltigt postnummer",
-  },
+  "account.field.required": FIELD_TEXTS.required,
+  "account.personalId.invalid": FIELD_TEXTS.personalId,
+  "account.organizationId.invalid": FIELD_TEXTS.organizationId,
+  "account.zip.invalid": FIELD_TEXTS.zip,
   "account.form.invalid": { nb: "Sørg for at alle felt er gyldige", sv: "Se till att alla fält är giltiga" },
   "account.signIn.wrong": { nb: "Feil e-post eller passord", sv: "Fel e-postadress eller lösenord" },
   "account.register.exists": {

@@ -1,22 +1,13 @@
-import type { MessageLanguage } from "./messages.ts";
+import { FIELD_TEXTS, type MessageLanguage } from "./messages-fields.ts";
 
 /** The checkout's and the orders' messages (services/checkout, services/orders); part of MESSAGES (messages.ts). */
 export const CHECKOUT_MESSAGES = {
   // The checkout and orders (services/checkout, services/orders; the Norwegian texts of spec §5 and §8 are exact).
-  "checkout.error.required": { nb: "Dette feltet er obligatorisk", sv: "Detta fält är obligatoriskt" },
-  "checkout.error.email": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
-  "checkout.error.personalId": {
-    nb: "Du må oppgi et gyldig personnummer",
-    sv: "Du måste ange ett giltigt personnummer",
-  },
-  "checkout.error.organizationId": {
-    nb: "Du må oppgi et gyldig organisasjonsnummer",
-    sv: "Du måste ange ett giltigt organisationsnummer",
-  },
-  "checkout.error.zip": {
-    nb: "Du må oppgi et gyldig postnummer",
-    sv: "Du måste ange ett giltigt postnummer",
-  },
+  "checkout.error.required": FIELD_TEXTS.required,
+  "checkout.error.email": FIELD_TEXTS.email,
+  "checkout.error.personalId": FIELD_TEXTS.personalId,
+  "checkout.error.organizationId": FIELD_TEXTS.organizationId,
+  "checkout.error.zip": FIELD_TEXTS.zip,
   "checkout.error.terms": {
     nb: "Du må godkjenne kjøpsvilkårene før du fullfører kjøpet",
     sv: "Du måste godkänna köpvillkoren innan du slutför köpet",

@@ -10,10 +10,10 @@
 
 import { ACCOUNT_MESSAGES } from "./messages-account.ts";
 import { CHECKOUT_MESSAGES } from "./messages-checkout.ts";
+import { FIELD_TEXTS, type MessageLanguage } from "./messages-fields.ts";
 
 /** The languages the shop writes in: Norwegian (bokmål) and Swedish. */
-export const MESSAGE_LANGUAGES = ["nb", "sv"] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+export { MESSAGE_LANGUAGES, type MessageLanguage } from "./messages-fields.ts";
 
 /** What the storefront shows on any page (its catalogs spread these in): the cart, codes, the newsletter, arguments. */
 const SHOP_MESSAGES = {
@@ -110,7 +110,7 @@ const SHOP_MESSAGES = {
   },
   "cart.promo.expired": { nb: "Kampanjekoden gjelder ikke lenger.", sv: "Kampanjkoden gäller inte längre." },
   // The newsletter (the Norwegian text is the specification's).
-  "newsletter.invalid": { nb: "Du må oppgi en gyldig e-post", sv: "Du måste ange en giltig e-postadress" },
+  "newsletter.invalid": FIELD_TEXTS.email,
   "newsletter.limited": {
     nb: "For mange påmeldinger herfra. Prøv igjen senere.",
     sv: "För många anmälningar härifrån. Försök igen senare.",
