@@ -111,6 +111,15 @@ export const LIST_SIZE: Readonly<Record<string, number>> = {
   "VariantType.attributes": 3,
   "VariantType.variants": 8,
   "VariantGroupType.variants": 5,
+  // Accounts and orders (issue 12, 13): a shopper's own data.
+  "Query.getOrders": 20,
+  "Query.getSessions": 20,
+  "OrderType.paymentDetails": 3,
+  "OrderType.refunds": 5,
+  "OrderType.shippingDetails": 3,
+  "UserType.availableChannels": 2,
+  "UserType.balances": 5,
+  "UserChannelType.availableMarkets": 20,
 };
 
 /** Work each object of a type costs beyond its fields (a product is a row with prices, stock and images). */
