@@ -95,10 +95,10 @@ describe("the cart store", () => {
     expect(h.jar.get("mili-cart")).toBe("c1");
   });
 
-  it(`retries an empty or failed read after ${CART_RETRY.delay} ms, clearing cart, grouped items and cookie each time`, async () => {
+  it(`retries an empty read after ${CART_RETRY.delay} ms, clearing cart, grouped items and cookie each time`, async () => {
     const h = harness([
       { cart: null, error: { reason: "FAILED" } },
-      new Error("network"),
+      { cart: null },
       { cart: cart("new") },
     ]);
     h.jar.set("mili-cart", "broken");
@@ -118,6 +118,26 @@ describe("the cart store", () => {
     expect(seen.some((s) => s.cookie === undefined && s.grouped === undefined)).toBe(true);
     expect(h.store.getState().cart?.id).toBe("new");
     expect(h.jar.get("mili-cart")).toBe("new");
+  });
+
+  it("retries a read that got no answer (offline, the page leaving) but keeps the cookie and the grouped items", async () => {
+    const h = harness([new Error("network"), new Error("aborted"), { cart: cart("c1") }]);
+    h.jar.set("mili-cart", "c1");
+    const groups = JSON.stringify([{ groupKey: "g", packageId: 1, name: "x", canonicalUrl: "/", image: null }]);
+    h.storage.set(GROUPED_ITEMS_KEY, groups);
+    const cookies: (string | undefined)[] = [];
+    h.store.subscribe(() => void cookies.push(h.jar.get("mili-cart")));
+    await h.store.start();
+    expect(h.requests).toHaveLength(3);
+    expect(h.waits).toEqual([CART_RETRY.delay, CART_RETRY.delay]);
+    expect(cookies.every((c) => c === "c1")).toBe(true);
+    expect(h.store.getState().cart?.id).toBe("c1");
+    // Offline throughout: an error after the last attempt, and the cookie still names the shopper's cart.
+    const offline = harness(Array.from({ length: CART_RETRY.attempts }, () => new Error("network")));
+    offline.jar.set("mili-cart", "c1");
+    await offline.store.start();
+    expect(offline.store.getState()).toMatchObject({ loaded: true, error: { reason: "FAILED" } });
+    expect(offline.jar.get("mili-cart")).toBe("c1");
   });
 
   it("has no count until the first read has ended: unknown, not 0", async () => {

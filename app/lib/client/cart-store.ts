@@ -152,7 +152,8 @@ export function createCartStore(deps: CartStoreDeps) {
     return query ? `${endpoint}?${query}` : endpoint;
   };
 
-  async function read(refresh: boolean): Promise<CartResult> {
+  /** The server's answer, or null when none came (offline, or the page is leaving and the request was cut). */
+  async function read(refresh: boolean): Promise<CartResult | null> {
     try {
       const response = await deps.fetch(url(refresh ? { refresh: "1" } : {}), {
         headers: { accept: "application/json" },
@@ -160,28 +161,34 @@ export function createCartStore(deps: CartStoreDeps) {
       });
       return (await response.json()) as CartResult;
     } catch {
-      return { cart: null, error: { reason: "FAILED" } };
+      return null;
     }
   }
 
-  /** Reads the cart; an empty or failed answer is retried (spec §4). */
+  /**
+   * Reads the cart; an empty answer is retried (spec §4), starting over each time. A read that got no answer is
+   * retried too, but keeps the cookie: the cart may be fine, and a page cut off mid-read (the shopper leaving)
+   * must not throw the shopper's cart away.
+   */
   async function load(opts: { refresh?: boolean } = {}): Promise<void> {
     for (let attempt = 1; attempt <= CART_RETRY.attempts; attempt++) {
       const result = await read(opts.refresh ?? false);
-      if (result.cart) {
+      if (result?.cart) {
         store(result.cart, false);
         set({ error: null });
         return;
       }
       if (attempt === CART_RETRY.attempts) {
-        set({ loaded: true, error: result.error ?? { reason: "FAILED" } });
+        set({ loaded: true, error: result?.error ?? { reason: "FAILED" } });
         return;
       }
-      // Start over: no cart data, no grouped items, no cookie; then ask again (a new cart is made).
-      confirmed = null;
-      writeGroups([]);
-      writeCookie(null);
-      set({ cart: null, groups: [] });
+      if (result) {
+        // Start over: no cart data, no grouped items, no cookie; then ask again (a new cart is made).
+        confirmed = null;
+        writeGroups([]);
+        writeCookie(null);
+        set({ cart: null, groups: [] });
+      }
       await deps.wait(CART_RETRY.delay);
     }
   }
