@@ -5,6 +5,10 @@ import { defineConfig } from "vitest/config";
 // (GraphQLError instances from resolvers must be recognised by Yoga's error masking).
 const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
 
+// expect.poll waits 1 s by default: too little for a page to reload or a list to load on a busy 2-core CI
+// machine. A poll still passes as soon as its condition holds; only a failing one waits this long.
+const expect = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
@@ -24,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          expect,
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           // Some tests post the storefront's forms: they need a current build.
@@ -36,6 +41,7 @@ export default defineConfig({
         test: {
           // Probes a stranger could send, against the real server (PGlite, and PostgreSQL with DATABASE_URL).
           name: "security",
+          expect,
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
@@ -46,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          expect,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,

@@ -149,10 +149,15 @@ export function ListView({
     }
     return fresh(list, identity);
   });
+  // The state a control asked for, shown at once: the router's navigation state arrives in a transition, after
+  // React has put a controlled checkbox back, so without this a tap on a slow phone would not tick the box until
+  // the list had loaded. Cleared when the list answers or the navigation ends (done, failed or replaced).
+  const [requested, setRequested] = useState<ListUrlState | null>(null);
   const [source, setSource] = useState(list);
   if (source !== list) {
     setSource(list);
     setLoaded(merge(loaded, list, identity));
+    if (requested) setRequested(null);
   }
 
   useEffect(() => {
@@ -168,9 +173,14 @@ export function ListView({
   const navigation = useNavigation();
   const nextSearch =
     navigation.location && navigation.location.pathname === list.pathname ? navigation.location.search : null;
+  const [lastSearch, setLastSearch] = useState(nextSearch);
+  if (lastSearch !== nextSearch) {
+    setLastSearch(nextSearch);
+    if (nextSearch === null && requested) setRequested(null);
+  }
   const shownState = useMemo(
-    () => (nextSearch === null ? list.state : parseListUrl(nextSearch)),
-    [nextSearch, list.state],
+    () => (nextSearch !== null ? parseListUrl(nextSearch) : (requested ?? list.state)),
+    [nextSearch, requested, list.state],
   );
   const isHydrated = useHydrated();
 
@@ -182,7 +192,10 @@ export function ListView({
       state: shownState,
       defaultSort: list.defaultSort,
       hrefFor,
-      go: (state: ListUrlState) => void navigate(hrefFor(state), { preventScrollReset: true }),
+      go: (state: ListUrlState) => {
+        setRequested(state);
+        void navigate(hrefFor(state), { preventScrollReset: true });
+      },
       t,
     };
   }, [list, shownState, navigate, t]);
