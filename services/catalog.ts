@@ -9,6 +9,7 @@ import {
   products,
   productTranslations,
 } from "#db/schema/index.ts";
+import { type PriceBand, parsePriceBandId } from "#domain/price-bands.ts";
 import { DISCOUNT_BUCKETS, type DiscountBucket, discountBucket } from "#domain/prices.ts";
 import type { ProductSort } from "#domain/sorts.ts";
 import { vatRateFor } from "#domain/vat.ts";
@@ -21,6 +22,7 @@ import {
   type Meta,
   tsRank,
 } from "./catalog-index.ts";
+import { priceBandTest, priceFacet } from "./price-facet.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 // A cycle on purpose: search builds on lists (suggestions) and lists search; only functions cross it.
 import { type ExpandedSearch, expandSearch } from "./search-words.ts";
@@ -101,7 +103,7 @@ export interface ListFilter {
   campaignIds?: number[];
   productIds?: number[];
   articleNumbers?: string[];
-  /** Facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black); unknown or malformed ids are ignored. */
+  /** Facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black, pr_0-499); unknown or malformed ids are ignored. */
   facets?: string[];
   /** Selling price in major units of the market's currency, including VAT. */
   price?: { lowest?: number; highest?: number };
@@ -157,6 +159,8 @@ export interface ParsedFacets {
   discount: string[];
   /** identifier → ["color_black", …] */
   params: Map<string, string[]>;
+  /** pr_{lowest}-{highest}: selling price bands (domain/price-bands.ts). */
+  priceBands: PriceBand[];
 }
 
 export function parseFacets(ids: readonly string[] = []): ParsedFacets {
@@ -167,6 +171,7 @@ export function parseFacets(ids: readonly string[] = []): ParsedFacets {
     campaigns: [],
     discount: [],
     params: new Map(),
+    priceBands: [],
   };
   const int = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
   for (const raw of ids) {
@@ -190,6 +195,9 @@ export function parseFacets(ids: readonly string[] = []): ParsedFacets {
       if (!m) continue;
       const identifier = m[1] as string;
       out.params.set(identifier, [...(out.params.get(identifier) ?? []), rest]);
+    } else if (kind === "pr") {
+      const band = parsePriceBandId(id);
+      if (band) out.priceBands.push(band);
     }
   }
   return out;
@@ -201,7 +209,7 @@ export function cleanSearchText(text: string | undefined): string | undefined {
   return cut ? cut : undefined;
 }
 
-type GroupKey = "categories" | "brands" | "skus" | "campaigns" | "discount" | `p-${string}`;
+type GroupKey = "categories" | "brands" | "skus" | "campaigns" | "discount" | "price" | `p-${string}`;
 
 /** Ids to a membership test: a flag array when the ids are small (they are: database identities), else a set. */
 function membership(values: Iterable<number>): (id: number) => boolean {
@@ -466,6 +474,7 @@ function compileList(
     if (f.sizes.length) parts.push(withSizes(f.sizes));
     if (f.discount.length) parts.push(inBuckets(f.discount));
     for (const values of f.params.values()) parts.push(withParams(values));
+    if (f.priceBands.length) parts.push(priceBandTest(f.priceBands, selling, minorUnits));
     return parts.length ? anyOf(parts) : null;
   };
   const scope: ((slot: number) => boolean)[] = [];
@@ -502,6 +511,9 @@ function compileList(
     if (values.some((v) => meta.labelKeys.has(`p_${v}`)))
       groups.push({ key: `p-${identifier}`, test: withParams(values) });
   }
+  // The price bands last: listFacets tells a product outside only the bands and the price range by that.
+  if (f.priceBands.length)
+    groups.push({ key: "price", test: priceBandTest(f.priceBands, selling, minorUnits) });
   const minor = 10 ** minorUnits;
   const bound = (n: number | undefined) =>
     n !== undefined && Number.isFinite(n) && n >= 0
@@ -949,7 +961,7 @@ function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow):
 
 const GROUP_LABELS: Record<
   string,
-  Record<"categories" | "brands" | "skus" | "campaigns" | "discount", string>
+  Record<"categories" | "brands" | "skus" | "campaigns" | "discount" | "price", string>
 > = {
   "sv-SE": {
     categories: "Kategorier",
@@ -957,6 +969,7 @@ const GROUP_LABELS: Record<
     skus: "Storlek",
     campaigns: "Kampanjer",
     discount: "Rabatt",
+    price: "Pris",
   },
   "nb-NO": {
     categories: "Kategorier",
@@ -964,6 +977,7 @@ const GROUP_LABELS: Record<
     skus: "Størrelse",
     campaigns: "Kampanjer",
     discount: "Rabatt",
+    price: "Pris",
   },
 };
 
@@ -1047,27 +1061,36 @@ export async function listFacets(
   const counts = (failed: number, group: number) => (failed === -1 ? true : failed === group && !current);
   const { candidates } = list;
   const scanned = candidates ? candidates.length : index.size;
+  // The price facet (services/price-facet.ts): the list's prices, and those of the products that count for it.
+  const bandGroup = groupOf("price");
+  const listPrices = new Int32Array(scanned);
+  const bandPrices = new Int32Array(scanned);
+  let listCount = 0;
+  let bandCount = 0;
   for (let k = 0; k < scanned; k++) {
     const slot = candidates ? (candidates[k] as number) : k;
     if (!inScope(slot)) continue;
+    listPrices[listCount++] = selling[slot] as number;
     let failed = -1;
     for (let g = 0; g < tests.length; g++) {
       if (!(tests[g] as (slot: number) => boolean)(slot)) {
         if (failed !== -1) {
-          failed = -2;
+          // -3: outside the price bands and the price range only (the last two tests).
+          failed = failed === bandGroup && g === priceGroup ? -3 : -2;
           break;
         }
         failed = g;
       }
     }
     if (failed === -2) continue;
-    if (failed === -1 || failed === priceGroup) {
+    if (failed === -1 || failed === priceGroup || failed === bandGroup || failed === -3) {
       const s = selling[slot] as number;
       if (s < lowest) lowest = s;
       if (s > highest) highest = s;
       priced++;
     }
-    if (failed === priceGroup && failed !== -1) continue;
+    if (counts(failed, bandGroup)) bandPrices[bandCount++] = selling[slot] as number;
+    if (failed === -3 || (failed === priceGroup && failed !== -1)) continue;
     if (counts(failed, own.categories)) countCategories(slot, categoryCounts);
     if (counts(failed, own.brands)) {
       const b = brand[slot] as number;
@@ -1157,7 +1180,16 @@ export async function listFacets(
     row("lo", String(lowest), priced, null);
     row("hi", String(highest), priced, null);
   }
-  return facetGroups(rows, locale);
+  const prices = priceFacet({
+    listPrices,
+    listCount,
+    counted: bandPrices,
+    countedCount: bandCount,
+    chosen: parseFacets(filter.facets).priceBands,
+    locale,
+    label: (GROUP_LABELS[lang] ?? (GROUP_LABELS["sv-SE"] as (typeof GROUP_LABELS)[string])).price,
+  });
+  return facetGroups(rows, locale, prices ? [prices] : []);
 }
 
 /** Facet rows (kind, value, count, labels) as the API's groups, each in its order. */
@@ -1172,6 +1204,8 @@ function facetGroups(
     sort_order: number | null;
   }[],
   locale: Locale,
+  /** Groups made elsewhere, their values in order (the price facet). */
+  made: ListFacetGroup[] = [],
 ): { facets: ListFacetGroup[]; price: { lowest: number; highest: number } | null } {
   const lang = locale.language.id;
   const labels = GROUP_LABELS[lang] ?? (GROUP_LABELS["sv-SE"] as (typeof GROUP_LABELS)[string]);
@@ -1283,8 +1317,9 @@ function facetGroups(
       v.order = i;
     });
   }
+  facets.push(...made);
   const groupOrder = (g: ListFacetGroup) =>
-    ["categories", "brands", "skus", "discount", "campaigns"].indexOf(g.filterId) >>> 0;
+    ["categories", "brands", "skus", "price", "discount", "campaigns"].indexOf(g.filterId) >>> 0;
   // Groups (and values) with the same label: by their ids, so the order never depends on the database's.
   facets.sort(
     (a, b) => groupOrder(a) - groupOrder(b) || c.compare(a.label, b.label) || byText(a.filterId, b.filterId),

@@ -229,7 +229,7 @@ const FilterInputType = builder.inputType("FilterInputType", {
     facets: t.stringList({
       required: open,
       description:
-        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black, a_{product alias}): OR inside a group, AND across groups; unknown ids are ignored",
+        "Active facet ids (c_12, b_3, s_M, dc_1, d_11-15, p_color_black, pr_0-499, a_{product alias}): OR inside a group, AND across groups; unknown ids are ignored",
     }),
     excludeFacets: t.stringList({
       required: open,
@@ -285,7 +285,7 @@ const FacetValueType = builder.objectRef<FacetValueEdge>("FilterValueType").impl
     }),
     facetId: t.exposeString("facetId", {
       description:
-        "The id to filter on, e.g. c_12, s_M, p_color_black; send it back unchanged in filter.facets",
+        "The id to filter on, e.g. c_12, s_M, p_color_black, pr_0-499 (a price band: whole major units, both ends included); send it back unchanged in filter.facets",
     }),
     parentId: t.exposeString("parentId", { nullable: true, description: "The parent category's facet id" }),
     label: t.exposeString("label"),
@@ -320,6 +320,7 @@ const FACET_KINDS: Record<string, string> = {
   discount: "Discount",
   parameters: "Parameter",
   campaigns: "Campaign",
+  price: "Price",
 };
 
 type FacetEdge = ListFacetGroup & { order: number; languageId: string };
@@ -327,15 +328,15 @@ type FacetEdge = ListFacetGroup & { order: number; languageId: string };
 const FacetType = builder.objectRef<FacetEdge>("FilterType").implement({
   fields: (t) => ({
     filterId: t.exposeString("filterId", {
-      description: "The URL parameter: categories, brands, skus, campaigns, discount, p-{identifier}",
+      description: "The URL parameter: categories, brands, skus, price, campaigns, discount, p-{identifier}",
     }),
     group: t.exposeString("group", {
-      description: "categories, brands, skus, campaigns, discount or parameters",
+      description: "categories, brands, skus, price, campaigns, discount or parameters",
     }),
     label: t.exposeString("label"),
     type: t.string({
       description:
-        "The kind: Category, Brand, Sku, Discount, Parameter (one per parameter, told apart by filterId) or Campaign (Mili's addition)",
+        "The kind: Category, Brand, Sku, Price (price bands of the list's own prices, in the market's currency), Discount, Parameter (one per parameter, told apart by filterId) or Campaign (Mili's addition)",
       resolve: (f) => FACET_KINDS[f.group] ?? f.type,
     }),
     order: t.exposeInt("order", { description: "The facet's position in the answer" }),

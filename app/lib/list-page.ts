@@ -126,7 +126,8 @@ export async function loadList(opts: {
     pageSize,
     products: result?.products ?? [],
     count,
-    facets: (result?.filters.facets ?? []).map(toFacet),
+    // The price bands (type Price) are for Geins storefronts: this one filters by its price range instead.
+    facets: (result?.filters.facets ?? []).filter((f) => f.type !== "Price").map(toFacet),
     priceBounds,
     filtered: hasFilters(state),
   };

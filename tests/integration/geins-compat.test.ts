@@ -243,7 +243,7 @@ describe("the listed Geins client operations run against the demo catalog", () =
         count filters { facets { type filterId values { _id facetId count } } } } }`;
     const all = (await run(query)).products;
     const types = all.filters.facets.map((f: { type: string }) => f.type);
-    for (const kind of ["Category", "Brand", "Sku", "Parameter"]) expect(types).toContain(kind);
+    for (const kind of ["Category", "Brand", "Sku", "Price", "Parameter"]) expect(types).toContain(kind);
     for (const type of types)
       expect(["Category", "Brand", "Sku", "Price", "Discount", "Parameter", "Campaign"]).toContain(type);
     const ids = all.filters.facets.flatMap((f: { values: { _id: string }[] }) => f.values.map((v) => v._id));
@@ -252,6 +252,12 @@ describe("the listed Geins client operations run against the demo catalog", () =
     const narrowed = (await run(query, { filter: { facets: [brand.facetId] } })).products;
     expect(narrowed.count).toBe(brand.count);
     expect(narrowed.count).toBeLessThan(all.count);
+    // A price band's id (pr_{lowest}-{highest}) narrows the list too (tests/integration/price-facet.test.ts).
+    const band = all.filters.facets.find((f: { type: string }) => f.type === "Price").values[0];
+    expect(band.facetId).toMatch(/^pr_\d+-\d+$/);
+    const cheap = (await run(query, { filter: { facets: [band.facetId] } })).products;
+    expect(cheap.count).toBe(band.count);
+    expect(cheap.count).toBeLessThan(all.count);
   });
 
   it("getCart(includeCompleted: true) answers the completed cart; without it, a new one", async () => {
