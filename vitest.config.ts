@@ -12,6 +12,10 @@ const expect = { poll: { timeout: 15_000 } };
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on CI's two cores, so every file ran
+    // after the other while the browser tests mostly wait (on pages, polls and the database). Three files at a
+    // time keep both cores busy; the browser files are split so that no one of them is the long pole.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -57,7 +61,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },
       },

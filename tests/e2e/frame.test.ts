@@ -365,6 +365,9 @@ describe("error pages reached inside the app keep the shop's styles", () => {
       });
       await page.clock.pauseAt(Date.now() + 60_000);
       await navigateInApp(page, "/nyheter");
+      // The 200 ms throttle starts when the frame sees the navigation (the bar, hidden, turns "pending"), which
+      // can be after navigate() returns: move the paused clock only then.
+      await expect.poll(() => page.locator("[data-progress]").getAttribute("data-progress")).toBe("pending");
       await page.clock.runFor(200);
       const bar = page.locator("[data-progress]:not([hidden])");
       await expect.poll(() => bar.getAttribute("data-progress")).toBe("running");
