@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { start } from "#server/main.ts";
+import { copyPgliteTemplate, createPostgresFromTemplate } from "./db-template.ts";
+
+const DEFAULT_SEED_PRODUCTS = "80";
 
 /**
  * The whole shop in this process on a random port: a fresh PGlite directory, or a new database on the
@@ -13,17 +16,24 @@ import { start } from "#server/main.ts";
 export async function startShop(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "mili-shop-"));
   const base = process.env.DATABASE_URL;
+  // The shop starts on a copy of a seeded template (tests/support/db-template.ts) unless the test chose its own
+  // database; the server's migrate and seed then find it ready.
+  const products = Number(env.SEED_PRODUCTS ?? DEFAULT_SEED_PRODUCTS);
+  const fromTemplate = !env.DATABASE_URL && !env.PGLITE_DIR && Number.isInteger(products);
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
   if (base) {
     dbName = `mili_shop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${dbName}`);
-    await admin.end();
+    if (fromTemplate) await createPostgresFromTemplate(base, dbName, products);
+    else {
+      const admin = postgres(base, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${dbName}`);
+      await admin.end();
+    }
     const url = new URL(base);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
-  }
+  } else if (fromTemplate) await copyPgliteTemplate(products, join(dir, "db"));
   const shop = await start({
     NODE_ENV: "test",
     PORT: "0",
@@ -32,7 +42,7 @@ export async function startShop(env: Record<string, string> = {}) {
     PGLITE_DIR: join(dir, "db"),
     SECRETS_DIR: join(dir, "secrets"),
     MAIL_OUTBOX_DIR: join(dir, "outbox"),
-    SEED_PRODUCTS: "80",
+    SEED_PRODUCTS: DEFAULT_SEED_PRODUCTS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
