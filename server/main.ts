@@ -123,7 +123,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     : memoryResponseCacheStore();
   // E-mail from the durable outbox (decision 0021): SMTP when SMTP_URL is set, else .eml files in var/outbox/.
   const mailSender = startMailSender({
-    db: db.db,
+    db: db.background,
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       outboxDir: resolve(root, config.MAIL_OUTBOX_DIR),
