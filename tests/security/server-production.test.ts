@@ -109,7 +109,8 @@ async function introspect(origin: string, key: string) {
   };
 }
 
-describe("npm start on a fresh clone", () => {
+// Each test starts `npm start` as a process (npm, Node, migrations, a seed): a minute on a busy CI machine.
+describe("npm start on a fresh clone", { timeout: 180_000 }, () => {
   it("runs in production mode with generated secrets, kept and printed, and no development key", async () => {
     const shop = await npmStart();
     try {
