@@ -193,6 +193,11 @@ export async function orderByPublicId(db: Database, publicId: string): Promise<O
   return (await load(db, eq(orders.publicId, publicId.toLowerCase()), 1))[0] ?? null;
 }
 
+/** A placed order by its id (the outbox's e-mails). */
+export async function orderById(db: Database, id: number): Promise<OrderRecord | null> {
+  return (await load(db, eq(orders.id, id), 1))[0] ?? null;
+}
+
 /** The order placed from a cart (the cart id is the secret of the confirmation URL). */
 export async function orderOfCartId(db: Database, cartId: string): Promise<OrderRecord | null> {
   if (!UUID.test(cartId)) return null;

@@ -1,7 +1,9 @@
 import { createHmac } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders, paymentMethods, shippingOptions, skus } from "#db/schema/index.ts";
+import { checkoutSessions, orders, outbox, paymentMethods, shippingOptions, skus } from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { callbackSignature } from "#services/orders/hosted.ts";
 import { buildDocument, operation } from "#tests/compat/geins/build.ts";
@@ -115,6 +117,22 @@ const norwegianOrganisation = {
   },
   acceptedTerms: true,
 };
+
+/** The e-mail the outbox sent for `dedupeKey` (it sends every few seconds): the .eml's text. */
+async function mailSent(dedupeKey: string, mustContain: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const [job] = await db().select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey));
+    if (job?.status === "done") {
+      const files = readdirSync(shop.outboxDir).filter((f) => f.endsWith(".eml"));
+      const found = files
+        .map((f) => readFileSync(join(shop.outboxDir, f), "utf8"))
+        .find((t) => t.includes(mustContain));
+      if (found) return found;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail for ${dedupeKey}`);
+}
 
 async function register(email: string): Promise<string> {
   const post = async (body: unknown) =>
@@ -249,6 +267,10 @@ describe("a full purchase through GraphQL", () => {
     });
     expect(link.data.getOrderPublic.orderTotal.sellingPriceIncVat).toBeGreaterThan(0);
     expect(link.data.getOrderPublic.cart.items).toHaveLength(1);
+    // The confirmation e-mail, through the durable outbox, to the guest's address with the order link.
+    const mail = await mailSent(`order.confirmation:${publicId}`, orderId);
+    expect(mail).toContain("To: kund@example.se");
+    expect(mail).toContain(publicId);
     const unknown = await op("geins-sdk/getOrderPublic", {
       ...se,
       publicOrderId: "00000000-0000-4000-8000-000000000001",
