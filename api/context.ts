@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
 import type { RateLimiter } from "#integrations/rate-limit/index.ts";
+import type { CheckoutServices } from "#services/checkout/services.ts";
 import type { Auth, Principal } from "#services/customers/auth.ts";
 import type { StockEvents } from "#services/events.ts";
 import { type Locale, type LocaleRequest, type ReferenceCache, resolveLocale } from "#services/reference.ts";
@@ -31,6 +32,8 @@ export interface ApiContext {
   accounts?: { secret: string; salt: string };
   /** Sessions (services/customers/auth.ts); absent where the API runs without accounts. */
   auth?: Auth;
+  /** Payment and shipping providers for the checkout; absent where the API runs without them (no orders). */
+  checkout?: CheckoutServices;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
   /**
@@ -60,6 +63,8 @@ export interface ApiServices {
   /** Accounts and sign-in; absent where the API runs without them (then every request is a guest's). */
   auth?: Auth;
   accounts?: { secret: string; salt: string };
+  /** Payment and shipping providers for the checkout; absent where the API runs without them (no orders). */
+  checkout?: CheckoutServices;
   /** The shop's address (PUBLIC_URL) and its host per language (DOMAINS), for ChannelType.url. */
   site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
 }
@@ -84,6 +89,7 @@ export function createApiContext(
     ...(services.stockEvents ? { stockEvents: services.stockEvents } : {}),
     ...(services.accounts ? { accounts: services.accounts } : {}),
     ...(services.auth ? { auth: services.auth } : {}),
+    ...(services.checkout ? { checkout: services.checkout } : {}),
     customer() {
       customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);
       return customer;

@@ -25,6 +25,7 @@ import {
 } from "graphql";
 import { MAX_CART_LINES } from "#domain/cart.ts";
 import { MAX_TAKE } from "#services/catalog.ts";
+import { MAX_ORDERS_LISTED } from "#services/orders/read.ts";
 import { MAX_REVIEWS_TAKE } from "#services/reviews.ts";
 
 /**
@@ -111,15 +112,24 @@ export const LIST_SIZE: Readonly<Record<string, number>> = {
   "VariantType.attributes": 3,
   "VariantType.variants": 8,
   "VariantGroupType.variants": 5,
-  // Accounts and orders (issue 12, 13): a shopper's own data.
-  "Query.getOrders": 20,
+  // Accounts (issue 12): a shopper's own data.
   "Query.getSessions": 20,
-  "OrderType.paymentDetails": 3,
-  "OrderType.refunds": 5,
-  "OrderType.shippingDetails": 3,
   "UserType.availableChannels": 2,
   "UserType.balances": 5,
   "UserChannelType.availableMarkets": 20,
+  // The checkout and orders (decision 0030). getOrders and an order's cart are sized by the shopper's own data
+  // when the bounds are too much (api/known-sizes.ts).
+  "CheckoutOrderType.rows": MAX_CART_LINES,
+  "CheckoutType.consents": 1,
+  "CheckoutType.errors": 20,
+  "CheckoutType.paymentOptions": 5,
+  "CheckoutType.shippingOptions": 10,
+  "ShippingOptionType.subOptions": 1,
+  "ValidateOrderCreationResponseType.errors": 20,
+  "OrderType.paymentDetails": 1,
+  "OrderType.refunds": 1,
+  "OrderType.shippingDetails": 1,
+  "Query.getOrders": MAX_ORDERS_LISTED,
 };
 
 /** Work each object of a type costs beyond its fields (a product is a row with prices, stock and images). */
@@ -155,6 +165,11 @@ export function operationCost(
   document: DocumentNode,
   variables: Record<string, unknown> | null | undefined,
   operationName?: string | null,
+  /**
+   * Sizes known for this request (api/known-sizes.ts: the lines of the carts it names, the signed-in shopper's
+   * orders): they replace LIST_SIZE's bounds for these coordinates (a take still wins).
+   */
+  known: Readonly<Record<string, number>> = {},
 ): number | undefined {
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
@@ -173,7 +188,7 @@ export function operationCost(
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   return selectionSetCost(
-    { schema, fragments, variables: coerced.coerced },
+    { schema, fragments, variables: coerced.coerced, known },
     operation.selectionSet,
     rootType,
     undefined,
@@ -185,6 +200,7 @@ interface Walk {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
+  known: Readonly<Record<string, number>>;
 }
 
 function selectionSetCost(
@@ -235,7 +251,7 @@ function fieldCost(
   const lists = listDepth(field.type);
   let size = 1;
   if (lists > 0) {
-    const first = page ?? pageSize ?? LIST_SIZE[coordinate] ?? DEFAULT_LIST_SIZE;
+    const first = page ?? pageSize ?? walk.known[coordinate] ?? LIST_SIZE[coordinate] ?? DEFAULT_LIST_SIZE;
     // A list of lists: the inner levels count the default size each.
     size = first * DEFAULT_LIST_SIZE ** (lists - 1);
   }

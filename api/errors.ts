@@ -12,7 +12,11 @@ export type ErrorCode =
   | "RequirementsNotMet"
   | "OUT_OF_STOCK"
   | "INVALID_IDENTITY_NUMBER"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | "CONFLICT"
+  | "PAYMENT_DECLINED"
+  | "BLOCKED_CUSTOMER"
+  | "PAYMENT_FAILED";
 
 /**
  * An error a shopper can cause: a stable `extensions.code` (and whatever else `extensions` carries), and a message

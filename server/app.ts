@@ -39,6 +39,8 @@ export interface AppDeps {
   auth?: Auth;
   /** The catalog version this process last heard (services/catalog-version.ts): the page cache follows it. */
   catalogVersion?: () => number;
+  /** The hosted checkout's callbacks and, outside production, the providers' sandboxes (server/checkout.ts). */
+  checkout?: { routes: Hono; apiPaths: readonly string[] };
 }
 
 /** What the storefront's loaders get from the server (see app/lib/context.ts). */
@@ -102,7 +104,12 @@ export function createApp(deps: AppDeps) {
   );
   // One body limit, one same-site check and one form check for every route (server/guard.ts).
   app.use(
-    requestGuard({ limits: BODY_LIMITS, apiPaths: ["/graphql", "/auth/*"], secret: config.authSecret }),
+    requestGuard({
+      limits: BODY_LIMITS,
+      // The checkout's callbacks and sandboxes answer servers (their own guards: signatures, Basic auth).
+      apiPaths: ["/graphql", "/auth/*", ...(deps.checkout?.apiPaths ?? [])],
+      secret: config.authSecret,
+    }),
   );
   // HTML, GraphQL answers and other text go out br or gzip; encoded answers (page cache, assets) pass as they are.
   app.use(compression());
@@ -155,6 +162,8 @@ export function createApp(deps: AppDeps) {
     clientIp: c.get("clientIp"),
   });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, clientOf(c)));
+
+  if (deps.checkout) app.route("/", deps.checkout.routes);
 
   const sf = deps.storefront;
   if (sf) {

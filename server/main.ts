@@ -19,6 +19,7 @@ import { createImageStore } from "#services/images/render.ts";
 import { startMailSender } from "#services/mail/outbox.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
+import { checkoutSetup } from "./checkout.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics } from "./metrics.ts";
@@ -139,8 +140,27 @@ export async function start(env: Record<string, string | undefined> = process.en
       return language === "sv" ? `${origin}/sv` : origin;
     },
   });
+  // Payments and shipping (decision 0030): the providers' sandboxes on this server outside production.
+  const anyHost = config.HOST === "0.0.0.0" || config.HOST === "::";
+  const selfHost = anyHost ? "127.0.0.1" : config.HOST;
+  const selfOrigin = `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${port}`;
+  const checkout = checkoutSetup({
+    config,
+    env,
+    db: db.db,
+    reference,
+    logger,
+    // Where the shopper's browser is sent back to: PUBLIC_URL, else this server as a browser on it reaches it.
+    publicOrigin: config.PUBLIC_URL
+      ? new URL(config.PUBLIC_URL).origin
+      : anyHost
+        ? `http://localhost:${port}`
+        : selfOrigin,
+    selfOrigin,
+  });
   const api = createApi({
     services: {
+      checkout: checkout.services,
       db: db.db,
       reference,
       logger,
@@ -195,9 +215,24 @@ export async function start(env: Record<string, string | undefined> = process.en
     isReady: () => !stopping,
     auth,
     catalogVersion: catalogVersion.latest,
+    checkout,
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);
+  // Attempts a crash left pending are settled now and every few minutes (services/orders/reconcile.ts): no lost
+  // order, no half order, stock consistent. The providers answer on this server too, so this runs once it serves.
+  let reconciling: Promise<unknown> = Promise.resolve();
+  const reconcile = () => {
+    reconciling = checkout
+      .reconcile()
+      .then((outcome) => {
+        if (outcome.confirmed || outcome.failed) logger.info(outcome, "reconciled pending orders");
+      })
+      .catch((error) => logger.error({ err: error }, "reconciling pending orders failed"));
+  };
+  reconcile();
+  const reconcileTimer = setInterval(reconcile, 5 * 60_000);
+  reconcileTimer.unref();
   logger.info(
     {
       port,
@@ -222,6 +257,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     await ws.close();
     await new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
+    clearInterval(reconcileTimer);
+    await reconciling;
     await stockEvents.close();
     await mailSender.stop();
     await limiterRedis?.quit().catch(() => undefined);

@@ -34,7 +34,7 @@ import { productEdges } from "./product-detail.ts";
  * become decimals and strings for the request's language here, at the edge.
  */
 
-interface CartEdge {
+export interface CartEdge {
   cart: CartView;
   locale: Locale;
   /** A total in another currency than the channel's own is a converted one: shown with one decimal (spec §9). */
@@ -246,23 +246,107 @@ function totalPrice(e: CartEdge): PriceEdge {
   };
 }
 
-const CartShippingType = builder.objectRef<CartEdge>("ShippingOptionType").implement({
+/**
+ * A shipping option (Geins' `ShippingOptionType`): the one the cart is priced with (`summary.shipping`) or one the
+ * checkout offers (`CheckoutType.shippingOptions`), in one shape.
+ */
+export interface ShippingOptionView {
+  /** The option's id (shipping_options.id); 0 for an option of a delivery checkout or a cart's priced fee. */
+  id: number;
+  /** The provider's id of the option: `own:pickup-point`, `nshift:…` (Mili's addition). */
+  optionId: string | null;
+  name: string | null;
+  displayName: string | null;
+  fee: number;
+  feeExVat: number;
+  amountLeftToFreeShipping: number;
+  isDefault: boolean;
+  isSelected: boolean;
+  isFree: boolean;
+  externalId: string | null;
+  shippingData: string | null;
+  deliveryDaysMin: number | null;
+  deliveryDaysMax: number | null;
+  currency: string;
+  locale: string;
+}
+
+function cartShipping(e: CartEdge): ShippingOptionView {
+  const s = e.cart.totals.shipping;
+  return {
+    id: 0,
+    optionId: null,
+    name: null,
+    displayName: null,
+    fee: s.fee,
+    feeExVat: s.feeExVat,
+    amountLeftToFreeShipping: s.amountLeftToFreeShipping,
+    isDefault: e.cart.shippingIsDefault,
+    isSelected: true,
+    isFree: s.free,
+    externalId: null,
+    shippingData: null,
+    deliveryDaysMin: null,
+    deliveryDaysMax: null,
+    currency: e.cart.currency,
+    locale: languageOf(e),
+  };
+}
+
+const shippingAmount = (o: ShippingOptionView, minor: number) => ({
+  minor,
+  currency: o.currency,
+  locale: o.locale,
+});
+
+export const ShippingOptionType = builder.objectRef<ShippingOptionView>("ShippingOptionType");
+
+ShippingOptionType.implement({
   fields: (t) => ({
-    ...amountFields(t, "amountLeftToFreeShipping", (e) =>
-      amount(e, e.cart.totals.shipping.amountLeftToFreeShipping),
-    ),
-    ...amountFields(t, "feeIncVat", (e) => amount(e, e.cart.totals.shipping.fee)),
-    ...amountFields(t, "feeExVat", (e) => amount(e, e.cart.totals.shipping.feeExVat)),
+    id: t.exposeInt("id", {
+      description:
+        "The option's id, sent back as CheckoutInputType.shippingId; 0 in a cart's summary and for a delivery checkout's options (see optionId)",
+    }),
+    optionId: t.exposeString("optionId", {
+      nullable: true,
+      description:
+        "Mili: the provider's id of the option (own:pickup-point, nshift:…), as CheckoutInputType.shippingOptionId",
+    }),
+    name: t.exposeString("name", { nullable: true }),
+    displayName: t.exposeString("displayName", { nullable: true }),
+    logo: t.string({ nullable: true, resolve: () => null }),
+    ...amountFields(t, "amountLeftToFreeShipping", (o) => shippingAmount(o, o.amountLeftToFreeShipping)),
+    ...amountFields(t, "feeIncVat", (o) => shippingAmount(o, o.fee)),
+    ...amountFields(t, "feeExVat", (o) => shippingAmount(o, o.feeExVat)),
     shippingFeeIncVat: t.field({
       type: "Decimal",
       description: "The same as feeIncVat (the name older storefronts read)",
-      resolve: (e) => amountDecimal(e, e.cart.totals.shipping.fee),
+      resolve: (o) => toDecimal(o.fee, o.currency),
     }),
     isDefault: t.boolean({
-      description: "Priced with the market's default shipping option",
-      resolve: (e) => e.cart.shippingIsDefault,
+      description: "The market's default shipping option (in a cart's summary: priced with it)",
+      resolve: (o) => o.isDefault,
     }),
-    isFree: t.boolean({ resolve: (e) => e.cart.totals.shipping.free }),
+    isSelected: t.exposeBoolean("isSelected"),
+    isFree: t.exposeBoolean("isFree"),
+    externalId: t.exposeString("externalId", { nullable: true }),
+    shippingData: t.exposeString("shippingData", {
+      nullable: true,
+      description: "A delivery checkout's option: its pickup points as JSON",
+    }),
+    deliveryDaysMin: t.exposeInt("deliveryDaysMin", {
+      nullable: true,
+      description: "Mili: the delivery estimate in working days, from",
+    }),
+    deliveryDaysMax: t.exposeInt("deliveryDaysMax", {
+      nullable: true,
+      description: "Mili: the delivery estimate in working days, to",
+    }),
+    subOptions: t.field({
+      type: [ShippingOptionType],
+      nullable: { list: true, items: true },
+      resolve: () => [],
+    }),
   }),
 });
 
@@ -289,7 +373,7 @@ const CartSummaryType = builder.objectRef<CartEdge>("CartSummaryType").implement
       description: "The items before fixed amounts off and shipping",
       resolve: subTotalPrice,
     }),
-    shipping: t.field({ type: CartShippingType, resolve: (e) => e }),
+    shipping: t.field({ type: ShippingOptionType, resolve: cartShipping }),
     total: t.field({
       type: PriceType,
       description: "What the order costs: items less every discount, plus shipping",
@@ -425,13 +509,18 @@ async function run(
   const beforeNewCart = limiter ? () => limiter.consume(newCartHits(ctx.clientSubject)) : undefined;
   try {
     const cart = await use({ ref, locale, customerType, ...(beforeNewCart ? { beforeNewCart } : {}) });
-    const home = ref.markets.get(locale.channel.defaultMarketAlias)?.currency?.code;
-    return { cart, locale, converted: home !== undefined && home !== cart.currency } satisfies CartEdge;
+    return cartEdge(ref, locale, cart);
   } catch (error) {
     if (error instanceof CartError)
       throw apiError(ERROR_CODES[error.reason], error.text, { reason: error.reason, ...error.details });
     throw error;
   }
+}
+
+/** A cart on its way out (CartType), in the request's locale. */
+export function cartEdge(ref: CartContextFor["ref"], locale: Locale, cart: CartView): CartEdge {
+  const home = ref.markets.get(locale.channel.defaultMarketAlias)?.currency?.code;
+  return { cart, locale, converted: home !== undefined && home !== cart.currency };
 }
 
 type CartContextFor = {

@@ -14,20 +14,19 @@ import {
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError } from "../errors.ts";
-import { CartType } from "./cart.ts";
 import { MarketType, type MarketView } from "./channel.ts";
 import { CustomerTypeEnum } from "./customer-type.ts";
 
 // The account operations of the Geins Merchant API (getUser, updateUser, deleteUser, getOrders,
 // requestPasswordReset, commitReset) with its type names: UserType, UserInputType, AddressType, AddressInputType,
-// CustomerType, Gender, UserBalanceType, OrderType. The customer is the one the request's token names
+// CustomerType, Gender, UserBalanceType (getOrders and OrderType: api/types/order.ts). The customer is the one the request's token names
 // (api/context.ts); without one, getUser answers null and the writes answer UNAUTHENTICATED.
 
 const GenderEnum = builder.enumType("Gender", { values: GENDERS });
 
-type Address = UserRecord["address"];
+export type Address = UserRecord["address"];
 
-const AddressType = builder.objectRef<Address>("AddressType").implement({
+export const AddressType = builder.objectRef<Address>("AddressType").implement({
   description: "An address: the customer's, or an order's billing and shipping address.",
   fields: (t) => ({
     firstName: t.exposeString("firstName"),
@@ -47,7 +46,7 @@ const AddressType = builder.objectRef<Address>("AddressType").implement({
   }),
 });
 
-const AddressInputType = builder.inputType("AddressInputType", {
+export const AddressInputType = builder.inputType("AddressInputType", {
   fields: (t) => ({
     firstName: t.string(),
     lastName: t.string(),
@@ -165,93 +164,6 @@ const UserType = builder.objectRef<UserView>("UserType").implement({
   }),
 });
 
-const RefundType = builder
-  .objectRef<{ id: number; createdAt: string; reason: string | null; total: number; vat: number }>(
-    "RefundType",
-  )
-  .implement({
-    fields: (t) => ({
-      id: t.exposeInt("id"),
-      itemId: t.int({ resolve: () => 0 }),
-      articleNumber: t.string({ nullable: true, resolve: () => null }),
-      createdAt: t.exposeString("createdAt"),
-      reason: t.exposeString("reason", { nullable: true }),
-      reasonCode: t.int({ nullable: true, resolve: () => null }),
-      refundType: t.string({ nullable: true, resolve: () => null }),
-      toBalance: t.boolean({ resolve: () => false }),
-      total: t.exposeFloat("total"),
-      vat: t.exposeFloat("vat"),
-    }),
-  });
-
-const ShippingDetailType = builder
-  .objectRef<{ id: number; name: string; trackingLink: string | null }>("ShippingDetailType")
-  .implement({
-    fields: (t) => ({
-      id: t.exposeInt("id"),
-      name: t.exposeString("name"),
-      parcelNumber: t.string({ nullable: true, resolve: () => null }),
-      shippingId: t.int({ resolve: () => 0 }),
-      trackingLink: t.exposeString("trackingLink", { nullable: true }),
-    }),
-  });
-
-const PaymentDetailsType = builder
-  .objectRef<{ id: number; displayName: string; name: string }>("PaymentDetailsType")
-  .implement({
-    fields: (t) => ({
-      id: t.exposeInt("id"),
-      paymentId: t.int({ resolve: (p) => p.id }),
-      displayName: t.exposeString("displayName"),
-      name: t.exposeString("name"),
-      isPaid: t.boolean({ resolve: () => false }),
-    }),
-  });
-
-/** An order as the account's order list shows it. Orders come with checkout (issue 13); until then the list is empty. */
-interface OrderView {
-  id: number;
-  publicId: string;
-  status: string;
-  createdAt: string;
-  currency: string;
-  billingAddress: Address | null;
-  shippingAddress: Address | null;
-  refunds: { id: number; createdAt: string; reason: string | null; total: number; vat: number }[];
-  shippingDetails: { id: number; name: string; trackingLink: string | null }[];
-  paymentDetails: { id: number; displayName: string; name: string }[];
-}
-
-const OrderType = builder.objectRef<OrderView>("OrderType").implement({
-  description:
-    "A customer's order: status received, processing, completed, cancelled or refunded (spec §4), with its cart, addresses and refunds.",
-  fields: (t) => ({
-    id: t.exposeInt("id", { nullable: true }),
-    publicId: t.exposeID("publicId"),
-    status: t.exposeString("status"),
-    createdAt: t.exposeString("createdAt", { nullable: true, description: "ISO 8601" }),
-    currency: t.exposeString("currency", { nullable: true }),
-    cart: t.field({ type: CartType, nullable: true, resolve: () => null }),
-    billingAddress: t.field({ type: AddressType, nullable: true, resolve: (o) => o.billingAddress }),
-    shippingAddress: t.field({ type: AddressType, nullable: true, resolve: (o) => o.shippingAddress }),
-    refunds: t.field({
-      type: [RefundType],
-      nullable: { list: true, items: true },
-      resolve: (o) => o.refunds,
-    }),
-    shippingDetails: t.field({
-      type: [ShippingDetailType],
-      nullable: { list: true, items: true },
-      resolve: (o) => o.shippingDetails,
-    }),
-    paymentDetails: t.field({
-      type: [PaymentDetailsType],
-      nullable: { list: true, items: true },
-      resolve: (o) => o.paymentDetails,
-    }),
-  }),
-});
-
 type SessionView = {
   sessionId: string;
   startedAt: Date;
@@ -276,7 +188,7 @@ const SessionType = builder.objectRef<SessionView>("SessionType").implement({
   }),
 });
 
-async function signedIn(ctx: ApiContext) {
+export async function signedIn(ctx: ApiContext) {
   const customer = await ctx.customer();
   if (!customer) throw apiError("UNAUTHENTICATED", msg("account.signIn.required"));
   return customer;
@@ -313,17 +225,6 @@ builder.queryFields((t) => ({
       if (!ctx.auth) return [];
       const sessions = await ctx.auth.sessions(customer.customerId);
       return sessions.map((s) => ({ ...s, current: s.sessionId === customer.sessionId }));
-    },
-  }),
-  getOrders: t.field({
-    type: [OrderType],
-    nullable: { list: true, items: true },
-    description:
-      "The signed-in customer's orders, newest first (empty until checkout lands). UNAUTHENTICATED for a guest.",
-    args: { ...localeArgs },
-    resolve: async (_root, _args, ctx) => {
-      await signedIn(ctx);
-      return [];
     },
   }),
 }));

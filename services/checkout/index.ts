@@ -37,7 +37,7 @@ export interface CheckoutView {
 const PENDING_METHOD = "";
 
 /** The shopper's checkout input as last stored for the cart (any version). */
-async function storedInput(db: Database, cartId: string): Promise<PlaceOrderInput> {
+export async function storedInput(db: Database, cartId: string): Promise<PlaceOrderInput> {
   const [row] = await db
     .select({ data: checkoutSessions.data })
     .from(checkoutSessions)
@@ -47,7 +47,8 @@ async function storedInput(db: Database, cartId: string): Promise<PlaceOrderInpu
   return (row?.data ?? {}) as PlaceOrderInput;
 }
 
-function merge(base: PlaceOrderInput, change: PlaceOrderInput): PlaceOrderInput {
+/** The checkout input `change` over `base`: fields the change leaves undefined keep their value. */
+export function mergeInput(base: PlaceOrderInput, change: PlaceOrderInput): PlaceOrderInput {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(change)) if (value !== undefined) out[key] = value;
   return out as PlaceOrderInput;
@@ -60,7 +61,7 @@ export async function createOrUpdateCheckout(
   change: PlaceOrderInput,
 ): Promise<CheckoutView> {
   const { db } = deps;
-  const input = merge(await storedInput(db, cartId), change);
+  const input = mergeInput(await storedInput(db, cartId), change);
   const customerType = input.customerType ?? ctx.customerType ?? "PERSON";
   const market = ctx.locale.market;
   await db.transaction(async (tx) => {
@@ -169,4 +170,32 @@ export async function validateOrderConditions(db: Database, ctx: CartContext, ca
       problems.push(`OUT_OF_STOCK:${item.skuId}`);
   if (cart.promoCodeUnmet?.code === "validity") problems.push("INVALID_PROMO_CODE");
   return { isValid: problems.length === 0, problems };
+}
+
+/**
+ * validateOrderCreation: the field errors of the checkout as it would be placed now (the stored checkout with
+ * `change` over it), without storing anything; empty when it can be placed (stock is checked on placing).
+ */
+export async function checkoutFieldErrors(
+  db: Database,
+  ctx: CartContext,
+  cartId: string,
+  change: PlaceOrderInput,
+): Promise<CheckoutFieldErrors> {
+  const input = mergeInput(await storedInput(db, cartId), change);
+  const [method] = input.paymentMethodKey
+    ? await db.select().from(paymentMethods).where(eq(paymentMethods.key, input.paymentMethodKey))
+    : [];
+  const standard = method?.checkoutType === "STANDARD";
+  const customerType = input.customerType ?? ctx.customerType ?? "PERSON";
+  const errors = checkoutErrors(
+    { ...input, customerType },
+    {
+      country: checkoutCountry(ctx.locale.market.country?.code),
+      needsIdentity: standard,
+      needsAddress: standard,
+    },
+  );
+  if (input.paymentMethodKey && !method) errors.paymentMethodKey = "checkout.error.paymentMethod";
+  return errors;
 }

@@ -4,6 +4,8 @@ import type { Database } from "#db/client.ts";
 import { channels, customers, outbox } from "#db/schema/index.ts";
 import type { Mailer } from "#integrations/mail/index.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
+import { orderById } from "#services/orders/read.ts";
+import { type OrderMailKind, renderOrderMail } from "./order-templates.ts";
 import { type MailKind, type MailLanguage, render } from "./templates.ts";
 
 /**
@@ -14,7 +16,13 @@ import { type MailKind, type MailLanguage, render } from "./templates.ts";
  * message keeps its Message-ID, so a receiver can drop the rare second copy). Failures retry with backoff; after
  * MAX_ATTEMPTS the job is marked failed. A sent reset job forgets its sealed key.
  */
-export const MAIL_KINDS: readonly MailKind[] = ["mail.welcome", "mail.passwordReset", "mail.passwordChanged"];
+export const MAIL_KINDS: readonly (MailKind | OrderMailKind)[] = [
+  "mail.welcome",
+  "mail.passwordReset",
+  "mail.passwordChanged",
+  "order.confirmation",
+  "order.withdrawal",
+];
 export const MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 300;
 
@@ -29,7 +37,15 @@ export interface OutboxOptions {
   now?: () => Date;
 }
 
-type Payload = { customerId?: number; language?: string; sealedKey?: string };
+type Payload = {
+  customerId?: number;
+  language?: string;
+  sealedKey?: string;
+  /** Order e-mails: the order, and the language it was placed in. */
+  orderId?: number;
+  languageId?: string;
+  withdrawnAt?: string;
+};
 
 /** Sends every due mail job once (up to `batch` at a time); answers how many were sent. */
 export async function sendDueMail(opts: OutboxOptions, batch = 20): Promise<number> {
@@ -70,7 +86,9 @@ export async function sendDueMail(opts: OutboxOptions, batch = 20): Promise<numb
   for (const job of jobs) {
     const payload = (job.payload ?? {}) as Payload;
     try {
-      const done = await sendOne(opts, job.id, job.kind as MailKind, payload);
+      const done = job.kind.startsWith("order.")
+        ? await sendOrderMail(opts, job.id, job.kind as OrderMailKind, payload)
+        : await sendOne(opts, job.id, job.kind as MailKind, payload);
       const { sealedKey: _forgotten, ...kept } = payload;
       await opts.db
         .update(outbox)
@@ -128,6 +146,36 @@ async function sendOne(opts: OutboxOptions, id: number, kind: MailKind, payload:
     theme: (channel?.theme ?? {}) as Record<string, string>,
   });
   await opts.mailer.send({ to: customer.email, ...message, messageId: `<outbox-${id}@mili>` });
+  return true;
+}
+
+/**
+ * The order e-mails, to the address the order was placed with (guests too), in its language; false when the order
+ * is gone. The link opens the order by its public id (the guest's order link).
+ */
+async function sendOrderMail(
+  opts: OutboxOptions,
+  id: number,
+  kind: OrderMailKind,
+  payload: Payload,
+): Promise<boolean> {
+  if (!payload.orderId) return false;
+  const order = await orderById(opts.db, payload.orderId);
+  if (!order?.email) return false;
+  const language: MailLanguage = (payload.languageId ?? order.languageId).startsWith("sv") ? "sv" : "nb";
+  const [channel] = await opts.db
+    .select({ theme: channels.theme })
+    .from(channels)
+    .where(eq(channels.id, order.channelId));
+  const message = renderOrderMail({
+    kind,
+    language,
+    order,
+    url: `${opts.siteUrl(language)}/order/${order.publicId}`,
+    withdrawnAt: payload.withdrawnAt ? new Date(payload.withdrawnAt) : null,
+    theme: (channel?.theme ?? {}) as Record<string, string>,
+  });
+  await opts.mailer.send({ to: order.email, ...message, messageId: `<outbox-${id}@mili>` });
   return true;
 }
 

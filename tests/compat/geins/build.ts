@@ -21,6 +21,8 @@ export const BUILT_AREAS: ReadonlySet<Area> = new Set<Area>([
   "content",
   "newsletter",
   "reviews",
+  "checkout",
+  "order",
 ]);
 
 export function allOperations(): OperationRecord[] {
