@@ -7,6 +7,7 @@ import "./types/lists.ts";
 import "./types/newsletter.ts";
 import "./types/product.ts";
 import "./types/product-detail.ts";
+import "./types/reviews.ts";
 import "./types/search.ts";
 import "./types/subscription.ts";
 import "./types/user.ts";

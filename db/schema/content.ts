@@ -40,7 +40,13 @@ export const reviews = pgTable(
     status: text().notNull().default("pending"),
     createdAt: created(),
   },
-  (t) => [index().on(t.productId, t.status), check("review_rating", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    index().on(t.productId, t.status),
+    check("review_rating", sql`${t.rating} between 1 and 5`),
+    // One review per customer and product (reviews without a customer, imported or from a deleted account, aside).
+    uniqueIndex("reviews_one_per_customer").on(t.productId, t.customerId),
+    index("reviews_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const contentPages = pgTable("content_pages", {
