@@ -9,6 +9,7 @@ import "./types/product.ts";
 import "./types/product-detail.ts";
 import "./types/reviews.ts";
 import "./types/search.ts";
+import "./types/stock-monitors.ts";
 import "./types/subscription.ts";
 import "./types/user.ts";
 

@@ -159,7 +159,11 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex().on(t.email, t.channelId)],
 );
 
-/** Back-in-stock notifications: an e-mail per SKU, notified once when it can be bought again. */
+/**
+ * Back-in-stock notifications (monitorProductAvailability): an e-mail per SKU, notified once when it can be bought
+ * again. The database marks waiting rows notified and queues their e-mails in `outbox` in the transaction that made
+ * the SKU available (trigger of migration 0014), whoever changed the stock: the API, an import, SQL.
+ */
 export const stockMonitors = pgTable(
   "stock_monitors",
   {

@@ -4,6 +4,7 @@ import type { Database } from "#db/client.ts";
 import { channels, customers, outbox } from "#db/schema/index.ts";
 import type { Mailer } from "#integrations/mail/index.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
+import { type BackInStockPayload, sendBackInStock } from "#services/stock-monitors.ts";
 import { type MailKind, type MailLanguage, render } from "./templates.ts";
 
 /**
@@ -14,7 +15,13 @@ import { type MailKind, type MailLanguage, render } from "./templates.ts";
  * message keeps its Message-ID, so a receiver can drop the rare second copy). Failures retry with backoff; after
  * MAX_ATTEMPTS the job is marked failed. A sent reset job forgets its sealed key.
  */
-export const MAIL_KINDS: readonly MailKind[] = ["mail.welcome", "mail.passwordReset", "mail.passwordChanged"];
+export const MAIL_KINDS: readonly MailKind[] = [
+  "mail.welcome",
+  "mail.passwordReset",
+  "mail.passwordChanged",
+  // Queued by the database when stock comes back (migration 0014, services/stock-monitors.ts).
+  "mail.backInStock",
+];
 export const MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 300;
 
@@ -102,6 +109,7 @@ export async function sendDueMail(opts: OutboxOptions, batch = 20): Promise<numb
 
 /** Renders and sends one job; false when there is no one to send it to (the account is gone). */
 async function sendOne(opts: OutboxOptions, id: number, kind: MailKind, payload: Payload): Promise<boolean> {
+  if (kind === "mail.backInStock") return sendBackInStock(opts, id, payload as BackInStockPayload);
   if (!payload.customerId) return false;
   const [customer] = await opts.db
     .select({ email: customers.email, firstName: customers.firstName, channelId: customers.channelId })

@@ -52,6 +52,8 @@ const VALID = [
   "ralph-ui/queryReviews",
   // Signed in: run by tests/integration/reviews-api.test.ts.
   "ralph-ui/postProductReview",
+  // Back in stock (issue 14): the restock e-mail is tests/integration/back-in-stock.test.ts.
+  "ralph-ui/monitorProductAvailability",
   "ralph-ui/relatedProducts",
   "ralph-ui/setCartPromoCode",
   "ralph-ui/subscribeToNewsletter",
