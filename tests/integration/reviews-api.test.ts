@@ -162,6 +162,12 @@ describe("postProductReview", () => {
     });
     const unknown = await post({ alias: "finnes-ikke", rating: 4, author: "Kari", comment: "Fin" }, token);
     expect(unknown.body.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    const nul = await post(
+      { alias: "a\u0000b", rating: 4, author: "Kari\u0000", comment: "Fin\u0000" },
+      token,
+    );
+    // Characters nobody types are refused before anything runs (server/guard.ts), not a fault.
+    expect(nul.body.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
     expect(await newPending()).toEqual([]);
   });
 
@@ -210,6 +216,13 @@ describe("postProductReview", () => {
     expect(html).toContain("Kari &lt;i&gt;N&lt;/i&gt;");
     expect(html).not.toContain('<script>alert("x")');
     expect(html).not.toContain("<b>fet</b>");
+    // The page's JSON-LD and the list's VOTES sort read the same rating.
+    expect(html).toContain(`"reviewCount":${votes}`);
+    const { body: listed } = await gql(shop.origin, {
+      query: `query($ids: [Int], $channelId: String, $languageId: String) { products(filter: {productIds: $ids, sort: VOTES}, channelId: $channelId, languageId: $languageId) { products { rating { voteCount } } } }`,
+      variables: { ...no, ids: [before.product.productId] },
+    });
+    expect(listed.data.products.products[0].rating.voteCount).toBe(votes);
     // Rejected later: no longer shown or counted.
     await admin(MODERATE, { id, accept: false });
     expect(await product(alias)).toEqual(before);
