@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
 import type { RateLimiter } from "#integrations/rate-limit/index.ts";
@@ -34,6 +35,11 @@ export interface ApiContext {
   auth?: Auth;
   /** Payment and shipping providers for the checkout; absent where the API runs without them (no orders). */
   checkout?: CheckoutServices;
+  /**
+   * Whether the request carries the shop's admin key (X-Admin-Key equal to ADMIN_KEY): the merchant's operations
+   * (api/admin.ts). Always false when the shop has no ADMIN_KEY.
+   */
+  admin: boolean;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
   /**
@@ -67,6 +73,16 @@ export interface ApiServices {
   checkout?: CheckoutServices;
   /** The shop's address (PUBLIC_URL) and its host per language (DOMAINS), for ChannelType.url. */
   site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
+  /** ADMIN_KEY: the key of the merchant's operations; absent: they are refused to everyone. */
+  adminKey?: string | undefined;
+}
+
+/** Whether a request's X-Admin-Key is the shop's admin key (compared in constant time). */
+export function isAdminKey(adminKey: string | undefined, given: string | null | undefined): boolean {
+  if (!adminKey || !given) return false;
+  const a = Buffer.from(adminKey);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function createApiContext(
@@ -74,6 +90,7 @@ export function createApiContext(
   requestId: string,
   clientSubject = "unknown",
   token?: string | null,
+  adminKeyHeader?: string | null,
 ): ApiContext {
   let customer: Promise<Principal | null> | undefined;
   const logger = services.logger.child({ requestId });
@@ -90,6 +107,7 @@ export function createApiContext(
     ...(services.accounts ? { accounts: services.accounts } : {}),
     ...(services.auth ? { auth: services.auth } : {}),
     ...(services.checkout ? { checkout: services.checkout } : {}),
+    admin: isAdminKey(services.adminKey, adminKeyHeader),
     customer() {
       customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);
       return customer;

@@ -9,7 +9,9 @@ import "./types/newsletter.ts";
 import "./types/order.ts";
 import "./types/product.ts";
 import "./types/product-detail.ts";
+import "./types/reviews.ts";
 import "./types/search.ts";
+import "./types/stock-monitors.ts";
 import "./types/subscription.ts";
 import "./types/user.ts";
 

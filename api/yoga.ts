@@ -92,6 +92,7 @@ export function createApi(opts: ApiOptions) {
         request.headers.get("x-request-id") ?? crypto.randomUUID(),
         clientSubject,
         tokenOf(request),
+        request.headers.get("x-admin-key"),
       ),
     plugins: [
       useApiKey(opts.apiKey),

@@ -11,6 +11,7 @@
 import { ACCOUNT_MESSAGES } from "./messages-account.ts";
 import { CHECKOUT_MESSAGES } from "./messages-checkout.ts";
 import { FIELD_TEXTS, type MessageLanguage } from "./messages-fields.ts";
+import { PRODUCT_MESSAGES } from "./messages-product.ts";
 
 /** The languages the shop writes in: Norwegian (bokmål) and Swedish. */
 export { MESSAGE_LANGUAGES, type MessageLanguage } from "./messages-fields.ts";
@@ -141,10 +142,16 @@ const SHOP_MESSAGES = {
 } as const satisfies Record<string, Record<MessageLanguage, string>>;
 
 /**
- * Every message the API can answer. The checkout's and the accounts' live in their own files, so that the
+ * Every message the API can answer. The checkout's, the accounts' and the products' (reviews, back in stock) live in their own files, so that the
  * storefront's every-page catalog (messagesIn) does not carry them to every page; their pages take them from here.
  */
-export const MESSAGES = /* @__PURE__ */ Object.assign({}, SHOP_MESSAGES, CHECKOUT_MESSAGES, ACCOUNT_MESSAGES);
+export const MESSAGES = /* @__PURE__ */ Object.assign(
+  {},
+  SHOP_MESSAGES,
+  CHECKOUT_MESSAGES,
+  // Object.assign's type takes at most three sources.
+  /* @__PURE__ */ Object.assign({}, ACCOUNT_MESSAGES, PRODUCT_MESSAGES),
+);
 
 export type MessageKey = keyof typeof MESSAGES;
 

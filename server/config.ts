@@ -102,6 +102,8 @@ export const envSchema = z.object({
   API_KEY: z.string().min(1).optional(),
   /** Bearer token for /metrics; unset: generated once and kept in SECRETS_DIR. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** The key of the merchant's admin operations (header X-Admin-Key); unset: those operations are refused. */
+  ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters").optional(),
   /** Where secrets that are not set are generated and kept (one file each). */
   SECRETS_DIR: z.string().default("var/secrets"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),

@@ -1007,8 +1007,9 @@ function collator(lang: string) {
  * The facets of a list and its price range, from the index in memory. With filterMode BY_GROUP (default) a
  * value's count is the number of products the shopper gets by adding it to the other groups' active values
  * (disjunctive counting); CURRENT counts within the current result. `price` is the list's selling-price range
- * before the price filter. One pass over the list: a product that fails no group counts everywhere, one that fails
- * exactly one group counts for that group's values only (and one that fails only the price, for the range only).
+ * before the price filters (range and bands). One pass over the list: a product that fails no group counts
+ * everywhere, one that fails exactly one group counts for that group's values only (and one that fails only the
+ * price range, or only the range and the bands, for the range only).
  */
 export async function listFacets(
   db: Database,

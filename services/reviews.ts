@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, products, reviews } from "#db/schema/index.ts";
+import type { CleanReview } from "#domain/review.ts";
 
 export const MAX_REVIEWS_TAKE = 50;
 
@@ -103,4 +104,63 @@ export async function listQuestions(
       answeredAt: r.answeredAt ?? r.askedAt,
     })),
   };
+}
+
+/**
+ * Keeps a signed-in customer's review of a product, waiting for the merchant's acceptance ("pending"): it shows, and
+ * counts in the product's rating (migration 0006), once accepted. One review per customer and product (migration
+ * 0013): "duplicate" when the customer has one already, whatever its state. The review is checked first
+ * (domain/review.ts checkReview).
+ */
+export async function postReview(
+  db: Database,
+  review: { productId: number; customerId: number; languageId: string } & CleanReview,
+): Promise<"posted" | "duplicate"> {
+  const rows = await db
+    .insert(reviews)
+    .values({ ...review, status: "pending" })
+    .onConflictDoNothing({ target: [reviews.productId, reviews.customerId] })
+    .returning({ id: reviews.id });
+  return rows.length ? "posted" : "duplicate";
+}
+
+export interface PendingReviewView extends ReviewView {
+  productId: number;
+  customerId: number | null;
+}
+
+/** Reviews waiting for the merchant's acceptance, oldest first. */
+export async function pendingReviews(
+  db: Database,
+  opts: { skip: number; take: number },
+): Promise<PendingReviewView[]> {
+  return db
+    .select({
+      reviewId: reviews.id,
+      productId: reviews.productId,
+      customerId: reviews.customerId,
+      author: reviews.author,
+      comment: reviews.comment,
+      rating: reviews.rating,
+      reviewDate: reviews.createdAt,
+      languageId: reviews.languageId,
+    })
+    .from(reviews)
+    .where(eq(reviews.status, "pending"))
+    .orderBy(asc(reviews.createdAt), asc(reviews.id))
+    .limit(opts.take)
+    .offset(opts.skip);
+}
+
+/**
+ * The merchant's decision on a review: accepted, it shows and counts in the product's rating; rejected, it does
+ * not (a decision can be changed). False for an unknown review.
+ */
+export async function decideReview(db: Database, reviewId: number, accept: boolean): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ status: accept ? "approved" : "rejected" })
+    .where(eq(reviews.id, reviewId))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
 }

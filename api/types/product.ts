@@ -368,7 +368,7 @@ const FiltersType = builder
         type: PriceRangeType,
         nullable: true,
         description:
-          "Lowest and highest selling price of the list before the price filter; null for an empty list",
+          "Lowest and highest selling price of the list before the price filters (price and the pr_ bands); null for an empty list",
         resolve: (f) => f.price,
       }),
     }),

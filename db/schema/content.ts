@@ -40,7 +40,13 @@ export const reviews = pgTable(
     status: text().notNull().default("pending"),
     createdAt: created(),
   },
-  (t) => [index().on(t.productId, t.status), check("review_rating", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    index().on(t.productId, t.status),
+    check("review_rating", sql`${t.rating} between 1 and 5`),
+    // One review per customer and product (reviews without a customer, imported or from a deleted account, aside).
+    uniqueIndex("reviews_one_per_customer").on(t.productId, t.customerId),
+    index("reviews_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const contentPages = pgTable("content_pages", {
@@ -153,7 +159,11 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex().on(t.email, t.channelId)],
 );
 
-/** Back-in-stock notifications: an e-mail per SKU, notified once when it can be bought again. */
+/**
+ * Back-in-stock notifications (monitorProductAvailability): an e-mail per SKU, notified once when it can be bought
+ * again. The database marks waiting rows notified and queues their e-mails in `outbox` in the transaction that made
+ * the SKU available (trigger of migration 0014), whoever changed the stock: the API, an import, SQL.
+ */
 export const stockMonitors = pgTable(
   "stock_monitors",
   {

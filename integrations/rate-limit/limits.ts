@@ -22,6 +22,13 @@ export const LIMITS = {
   /** Newsletter sign-ups. */
   "newsletter.ip": { points: 10, seconds: 60 * 60, what: "a newsletter sign-up from one address" },
   "newsletter.address": { points: 3, seconds: 24 * 60 * 60, what: "a sign-up of one e-mail address" },
+  /** Back-in-stock requests (monitorProductAvailability): each may send one e-mail to an address nobody checked. */
+  "stockMonitor.ip": { points: 30, seconds: 60 * 60, what: "a back-in-stock request from one address" },
+  "stockMonitor.address": {
+    points: 10,
+    seconds: 24 * 60 * 60,
+    what: "a back-in-stock request for one e-mail address",
+  },
   /**
    * Accounts (issue 12, decision 0020). A password try is drawn per address and per account (a keyed hash of the
    * e-mail address, whether or not it has an account, so the refusal tells nothing): 1,000 tries on one account

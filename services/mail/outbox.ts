@@ -5,6 +5,7 @@ import { channels, customers, outbox } from "#db/schema/index.ts";
 import type { Mailer } from "#integrations/mail/index.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
 import { orderById } from "#services/orders/read.ts";
+import { type BackInStockPayload, sendBackInStock } from "#services/stock-monitors.ts";
 import { type OrderMailKind, renderOrderMail } from "./order-templates.ts";
 import { type MailKind, type MailLanguage, render } from "./templates.ts";
 
@@ -20,6 +21,8 @@ export const MAIL_KINDS: readonly (MailKind | OrderMailKind)[] = [
   "mail.welcome",
   "mail.passwordReset",
   "mail.passwordChanged",
+  // Queued by the database when stock comes back (migration 0014, services/stock-monitors.ts).
+  "mail.backInStock",
   "order.confirmation",
   "order.withdrawal",
 ];
@@ -120,6 +123,7 @@ export async function sendDueMail(opts: OutboxOptions, batch = 20): Promise<numb
 
 /** Renders and sends one job; false when there is no one to send it to (the account is gone). */
 async function sendOne(opts: OutboxOptions, id: number, kind: MailKind, payload: Payload): Promise<boolean> {
+  if (kind === "mail.backInStock") return sendBackInStock(opts, id, payload as BackInStockPayload);
   if (!payload.customerId) return false;
   const [customer] = await opts.db
     .select({ email: customers.email, firstName: customers.firstName, channelId: customers.channelId })

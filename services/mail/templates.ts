@@ -2,7 +2,7 @@
  * The account e-mails (issue 12) in Norwegian and Swedish, as plain text and HTML in the channel's theme. Texts
  * sit here side by side, like domain/messages.ts; `{name}`-style placeholders are filled by `render`.
  */
-export type MailKind = "mail.welcome" | "mail.passwordReset" | "mail.passwordChanged";
+export type MailKind = "mail.welcome" | "mail.passwordReset" | "mail.passwordChanged" | "mail.backInStock";
 export type MailLanguage = "nb" | "sv";
 
 interface Texts {
@@ -83,6 +83,32 @@ const TEXTS: Record<MailKind, Record<MailLanguage, Texts>> = {
       signature: "Hälsningar Mili",
     },
   },
+  // A back-in-stock request (services/stock-monitors.ts): {product} and {size} are the SKU's.
+  "mail.backInStock": {
+    nb: {
+      subject: "{product} er tilbake på lager",
+      greeting: "Hei{name}!",
+      lines: [
+        "{product} i {size} er tilbake på lager hos Mili.",
+        "Vi sender bare denne ene e-posten om varen, og den kan bli utsolgt igjen.",
+      ],
+      button: "Se varen",
+      after: "Du får denne e-posten fordi noen ba om å bli varslet på denne adressen da varen var utsolgt.",
+      signature: "Hilsen Mili",
+    },
+    sv: {
+      subject: "{product} finns i lager igen",
+      greeting: "Hej{name}!",
+      lines: [
+        "{product} i {size} finns i lager igen hos Mili.",
+        "Vi skickar bara det här mejlet om varan, och den kan ta slut igen.",
+      ],
+      button: "Se varan",
+      after:
+        "Du får det här mejlet eftersom någon bad om att bli meddelad på den här adressen när varan var slut.",
+      signature: "Hälsningar Mili",
+    },
+  },
 };
 
 export interface RenderInput {
@@ -94,10 +120,15 @@ export interface RenderInput {
   url: string;
   /** The channel's theme map (brand, brand-ink, ink, paper). */
   theme?: Record<string, string>;
+  /** Values of the texts' other {placeholders} (the product of a back-in-stock e-mail). */
+  values?: Record<string, string>;
 }
 
 export function render(input: RenderInput): { subject: string; text: string; html: string } {
-  const t = TEXTS[input.kind][input.language];
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (whole, key: string) => input.values?.[key] ?? whole);
+  const raw = TEXTS[input.kind][input.language];
+  const t = { ...raw, subject: fill(raw.subject), lines: raw.lines.map(fill) };
   const name = input.firstName?.trim() ? ` ${input.firstName.trim()}` : "";
   const greeting = t.greeting.replace("{name}", name);
   const text = [

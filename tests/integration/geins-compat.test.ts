@@ -50,6 +50,10 @@ const VALID = [
   "ralph-ui/products@products",
   "ralph-ui/products@search",
   "ralph-ui/queryReviews",
+  // Signed in: run by tests/integration/reviews-api.test.ts.
+  "ralph-ui/postProductReview",
+  // Back in stock (issue 14): the restock e-mail is tests/integration/back-in-stock.test.ts.
+  "ralph-ui/monitorProductAvailability",
   "ralph-ui/relatedProducts",
   "ralph-ui/setCartPromoCode",
   "ralph-ui/subscribeToNewsletter",
@@ -88,8 +92,8 @@ const VALID = [
   "geins-sdk/getOrderPublic",
 ];
 
-/** Run elsewhere with the data they need (see above). */
-const RUN_ELSEWHERE = new Set(["ralph-ui/placeOrder", "geins-sdk/placeOrder"]);
+/** Run elsewhere with the data they need (see above), or signed in (review posting: reviews-api.test.ts). */
+const RUN_ELSEWHERE = new Set(["ralph-ui/placeOrder", "geins-sdk/placeOrder", "ralph-ui/postProductReview"]);
 
 const schema = buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8"));
 
@@ -227,7 +231,7 @@ describe("the listed Geins client operations run against the demo catalog", () =
     const op = operation(id);
     // Account and order operations need a signed-in shopper (register, update, reset, delete, their orders) or a
     // placed order: tests/integration/accounts-api.test.ts and checkout-api.test.ts run them with the clients'
-    // documents.
+    // documents; review posting runs signed in in tests/integration/reviews-api.test.ts.
     if (op.area === "account" || op.area === "order" || RUN_ELSEWHERE.has(id)) continue;
     for (const example of op.examples) {
       it(`${id}: ${example.label}`, async () => {

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "reviews_one_per_customer" ON "reviews" USING btree ("product_id","customer_id");--> statement-breakpoint
+CREATE INDEX "reviews_pending" ON "reviews" USING btree ("created_at") WHERE "reviews"."status" = 'pending';
