@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders, outbox, paymentMethods, shippingOptions, skus } from "#db/schema/index.ts";
+import {
+  checkoutSessions,
+  orderStatusHistory,
+  orders,
+  outbox,
+  paymentMethods,
+  shippingOptions,
+  skus,
+} from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { callbackSignature } from "#services/orders/hosted.ts";
 import { buildDocument, operation } from "#tests/compat/geins/build.ts";
@@ -460,5 +468,71 @@ describe("refusals in the shopper's language, with stable codes", () => {
     });
     expect(retried.errors).toBeUndefined();
     expect(retried.data.placeOrder.status).toBe("completed");
+  });
+});
+
+describe("the withdrawal function (Directive 2023/2673)", () => {
+  const withdraw = (publicOrderId: string, locale: Locale = se) =>
+    q(
+      `mutation($id: Guid!, $channelId: String, $languageId: String, $marketId: String) {
+        withdrawFromOrder(publicOrderId: $id, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          status withdrawal { possible lastDay refusal withdrawnAt } } }`,
+      { id: publicOrderId, ...locale },
+    );
+
+  it("an order not yet delivered: withdrawn at once, cancelled, stock back, one confirmation e-mail however often", async () => {
+    const { publicId, skuId, orderId } = await buyByInvoice(se, swedishPerson);
+    const before = await op("geins-sdk/getOrderPublic", { ...se, publicOrderId: publicId });
+    expect(before.errors).toBeUndefined();
+    const open = await q(
+      `query($id: Guid!) { getOrderPublic(publicOrderId: $id) { withdrawal { possible lastDay refusal } } }`,
+      { id: publicId },
+    );
+    expect(open.data.getOrderPublic.withdrawal).toEqual({ possible: true, lastDay: null, refusal: null });
+    const answers = await Promise.all([withdraw(publicId), withdraw(publicId), withdraw(publicId)]);
+    for (const a of answers) {
+      expect(a.errors).toBeUndefined();
+      expect(a.data.withdrawFromOrder.status).toBe("cancelled");
+      expect(a.data.withdrawFromOrder.withdrawal).toMatchObject({ possible: false, refusal: "withdrawn" });
+    }
+    const [stock] = await db().select({ inStock: skus.inStock }).from(skus).where(eq(skus.id, skuId));
+    expect(stock?.inStock).toBe(5);
+    const jobs = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order.withdrawal:${publicId}`));
+    expect(jobs).toHaveLength(1);
+    const mail = await mailSent(`order.withdrawal:${publicId}`, orderId);
+    expect(mail).toContain("To: kund@example.se");
+  });
+
+  it("a delivered order: open through its last day, then refused in the shopper's language naming the day", async () => {
+    const delivered = async (daysAgo: number) => {
+      const { publicId } = await buyByInvoice(no, norwegianOrganisation);
+      const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId));
+      const at = new Date(Date.now() - daysAgo * 86_400_000);
+      await db().update(orders).set({ status: "completed" }).where(eq(orders.publicId, publicId));
+      await db()
+        .insert(orderStatusHistory)
+        .values({ orderId: row?.id ?? 0, fromStatus: "received", toStatus: "completed", createdAt: at });
+      return publicId;
+    };
+    const recent = await delivered(2);
+    const within = await withdraw(recent, no);
+    expect(within.errors).toBeUndefined();
+    expect(within.data.withdrawFromOrder.status).toBe("completed");
+    expect(within.data.withdrawFromOrder.withdrawal.withdrawnAt).not.toBeNull();
+    const old = await delivered(30);
+    const late = await withdraw(old, no);
+    expect(late.errors[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "WITHDRAWAL_REFUSED",
+      refusal: "expired",
+    });
+    expect(late.errors[0].message).toMatch(
+      /^Angrefristen for denne bestillingen gikk ut \d{4}-\d{2}-\d{2}\.$/,
+    );
+    const unknown = await withdraw("00000000-0000-4000-8000-000000000001");
+    expect(unknown.errors[0].extensions.code).toBe("NOT_FOUND");
   });
 });
