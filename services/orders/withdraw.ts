@@ -39,8 +39,7 @@ export async function withdrawFromOrder(
   const now = opts.now ?? new Date();
   const order = await orderByPublicId(deps.db, publicId);
   if (!order) throw new CheckoutError("ORDER_NOT_FOUND", "No such order", msg("order.notFound"));
-  if (order.withdrawnAt)
-    return { order, withdrawnAt: order.withdrawnAt, cancelled: order.status === "cancelled" };
+  if (order.withdrawnAt) return finish(deps, order, order.withdrawnAt);
   const check = withdrawalOf(order, now);
   if (!check.ok)
     throw new CheckoutError(
@@ -73,15 +72,18 @@ export async function withdrawFromOrder(
       .onConflictDoNothing();
     return row.withdrawnAt;
   });
-  // Withdrawn meanwhile by another request: that one did the work.
-  if (!recorded) {
-    const again = (await orderById(deps.db, order.id)) ?? order;
-    return { order: again, withdrawnAt: again.withdrawnAt ?? now, cancelled: again.status === "cancelled" };
-  }
-  let cancelled = false;
-  if (order.status === "received" || order.status === "processing") {
-    const moved = await changeOrderStatus(deps, order.id, "cancelled", "withdrawal (angrerett)");
-    cancelled = moved.status === "cancelled";
-  }
-  return { order: (await orderById(deps.db, order.id)) ?? order, withdrawnAt: recorded ?? now, cancelled };
+  // Withdrawn meanwhile by another request: finish as it does (the cancellation is idempotent).
+  const again = recorded ? order : ((await orderById(deps.db, order.id)) ?? order);
+  return finish(deps, again, recorded ?? again.withdrawnAt ?? now);
+}
+
+/**
+ * After the withdrawal is recorded: an order not yet delivered is cancelled. Every caller (a repeated or concurrent
+ * withdrawal, or one after a crash between the two steps) does this, and the status change runs once.
+ */
+async function finish(deps: OrderDeps, order: OrderRecord, withdrawnAt: Date) {
+  if (order.status === "received" || order.status === "processing")
+    await changeOrderStatus(deps, order.id, "cancelled", "withdrawal (angrerett)");
+  const now = (await orderById(deps.db, order.id)) ?? order;
+  return { order: now, withdrawnAt, cancelled: now.status === "cancelled" };
 }
