@@ -536,3 +536,44 @@ describe("the withdrawal function (Directive 2023/2673)", () => {
     expect(unknown.errors[0].extensions.code).toBe("NOT_FOUND");
   });
 });
+
+describe("the checkout's other operations mean what the clients expect", () => {
+  it("validateOrderConditions, validateOrderCreation and setCartShippingFee", async () => {
+    const skuId = await skuWithStock("se", 5, 7);
+    const cartId = await cart(se, skuId, 1);
+    const ok = await op("geins-sdk/validateOrderConditions", { ...se, cartId, email: "kund@example.se" });
+    expect(ok.data.validateOrderConditions).toEqual({ isValid: true, message: null });
+    await db().update(skus).set({ inStock: 0 }).where(eq(skus.id, skuId));
+    const soldOut = await op("geins-sdk/validateOrderConditions", {
+      ...se,
+      cartId,
+      email: "kund@example.se",
+    });
+    expect(soldOut.data.validateOrderConditions.isValid).toBe(false);
+    expect(soldOut.data.validateOrderConditions.message).toContain("Beställningen kunde inte skapas");
+    await db().update(skus).set({ inStock: 5 }).where(eq(skus.id, skuId));
+
+    const creation = await op("geins-sdk/validateOrderCreation", {
+      ...se,
+      cartId,
+      checkout: { email: "inte-en-adress", paymentMethod: "invoice" },
+    });
+    expect(creation.data.validateOrderCreation.isValid).toBe(false);
+    expect(creation.data.validateOrderCreation.message).toBeTruthy();
+
+    const fee = await op("geins-sdk/setCartShippingFee", { ...se, id: cartId, shippingFee: 79 });
+    expect(fee.errors).toBeUndefined();
+    const shown = await q(
+      `query($id: String, $channelId: String, $languageId: String, $marketId: String) {
+        getCart(id: $id, allowExternalShippingFee: true, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          summary { shipping { feeIncVat } } } }`,
+      { id: cartId, ...se },
+    );
+    expect(shown.data.getCart.summary.shipping.feeIncVat).toBe(79);
+    const refused = await op("geins-sdk/setCartShippingFee", { ...se, id: cartId, shippingFee: -1 });
+    expect(refused.errors[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "INVALID_CHECKOUT",
+    });
+  });
+});
