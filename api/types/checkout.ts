@@ -979,7 +979,20 @@ builder.mutationFields((t) => ({
             );
         }
         await claimCart(ctx, args.cartId);
-        const order = await placeOrder(services.deps, cartCtx, args.cartId, input);
+        // A refused credit check answers whether a personal number passes: refused tries are rate limited per
+        // address (a placed order, or a refusal for another reason, gives its point back).
+        const ticket = await ctx.limiter?.consume([{ limit: "payment.refused.ip", key: ctx.clientSubject }]);
+        let order: Awaited<ReturnType<typeof placeOrder>>;
+        try {
+          order = await placeOrder(services.deps, cartCtx, args.cartId, input);
+        } catch (error) {
+          const refused =
+            error instanceof CheckoutError &&
+            (error.reason === "PAYMENT_DECLINED" || error.reason === "BLOCKED_CUSTOMER");
+          if (!refused) await ticket?.refund();
+          throw error;
+        }
+        await ticket?.refund();
         return {
           orderId: order.orderNumber,
           publicId: order.publicId,

@@ -577,3 +577,51 @@ describe("the checkout's other operations mean what the clients expect", () => {
     });
   });
 });
+
+describe("the credit check is no oracle", () => {
+  it("refused payments are rate limited per address (payment.refused.ip), placed orders are not", async () => {
+    const limited = await startShop({ SEED_PRODUCTS: "10", RATE_LIMITS: "payment.refused.ip=2/3600" });
+    try {
+      const [invoice] = await limited.db.db
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.key, "invoice"));
+      const rows = await queryRows<{ id: number }>(
+        limited.db.db,
+        sql`select s.id from skus s join products p on p.id = s.product_id join prices pr on pr.sku_id = s.id and pr.market_alias = 'se'
+            where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1`,
+      );
+      const skuId = Number(rows[0]?.id);
+      await limited.db.db.update(skus).set({ inStock: 50 }).where(eq(skus.id, skuId));
+      const place = async (identityNumber: string) => {
+        const added = await gql(limited.origin, {
+          query: `mutation($skuId: Int!) { addToCart(id: "", item: {skuId: $skuId, quantity: 1}, channelId: "1|se") { id } }`,
+          variables: { skuId },
+        });
+        const o = operation("geins-sdk/placeOrder");
+        const { status, body } = await gql(limited.origin, {
+          operationName: o.name,
+          query: buildDocument(o),
+          variables: {
+            ...se,
+            cartId: added.body.data.addToCart.id,
+            checkout: {
+              ...swedishPerson,
+              identityNumber,
+              paymentMethod: "invoice",
+              shippingOptionId: "own:pickup-point",
+              paymentId: invoice?.id,
+            },
+          },
+        });
+        return { status, code: body.errors?.[0]?.extensions?.code ?? "placed" };
+      };
+      expect((await place("900101-0017")).code).toBe("placed");
+      expect((await place("121212-1212")).code).toBe("PAYMENT_DECLINED");
+      expect((await place("811218-9876")).code).toBe("BLOCKED_CUSTOMER");
+      expect(await place("121212-1212")).toEqual({ status: 429, code: "RATE_LIMITED" });
+    } finally {
+      await limited.close();
+    }
+  });
+});
