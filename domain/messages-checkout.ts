@@ -50,4 +50,17 @@ export const CHECKOUT_MESSAGES = {
     nb: "Denne handlekurven er allerede bestilt.",
     sv: "Den här varukorgen är redan beställd.",
   },
+  // The right of withdrawal (services/orders/withdraw.ts, domain/withdrawal.ts).
+  "order.withdrawal.expired": {
+    nb: "Angrefristen for denne bestillingen gikk ut {lastDay}.",
+    sv: "Ångerfristen för den här beställningen gick ut {lastDay}.",
+  },
+  "order.withdrawal.notPossible": {
+    nb: "Denne bestillingen kan ikke angres, fordi den er kansellert eller refundert.",
+    sv: "Den här beställningen kan inte ångras, eftersom den är avbruten eller återbetald.",
+  },
+  "order.notFound": {
+    nb: "Vi fant ikke bestillingen. Bruk lenken i ordrebekreftelsen.",
+    sv: "Vi hittade inte beställningen. Använd länken i orderbekräftelsen.",
+  },
 } as const satisfies Record<string, Record<MessageLanguage, string>>;

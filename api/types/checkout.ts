@@ -24,13 +24,14 @@ import { CheckoutError, type CheckoutErrorReason } from "#services/orders/errors
 import { openHostedCheckout } from "#services/orders/hosted.ts";
 import { type PaymentProviders, placeOrder } from "#services/orders/place.ts";
 import type { OrderRecord } from "#services/orders/read.ts";
+import { withdrawFromOrder } from "#services/orders/withdraw.ts";
 import { type Locale, type LocaleRequest, resolveLocale } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError, type ErrorCode } from "../errors.ts";
 import { CartType, cartEdge, ShippingOptionType, type ShippingOptionView } from "./cart.ts";
 import { CustomerTypeEnum } from "./customer-type.ts";
-import { addressOf, paymentName } from "./order.ts";
+import { addressOf, OrderType, paymentName } from "./order.ts";
 import { AddressInputType, AddressType } from "./user.ts";
 
 /**
@@ -121,6 +122,8 @@ const ERROR_CODES: Record<CheckoutErrorReason, ErrorCode> = {
   BLOCKED_CUSTOMER: "BLOCKED_CUSTOMER",
   PAYMENT_FAILED: "PAYMENT_FAILED",
   CALLBACK_REFUSED: "FORBIDDEN",
+  WITHDRAWAL_REFUSED: "BAD_USER_INPUT",
+  ORDER_NOT_FOUND: "NOT_FOUND",
 };
 
 type FieldErrors = Partial<Record<string, MessageKey>>;
@@ -917,6 +920,24 @@ builder.mutationFields((t) => ({
         ),
       ),
   }),
+  withdrawFromOrder: t.field({
+    type: OrderType,
+    description:
+      "Mili: the withdrawal function (Directive 2023/2673). Withdraws from the purchase with this public id (the order link's secret) within its withdrawal period: recorded at once, a confirmation e-mail queued, an order not yet delivered cancelled (stock back, payment released). Withdrawing again answers the same order. Refused after the last day or for a cancelled or refunded order: BAD_USER_INPUT, reason WITHDRAWAL_REFUSED (refusal, lastDay); unknown: NOT_FOUND. The storefront asks the shopper to confirm first.",
+    args: { publicOrderId: t.arg({ type: "Guid", required: true }), ...localeArgs },
+    resolve: async (_root, args, ctx) => {
+      const locale = await ctx.locale(args);
+      try {
+        const services = needCheckout(ctx);
+        const done = await withdrawFromOrder(services.deps, args.publicOrderId, {
+          languageId: locale.language.id,
+        });
+        return { order: done.order, locale };
+      } catch (error) {
+        checkoutError(error, locale);
+      }
+    },
+  }),
   placeOrder: t.field({
     type: PlaceOrderResponseType,
     nullable: true,
@@ -958,7 +979,20 @@ builder.mutationFields((t) => ({
             );
         }
         await claimCart(ctx, args.cartId);
-        const order = await placeOrder(services.deps, cartCtx, args.cartId, input);
+        // A refused credit check answers whether a personal number passes: refused tries are rate limited per
+        // address (a placed order, or a refusal for another reason, gives its point back).
+        const ticket = await ctx.limiter?.consume([{ limit: "payment.refused.ip", key: ctx.clientSubject }]);
+        let order: Awaited<ReturnType<typeof placeOrder>>;
+        try {
+          order = await placeOrder(services.deps, cartCtx, args.cartId, input);
+        } catch (error) {
+          const refused =
+            error instanceof CheckoutError &&
+            (error.reason === "PAYMENT_DECLINED" || error.reason === "BLOCKED_CUSTOMER");
+          if (!refused) await ticket?.refund();
+          throw error;
+        }
+        await ticket?.refund();
         return {
           orderId: order.orderNumber,
           publicId: order.publicId,

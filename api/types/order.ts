@@ -8,6 +8,7 @@ import {
   orderByPublicId,
   ordersOfCustomer,
 } from "#services/orders/read.ts";
+import { withdrawalOf } from "#services/orders/withdraw.ts";
 import { type Locale, resolveLocale } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
@@ -149,6 +150,36 @@ const ShippingDetailType = builder.objectRef<ShippingDetail>("ShippingDetailType
   }),
 });
 
+const OrderWithdrawalType = builder.objectRef<OrderEdge>("OrderWithdrawal").implement({
+  description:
+    "Mili: the right of withdrawal (angrerett / ångerrätt, Directive 2023/2673): whether the withdrawal function is open for this order now, until which day, and when the shopper withdrew.",
+  fields: (t) => ({
+    possible: t.boolean({
+      description: "The shopper may withdraw now (withdrawFromOrder)",
+      resolve: (e) => withdrawalOf(e.order, new Date()).ok,
+    }),
+    lastDay: t.string({
+      nullable: true,
+      description:
+        "The last day to withdraw (YYYY-MM-DD, the shop's time zone); null before delivery (the period has not begun)",
+      resolve: (e) => withdrawalOf(e.order, new Date()).lastDay,
+    }),
+    refusal: t.string({
+      nullable: true,
+      description: 'Why it is closed: "withdrawn", "status" (cancelled or refunded) or "expired"',
+      resolve: (e) => {
+        const check = withdrawalOf(e.order, new Date());
+        return check.ok ? null : check.reason;
+      },
+    }),
+    withdrawnAt: t.string({
+      nullable: true,
+      description: "ISO 8601: when the shopper withdrew",
+      resolve: (e) => e.order.withdrawnAt?.toISOString() ?? null,
+    }),
+  }),
+});
+
 export const OrderType = builder.objectRef<OrderEdge>("OrderType").implement({
   description:
     "A placed order: status received, processing, completed, cancelled or refunded (spec §4), with its lines as a cart, addresses, payment, shipping and refunds, in the amounts it was sold for.",
@@ -198,6 +229,11 @@ export const OrderType = builder.objectRef<OrderEdge>("OrderType").implement({
       resolve: (e) => e.order.customerType,
     }),
     promoCode: t.string({ nullable: true, description: "Mili", resolve: (e) => e.order.promoCode }),
+    withdrawal: t.field({
+      type: OrderWithdrawalType,
+      description: "Mili: the right of withdrawal for this order",
+      resolve: (e) => e,
+    }),
     billingAddress: t.field({
       type: AddressType,
       nullable: true,

@@ -267,6 +267,8 @@ export const orders = pgTable(
     /** The pickup point chosen in a delivery checkout (nShift-style): id, name, address. */
     shippingAgent: jsonb(),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** When the shopper withdrew from the purchase (angrerett; domain/withdrawal.ts); null when not. */
+    withdrawnAt: timestamp({ withTimezone: true }),
     shippingMethod: text(),
     shippingFeeIncVatMinor: integer().notNull().default(0),
     shippingFeeVatMinor: integer().notNull().default(0),

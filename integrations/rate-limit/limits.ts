@@ -40,6 +40,11 @@ export const LIMITS = {
   "register.ip": { points: 10, seconds: 60 * 60, what: "a registration from one address" },
   "reset.ip": { points: 10, seconds: 60 * 60, what: "a password-reset request from one address" },
   "reset.account": { points: 3, seconds: 60 * 60, what: "a password-reset e-mail to one address" },
+  /**
+   * Payments refused by the provider (issue 13): a declined or blocked credit check tells whether a personal or
+   * organisation number passes, so refused tries are counted; a placed order gives its point back.
+   */
+  "payment.refused.ip": { points: 10, seconds: 60 * 60, what: "a refused payment from one address" },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

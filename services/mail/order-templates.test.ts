@@ -56,6 +56,7 @@ const order: OrderRecord = {
   message: null,
   createdAt: new Date("2026-11-27T10:00:00Z"),
   confirmedAt: new Date("2026-11-27T10:00:01Z"),
+  withdrawnAt: null,
   updatedAt: new Date("2026-11-27T10:00:01Z"),
   lines: [
     {

@@ -12,7 +12,9 @@ export type CheckoutErrorReason =
   | "PAYMENT_DECLINED"
   | "BLOCKED_CUSTOMER"
   | "PAYMENT_FAILED"
-  | "CALLBACK_REFUSED";
+  | "CALLBACK_REFUSED"
+  | "WITHDRAWAL_REFUSED"
+  | "ORDER_NOT_FOUND";
 
 /**
  * A refused checkout: no order was created or it was undone, nothing is sold, the cart stays open. `text` is what

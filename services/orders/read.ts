@@ -75,6 +75,8 @@ export interface OrderRecord {
   message: string | null;
   createdAt: Date;
   confirmedAt: Date | null;
+  /** When the shopper withdrew from the purchase (domain/withdrawal.ts); null when not. */
+  withdrawnAt: Date | null;
   updatedAt: Date;
   lines: OrderLineRecord[];
   history: { fromStatus: string | null; toStatus: string; reason: string | null; createdAt: Date }[];
@@ -155,6 +157,7 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
     message: o.message,
     createdAt: o.createdAt,
     confirmedAt: o.confirmedAt,
+    withdrawnAt: o.withdrawnAt,
     updatedAt: o.updatedAt,
     lines: lines
       .filter((l) => l.orderId === o.id)

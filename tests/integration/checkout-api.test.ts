@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders, outbox, paymentMethods, shippingOptions, skus } from "#db/schema/index.ts";
+import {
+  checkoutSessions,
+  orderStatusHistory,
+  orders,
+  outbox,
+  paymentMethods,
+  shippingOptions,
+  skus,
+} from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { callbackSignature } from "#services/orders/hosted.ts";
 import { buildDocument, operation } from "#tests/compat/geins/build.ts";
@@ -460,5 +468,160 @@ describe("refusals in the shopper's language, with stable codes", () => {
     });
     expect(retried.errors).toBeUndefined();
     expect(retried.data.placeOrder.status).toBe("completed");
+  });
+});
+
+describe("the withdrawal function (Directive 2023/2673)", () => {
+  const withdraw = (publicOrderId: string, locale: Locale = se) =>
+    q(
+      `mutation($id: Guid!, $channelId: String, $languageId: String, $marketId: String) {
+        withdrawFromOrder(publicOrderId: $id, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          status withdrawal { possible lastDay refusal withdrawnAt } } }`,
+      { id: publicOrderId, ...locale },
+    );
+
+  it("an order not yet delivered: withdrawn at once, cancelled, stock back, one confirmation e-mail however often", async () => {
+    const { publicId, skuId, orderId } = await buyByInvoice(se, swedishPerson);
+    const before = await op("geins-sdk/getOrderPublic", { ...se, publicOrderId: publicId });
+    expect(before.errors).toBeUndefined();
+    const open = await q(
+      `query($id: Guid!) { getOrderPublic(publicOrderId: $id) { withdrawal { possible lastDay refusal } } }`,
+      { id: publicId },
+    );
+    expect(open.data.getOrderPublic.withdrawal).toEqual({ possible: true, lastDay: null, refusal: null });
+    const answers = await Promise.all([withdraw(publicId), withdraw(publicId), withdraw(publicId)]);
+    for (const a of answers) {
+      expect(a.errors).toBeUndefined();
+      expect(a.data.withdrawFromOrder.status).toBe("cancelled");
+      expect(a.data.withdrawFromOrder.withdrawal).toMatchObject({ possible: false, refusal: "withdrawn" });
+    }
+    const [stock] = await db().select({ inStock: skus.inStock }).from(skus).where(eq(skus.id, skuId));
+    expect(stock?.inStock).toBe(5);
+    const jobs = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order.withdrawal:${publicId}`));
+    expect(jobs).toHaveLength(1);
+    const mail = await mailSent(`order.withdrawal:${publicId}`, orderId);
+    expect(mail).toContain("To: kund@example.se");
+  });
+
+  it("a delivered order: open through its last day, then refused in the shopper's language naming the day", async () => {
+    const delivered = async (daysAgo: number) => {
+      const { publicId } = await buyByInvoice(no, norwegianOrganisation);
+      const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId));
+      const at = new Date(Date.now() - daysAgo * 86_400_000);
+      await db().update(orders).set({ status: "completed" }).where(eq(orders.publicId, publicId));
+      await db()
+        .insert(orderStatusHistory)
+        .values({ orderId: row?.id ?? 0, fromStatus: "received", toStatus: "completed", createdAt: at });
+      return publicId;
+    };
+    const recent = await delivered(2);
+    const within = await withdraw(recent, no);
+    expect(within.errors).toBeUndefined();
+    expect(within.data.withdrawFromOrder.status).toBe("completed");
+    expect(within.data.withdrawFromOrder.withdrawal.withdrawnAt).not.toBeNull();
+    const old = await delivered(30);
+    const late = await withdraw(old, no);
+    expect(late.errors[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "WITHDRAWAL_REFUSED",
+      refusal: "expired",
+    });
+    expect(late.errors[0].message).toMatch(
+      /^Angrefristen for denne bestillingen gikk ut \d{4}-\d{2}-\d{2}\.$/,
+    );
+    const unknown = await withdraw("00000000-0000-4000-8000-000000000001");
+    expect(unknown.errors[0].extensions.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("the checkout's other operations mean what the clients expect", () => {
+  it("validateOrderConditions, validateOrderCreation and setCartShippingFee", async () => {
+    const skuId = await skuWithStock("se", 5, 7);
+    const cartId = await cart(se, skuId, 1);
+    const ok = await op("geins-sdk/validateOrderConditions", { ...se, cartId, email: "kund@example.se" });
+    expect(ok.data.validateOrderConditions).toEqual({ isValid: true, message: null });
+    await db().update(skus).set({ inStock: 0 }).where(eq(skus.id, skuId));
+    const soldOut = await op("geins-sdk/validateOrderConditions", {
+      ...se,
+      cartId,
+      email: "kund@example.se",
+    });
+    expect(soldOut.data.validateOrderConditions.isValid).toBe(false);
+    expect(soldOut.data.validateOrderConditions.message).toContain("Beställningen kunde inte skapas");
+    await db().update(skus).set({ inStock: 5 }).where(eq(skus.id, skuId));
+
+    const creation = await op("geins-sdk/validateOrderCreation", {
+      ...se,
+      cartId,
+      checkout: { email: "inte-en-adress", paymentMethod: "invoice" },
+    });
+    expect(creation.data.validateOrderCreation.isValid).toBe(false);
+    expect(creation.data.validateOrderCreation.message).toBeTruthy();
+
+    const fee = await op("geins-sdk/setCartShippingFee", { ...se, id: cartId, shippingFee: 79 });
+    expect(fee.errors).toBeUndefined();
+    const shown = await q(
+      `query($id: String, $channelId: String, $languageId: String, $marketId: String) {
+        getCart(id: $id, allowExternalShippingFee: true, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          summary { shipping { feeIncVat } } } }`,
+      { id: cartId, ...se },
+    );
+    expect(shown.data.getCart.summary.shipping.feeIncVat).toBe(79);
+    const refused = await op("geins-sdk/setCartShippingFee", { ...se, id: cartId, shippingFee: -1 });
+    expect(refused.errors[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "INVALID_CHECKOUT",
+    });
+  });
+});
+
+describe("the credit check is no oracle", () => {
+  it("refused payments are rate limited per address (payment.refused.ip), placed orders are not", async () => {
+    const limited = await startShop({ SEED_PRODUCTS: "10", RATE_LIMITS: "payment.refused.ip=2/3600" });
+    try {
+      const [invoice] = await limited.db.db
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.key, "invoice"));
+      const rows = await queryRows<{ id: number }>(
+        limited.db.db,
+        sql`select s.id from skus s join products p on p.id = s.product_id join prices pr on pr.sku_id = s.id and pr.market_alias = 'se'
+            where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1`,
+      );
+      const skuId = Number(rows[0]?.id);
+      await limited.db.db.update(skus).set({ inStock: 50 }).where(eq(skus.id, skuId));
+      const place = async (identityNumber: string) => {
+        const added = await gql(limited.origin, {
+          query: `mutation($skuId: Int!) { addToCart(id: "", item: {skuId: $skuId, quantity: 1}, channelId: "1|se") { id } }`,
+          variables: { skuId },
+        });
+        const o = operation("geins-sdk/placeOrder");
+        const { status, body } = await gql(limited.origin, {
+          operationName: o.name,
+          query: buildDocument(o),
+          variables: {
+            ...se,
+            cartId: added.body.data.addToCart.id,
+            checkout: {
+              ...swedishPerson,
+              identityNumber,
+              paymentMethod: "invoice",
+              shippingOptionId: "own:pickup-point",
+              paymentId: invoice?.id,
+            },
+          },
+        });
+        return { status, code: body.errors?.[0]?.extensions?.code ?? "placed" };
+      };
+      expect((await place("900101-0017")).code).toBe("placed");
+      expect((await place("121212-1212")).code).toBe("PAYMENT_DECLINED");
+      expect((await place("811218-9876")).code).toBe("BLOCKED_CUSTOMER");
+      expect(await place("121212-1212")).toEqual({ status: 429, code: "RATE_LIMITED" });
+    } finally {
+      await limited.close();
+    }
   });
 });
