@@ -26,12 +26,12 @@ import type { Logger } from "./logger.ts";
 
 /**
  * The checkout's providers from the configuration (decision 0030), the hosted checkout's callback routes and,
- * outside production, the providers' sandboxes on this same server:
+ * until real providers are configured, the providers' sandboxes on this same server:
  *
  * - Payments: the invoice provider (its sandbox; a real one is one more adapter) and Klarna at `KLARNA_BASE_URL`
- *   with `KLARNA_USERNAME`/`KLARNA_PASSWORD`; unset outside production, the Klarna sandbox at `/sandbox/klarna`.
- *   In production the sandboxes (and so the invoice provider, which has no real adapter yet) only with
- *   `PAYMENT_SANDBOX=true`; a payment method without a provider is not offered.
+ *   with `KLARNA_USERNAME`/`KLARNA_PASSWORD`; unset, the Klarna sandbox at `/sandbox/klarna`.
+ *   In production the sandboxes (and so the invoice provider, which has no real adapter yet) run while no real
+ *   provider is configured or with `PAYMENT_SANDBOX=true`; a payment method without a provider is not offered.
  * - Shipping: the market's own options; an nShift delivery checkout at `NSHIFT_BASE_URL` (`NSHIFT_CHECKOUT_ID`,
  *   `NSHIFT_TOKEN`), or its sandbox at `/sandbox/nshift` with `NSHIFT_BASE_URL=sandbox` where sandboxes run.
  * - Callbacks: `POST /api/checkout/klarna/validate` and `/push` (signed per attempt, verified by reading the
@@ -59,16 +59,26 @@ export function checkoutSetup(opts: {
   selfOrigin: string;
 }): CheckoutSetup {
   const { config, env, logger } = opts;
-  // The sandboxes take no money: outside production by default, in production only when asked for (a demo shop).
-  const sandboxes = !config.production || env.PAYMENT_SANDBOX === "true";
+  // The sandboxes take no money. They run outside production, and in production when asked for (a demo shop) or
+  // when no real payment provider is configured, so that `npm ci && npm start` on a fresh machine can buy
+  // offline; configuring Klarna (KLARNA_BASE_URL, KLARNA_USERNAME, KLARNA_PASSWORD) or PAYMENT_SANDBOX=false
+  // turns them off. In production they are announced at every start.
+  const realPayments = Boolean(env.KLARNA_BASE_URL && env.KLARNA_USERNAME && env.KLARNA_PASSWORD);
+  const sandboxes =
+    env.PAYMENT_SANDBOX === "true" ||
+    (env.PAYMENT_SANDBOX !== "false" && (!config.production || !realPayments));
   if (config.production && sandboxes)
-    logger.warn("PAYMENT_SANDBOX=true: payments and shipping are sandboxes, no money is taken");
+    logger.warn(
+      realPayments || env.PAYMENT_SANDBOX === "true"
+        ? "PAYMENT_SANDBOX=true: payments and shipping are sandboxes, no money is taken"
+        : "no payment provider configured (KLARNA_BASE_URL, KLARNA_USERNAME, KLARNA_PASSWORD): payments and shipping are sandboxes, no money is taken; PAYMENT_SANDBOX=false turns them off",
+    );
   const routes = new Hono();
   const apiPaths = ["/api/checkout/klarna/validate", "/api/checkout/klarna/push"];
 
   const payments: PaymentProviders = {};
   if (sandboxes) payments.INVOICE = new SandboxInvoiceProvider();
-  if (env.KLARNA_BASE_URL && env.KLARNA_USERNAME && env.KLARNA_PASSWORD)
+  if (realPayments && env.KLARNA_BASE_URL && env.KLARNA_USERNAME && env.KLARNA_PASSWORD)
     payments.KLARNA = new KlarnaPayments({
       baseUrl: env.KLARNA_BASE_URL,
       username: env.KLARNA_USERNAME,

@@ -125,6 +125,11 @@ describe("npm start on a fresh clone", { timeout: 180_000 }, () => {
       expect((await graphql(shop.origin, DEV_API_KEY)).status).toBe(401);
       expect((await graphql(shop.origin, key)).status).toBe(200);
       expect((await fetch(`${shop.origin}/`)).status).toBe(200);
+      // No payment provider configured: the sandboxes take the payments (no money), and the log says so.
+      expect(shop.log.some((line) => line.includes("no payment provider configured"))).toBe(true);
+      expect(await (await fetch(`${shop.origin}/sandbox/klarna/pay/unknown-order`)).text()).toBe(
+        "No such order",
+      );
       // No introspection in production (npm run dev has it).
       const introspection = await introspect(shop.origin, key);
       expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
