@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accountTranslator } from "#app/i18n/account.ts";
 import { translator } from "#app/i18n/index.ts";
 import type { RequestContext } from "#app/lib/context.ts";
 import type { Lang } from "#app/lib/locale.ts";
@@ -668,9 +669,9 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         expect(response.status()).toBe(200);
         expect(new URL(page.url()).pathname).toBe(new URL(path, shop.origin).pathname);
         expect(await lang(page)).toBe(l);
-        expect(await heading(page)).toBe(translator(l)(key));
+        expect(await heading(page)).toBe(accountTranslator(l)(key));
         expect(
-          await page.getByRole("navigation", { name: translator(l)("account.navigation") }).count(),
+          await page.getByRole("navigation", { name: accountTranslator(l)("account.navigation") }).count(),
         ).toBeGreaterThan(0);
         expect(describeViolations(await axe(page)), path).toEqual([]);
       },
@@ -1266,6 +1267,8 @@ describe("when the error page itself fails on the server", () => {
       domains,
       marketInPath: false,
       fallbackMarket: "no",
+      authFetch: null,
+      passwordSalt: "test-salt",
       log: (_level, message) => {
         logged.push(message);
       },

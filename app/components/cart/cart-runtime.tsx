@@ -100,7 +100,14 @@ export function CartRuntime() {
         void cartStore.reload();
     });
     const offBus = eventBus.subscribe((event) => {
-      if (event.type === "market:change" || event.type === "customer-type:change") void cartStore.reload();
+      // Signing in or out changes the cart (the guest's merges into the account's) and its prices (customer type).
+      if (
+        event.type === "market:change" ||
+        event.type === "customer-type:change" ||
+        event.type === "user:login" ||
+        event.type === "user:logout"
+      )
+        void cartStore.reload();
     });
     return () => {
       offTabs();
