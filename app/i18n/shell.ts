@@ -6,12 +6,10 @@ export const shellMessages = {
   nb: {
     // Shown when the error page itself fails (spec §8): "An error occurred while showing the error page".
     "error.pageFailed": "Det oppstod en feil under visningen av feilsiden",
-    "nav.signIn": "Logg inn",
     "nav.signOut": "Logg ut",
   },
   sv: {
     "error.pageFailed": "Ett fel uppstod när felsidan skulle visas",
-    "nav.signIn": "Logga in",
     "nav.signOut": "Logga ut",
   },
 } as const satisfies Record<"nb" | "sv", Record<string, string>>;

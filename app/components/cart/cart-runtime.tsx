@@ -101,13 +101,7 @@ export function CartRuntime() {
     });
     const offBus = eventBus.subscribe((event) => {
       // Signing in or out changes the cart (the guest's merges into the account's) and its prices (customer type).
-      if (
-        event.type === "market:change" ||
-        event.type === "customer-type:change" ||
-        event.type === "user:login" ||
-        event.type === "user:logout"
-      )
-        void cartStore.reload();
+      if (/^(market:change|customer-type:change|user:log(in|out))$/.test(event.type)) void cartStore.reload();
     });
     return () => {
       offTabs();

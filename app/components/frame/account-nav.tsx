@@ -1,11 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Link, useLocation } from "react-router";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import type { Translate } from "../../i18n/index.ts";
-import { type AuthLoader, authLoader, authState, cookieUser } from "../../lib/client/auth-state.ts";
+import { type AuthLoader, authLoader, setRevalidate } from "../../lib/client/auth-state.ts";
 import type { Lang } from "../../lib/locale.ts";
 import type { PageLocale } from "../../lib/page-locale.ts";
 import { href } from "../../lib/page-locale.ts";
-import { screenHref } from "../../lib/screens.ts";
 import { UserIcon } from "./icons.tsx";
 
 /**
@@ -20,12 +19,7 @@ export const loadAuthClient: AuthLoader = authLoader(() => import("../../lib/cli
  */
 const SignedInNav = lazy(() => import("./signed-in-nav.tsx"));
 
-const AUTH_PARTS = {
-  loadAuth: loadAuthClient,
-  setRevalidate: authState.setRevalidate,
-  syncFromCookie: () => authState.set(cookieUser()),
-  signedInCookie: () => cookieUser() !== null,
-};
+const AUTH_PARTS = { loadAuth: loadAuthClient, setRevalidate };
 
 /** What the account button needs of the root loader's data (passed in: this module stays out of root's imports). */
 export interface AccountNavRoot {
@@ -37,24 +31,16 @@ export interface AccountNavRoot {
 
 /**
  * The header's account button. For a guest it opens the sign-in panel on this page (then goes to the account);
- * for a signed-in shopper (the server's answer, root loader's `user`, until the browser's auth state says) it
- * leads to the account, with "sign out" beside it.
+ * for a signed-in shopper (the root loader's `user`, read again after every change) it leads to the account, with
+ * "sign out" beside it.
  */
 export function AccountNav({ root, t }: { root: AccountNavRoot; t: Translate }) {
-  const state = useSyncExternalStore(authState.subscribe, authState.get, () => undefined);
-  const user = state === undefined ? root.user : state;
-  const location = useLocation();
-  const account = href(root.locale, screenHref("account", root.lang));
+  const user = root.user;
+  const account = href(root.locale, "/account");
   const link = (to: string, signedIn: boolean) => (
-    <Link
-      to={to}
-      preventScrollReset={!signedIn}
-      className="flex items-center gap-1"
-      data-account-button={signedIn ? "signed-in" : "signed-out"}
-    >
+    <Link to={to} className="flex items-center gap-1" data-signed-in={signedIn}>
       <UserIcon />
       <span className="max-sm:sr-only">{t("nav.account")}</span>
-      {signedIn ? null : <span className="sr-only"> – {t("nav.signIn")}</span>}
     </Link>
   );
   if (user) {
@@ -64,8 +50,6 @@ export function AccountNav({ root, t }: { root: AccountNavRoot; t: Translate }) 
       </Suspense>
     );
   }
-  const query = new URLSearchParams(location.search);
-  query.set("action", "login");
-  query.set("returnTo", account);
-  return link(`${location.pathname}?${query}`, false);
+  // A query alone: the link opens the panel on this page.
+  return link(`?action=login&returnTo=${encodeURIComponent(account)}`, false);
 }

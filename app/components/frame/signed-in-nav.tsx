@@ -9,14 +9,11 @@ import type { AccountNavRoot } from "./account-nav.tsx";
 export interface AuthParts {
   loadAuth: AuthLoader;
   setRevalidate(run: () => void): void;
-  syncFromCookie(): void;
-  signedInCookie(): boolean;
 }
 
 /**
  * Keeps a signed-in tab's state: starts the auth client (the current session, then a refresh at 90 % of maxAge; it
- * follows the other tabs' `auth` messages), lets it refetch the page's data on a change, and after every load of
- * the page's data (a form that signed in or out on the server) reads who it is from the cookie.
+ * follows the other tabs' `auth` messages) and lets it refetch the page's data on a change.
  */
 function useAuthRuntime(root: AccountNavRoot, auth: AuthParts) {
   const revalidator = useRevalidator();
@@ -25,12 +22,8 @@ function useAuthRuntime(root: AccountNavRoot, auth: AuthParts) {
   const salt = root.passwordSalt;
   useEffect(() => {
     auth.setRevalidate(() => void revalidate.current());
-    auth.syncFromCookie();
-    if (auth.signedInCookie()) void auth.loadAuth(salt);
+    void auth.loadAuth(salt);
   }, [salt, auth]);
-  useEffect(() => {
-    if (root.user !== undefined) auth.syncFromCookie();
-  }, [root.user, auth]);
 }
 
 /**

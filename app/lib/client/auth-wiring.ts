@@ -8,14 +8,13 @@ export interface AuthWiring {
   cookie(name: "mili-user" | "mili-user-maxage"): string | null;
   /** Clears the cookies script can reach (mili-user, mili-user-maxage). */
   clearCookies(): void;
-  setUser(user: string | null): void;
   push(type: string): void;
   revalidate(): void;
 }
 
 /**
  * The tab's auth client (spec §4; auth-client.ts) wired to the page: the `/auth/` endpoint, the tab channel (`auth`
- * messages), the readable cookies, and on a change the header's state, the event bus (`user:login`, `user:logout`;
+ * messages), the readable cookies, and on a change the event bus (`user:login`, `user:logout`;
  * the cart store listens) and a refetch of every query. A password change updates without refetching. Loaded with
  * the client's code, when it is first needed; initialised here (the current session, then refreshes).
  */
@@ -29,7 +28,6 @@ export async function startAuthClient(salt: string, wiring: AuthWiring): Promise
     readMaxAge: () => Number(wiring.cookie("mili-user-maxage")) || 0,
     clearCookies: wiring.clearCookies,
     onChange(next, reason) {
-      wiring.setUser(next);
       if (reason === "password" || reason === "refresh") return;
       wiring.push(next ? "user:login" : "user:logout");
       wiring.revalidate();
