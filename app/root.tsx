@@ -27,6 +27,7 @@ import {
 import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
+import { userOf } from "./lib/auth.server.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
 import { useDocumentCss } from "./lib/document-css.ts";
@@ -146,6 +147,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: frame.categories,
     menus: { header: frame.header, footerService: frame.footerService, footerAbout: frame.footerAbout },
     customerType: customerType?.type ?? "PERSON",
+    // Who is signed in (the readable mili-user cookie, when a token is there too): the header's account button.
+    // Signed-in pages bypass the page cache (server/page-cache.ts), so this never lands in a shared page.
+    user: userOf(request),
+    passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,
     assumedWidth: ASSUMED_WIDTH[device],

@@ -10,7 +10,10 @@
  * - Negative amounts start with U+2212 MINUS SIGN: "−1 299 kr" (as Intl does for sv-SE and nb-NO),
  *   also when other locales are formatted with Intl. Zero is never signed.
  */
+import { daysInMonth, ISO_DATE, isIsoDate, isoDate, type Parts, partsIn } from "./calendar.ts";
 import { minorUnits, roundHalfAwayFromZero } from "./money.ts";
+
+export { daysInMonth, isIsoDate, isoDate };
 
 export const NBSP = "\u00a0";
 export const MINUS = "\u2212";
@@ -96,56 +99,6 @@ export type ShopTimeZone = "Europe/Stockholm" | "Europe/Oslo";
 /** Norwegian locales show Oslo time, all others Stockholm time (same rules today, kept explicit). */
 export function timeZoneForLocale(locale: string): ShopTimeZone {
   return ["nb", "nn", "no"].includes(language(locale)) ? "Europe/Oslo" : "Europe/Stockholm";
-}
-
-type Parts = { year: string; month: string; day: string; hour: string; minute: string };
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Calendar fields of an instant in a time zone, independent of any locale's formatting. */
-function partsIn(date: Date, timeZone: string): Parts {
-  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid date");
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US-u-nu-latn", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  const parts: Parts = { year: "", month: "", day: "", hour: "", minute: "" };
-  for (const part of formatter.formatToParts(date)) {
-    if (part.type in parts) parts[part.type as keyof Parts] = part.value;
-  }
-  parts.year = parts.year.padStart(4, "0");
-  return parts;
-}
-
-/** The calendar date ("YYYY-MM-DD") of an instant in a time zone. */
-export function isoDate(date: Date, timeZone: string): string {
-  const { year, month, day } = partsIn(date, timeZone);
-  return `${year}-${month}-${day}`;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written "YYYY-MM-DD". */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-/** Days in a month of the proleptic Gregorian calendar. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function toParts(date: Date | string, locale: string, withTime: boolean): Parts {

@@ -3,7 +3,7 @@
  * e-mail, password, Swedish and Norwegian identity numbers and postal codes.
  * Surrounding whitespace is ignored everywhere.
  */
-import { daysInMonth, isoDate } from "./format.ts";
+import { daysInMonth, isoDate } from "./calendar.ts";
 
 export type Country = "SE" | "NO";
 export type CustomerType = "PERSON" | "ORGANIZATION";

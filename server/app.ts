@@ -54,6 +54,13 @@ export interface StorefrontRequestContext {
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;
   fallbackMarket: string;
+  /**
+   * Calls the auth endpoint (server/auth.ts) in-process, as this request's client (its rate limits): the
+   * storefront's forms without JavaScript speak the protocol of API.md through it. Null without accounts.
+   */
+  authFetch: ((request: Request) => Promise<Response>) | null;
+  /** The salt of the password digest (AUTH_PASSWORD_SALT; domain/password.ts): the browser digests with it. */
+  passwordSalt: string;
   /** The request's logger (JSON lines with the request id). */
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
@@ -147,11 +154,21 @@ export function createApp(deps: AppDeps) {
   app.get("/api/csrf", csrfTokenHandler(config.authSecret));
 
   // The auth endpoint of API.md (server/auth.ts): JSON, with its own same-site check.
-  if (deps.auth)
-    app.route(
-      "/auth",
-      authRoutes({ auth: deps.auth, logger, corsOrigins: config.corsOrigins, db: deps.db.db }),
-    );
+  const auth = deps.auth
+    ? authRoutes({ auth: deps.auth, logger, corsOrigins: config.corsOrigins, db: deps.db.db })
+    : null;
+  if (auth) app.route("/auth", auth);
+  // The same endpoint for the storefront's own calls (forms without JavaScript), with the shopper's client.
+  const authInProcess = auth ? new Hono<{ Bindings: { client: ClientVariables } }>() : null;
+  if (auth && authInProcess) {
+    authInProcess.use(async (c, next) => {
+      const vars = c as unknown as { set(key: keyof ClientVariables, value: string): void };
+      vars.set("clientSubject", c.env.client.clientSubject);
+      vars.set("clientIp", c.env.client.clientIp);
+      await next();
+    });
+    authInProcess.route("/auth", auth);
+  }
 
   // The API learns who the client is from the server context: the rate limits (decision 0016) and the admission
   // of costly queries (decision 0018) count per client.
@@ -207,6 +224,8 @@ export function createApp(deps: AppDeps) {
         domains,
         marketInPath: config.MARKET_IN_PATH,
         fallbackMarket: config.FALLBACK_MARKET,
+        authFetch: authInProcess ? async (request) => authInProcess.fetch(request, { client }) : null,
+        passwordSalt: config.AUTH_PASSWORD_SALT,
         log: (level, message, data) => logger[level]({ requestId: c.get("requestId"), ...data }, message),
       };
       context.set(key, value);

@@ -6,8 +6,10 @@ export const shellMessages = {
   nb: {
     // Shown when the error page itself fails (spec §8): "An error occurred while showing the error page".
     "error.pageFailed": "Det oppstod en feil under visningen av feilsiden",
+    "nav.signOut": "Logg ut",
   },
   sv: {
     "error.pageFailed": "Ett fel uppstod när felsidan skulle visas",
+    "nav.signOut": "Logga ut",
   },
 } as const satisfies Record<"nb" | "sv", Record<string, string>>;

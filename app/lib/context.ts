@@ -16,6 +16,10 @@ export interface RequestContext {
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;
   fallbackMarket: string;
+  /** The auth endpoint in-process, as this shopper's client (forms without JavaScript); null without accounts. */
+  authFetch: ((request: Request) => Promise<Response>) | null;
+  /** The salt of the password digest the browser sends (domain/password.ts). */
+  passwordSalt: string;
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
 

@@ -1,13 +1,134 @@
-import { AccountPage } from "../components/account-page.tsx";
-import { accountScreen } from "../lib/account-screen.ts";
+import { formatDate, formatMoney } from "#domain/format.ts";
+import { Address } from "../components/account/address.tsx";
+import { type AccountKey, useAccountT } from "../i18n/account.ts";
+import { accountLoader, accountMeta } from "../lib/account-screen.ts";
 import { privateHeaders } from "../lib/cache.ts";
+import { GetOrdersQuery } from "../lib/graphql/account-operations.ts";
+import type { Route } from "./+types/account-orders";
 
-const screen = accountScreen("account-orders", "account.orders.heading");
+/** The account's orders (getOrders), newest first: status, lines, total, addresses and refunds. */
+export const loader = accountLoader("account-orders", async (client, locale) => {
+  const { data } = await client.request(GetOrdersQuery);
+  return {
+    orders: (data.getOrders ?? []).flatMap((o) =>
+      o
+        ? [
+            {
+              ...o,
+              placed: o.createdAt ? formatDate(o.createdAt, locale) : null,
+              refunds: (o.refunds ?? []).flatMap((r) =>
+                r
+                  ? [
+                      {
+                        ...r,
+                        date: formatDate(r.createdAt, locale),
+                        amount: formatMoney(Math.round(r.total * 100), o.currency ?? "NOK", locale),
+                      },
+                    ]
+                  : [],
+              ),
+            },
+          ]
+        : [],
+    ),
+  };
+});
 
-export const loader = screen.loader;
-export const meta = screen.meta;
+export const meta = accountMeta("account.orders.heading");
 export const headers = privateHeaders;
 
-export default function Page() {
-  return <AccountPage heading="account.orders.heading" intro="account.orders.intro" />;
+const STATUSES = ["received", "processing", "completed", "cancelled", "refunded"] as const;
+
+export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+  const t = useAccountT();
+  const orders = loaderData.data?.orders ?? [];
+  return (
+    <main id="main">
+      <h1 className="text-3xl font-bold" tabIndex={-1}>
+        {t("account.orders.heading")}
+      </h1>
+      {orders.length === 0 ? (
+        <p className="mt-4" data-orders-empty>
+          {t("orders.empty")}
+        </p>
+      ) : (
+        <ol className="mt-4 space-y-6" data-orders>
+          {orders.map((order) => {
+            const status = order.status.toLowerCase() as (typeof STATUSES)[number];
+            const statusText = STATUSES.includes(status)
+              ? t(`orders.status.${status}` as AccountKey)
+              : order.status;
+            return (
+              <li
+                key={order.publicId}
+                className="rounded border border-stone-300 p-4"
+                data-order={order.publicId}
+              >
+                <h2 className="text-xl font-bold">{t("orders.order", { id: order.id ?? order.publicId })}</h2>
+                <p className="text-sm text-stone-700">
+                  {order.placed ? t("orders.placed", { date: order.placed }) : null}
+                </p>
+                <p className="mt-1">
+                  {t("orders.status")}: <strong data-order-status={status}>{statusText}</strong>
+                </p>
+                {order.cart && order.cart.items.length > 0 ? (
+                  <>
+                    <h3 className="mt-3 font-semibold">{t("orders.lines")}</h3>
+                    <ul className="mt-1">
+                      {order.cart.items.map((item) => (
+                        <li key={item.id} className="flex justify-between gap-4">
+                          <span>{t("orders.line", { quantity: item.quantity, sku: item.skuId })}</span>
+                          <span>{item.totalPrice.sellingPriceIncVatFormatted}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    <p className="mt-2 flex justify-between gap-4 font-semibold">
+                      <span>{t("orders.total")}</span>
+                      <span>{order.cart.summary.total.sellingPriceIncVatFormatted}</span>
+                    </p>
+                  </>
+                ) : null}
+                <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                  {order.billingAddress ? (
+                    <div>
+                      <h3 className="font-semibold">{t("orders.billing")}</h3>
+                      <Address address={order.billingAddress} />
+                    </div>
+                  ) : null}
+                  {order.shippingAddress ? (
+                    <div>
+                      <h3 className="font-semibold">{t("orders.shipping")}</h3>
+                      <Address address={order.shippingAddress} />
+                    </div>
+                  ) : null}
+                </div>
+                {(order.shippingDetails ?? []).map((d) =>
+                  d?.trackingLink ? (
+                    <p key={d.id} className="mt-2">
+                      <a className="underline" href={d.trackingLink} rel="noopener noreferrer">
+                        {t("orders.tracking")}: {d.name}
+                      </a>
+                    </p>
+                  ) : null,
+                )}
+                {order.refunds.length > 0 ? (
+                  <>
+                    <h3 className="mt-3 font-semibold">{t("orders.refunds")}</h3>
+                    <ul>
+                      {order.refunds.map((r) => (
+                        <li key={r.id}>
+                          {t("orders.refund", { date: r.date, amount: r.amount })}
+                          {r.reason ? ` – ${r.reason}` : ""}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </main>
+  );
 }

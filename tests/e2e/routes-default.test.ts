@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountTranslator } from "#app/i18n/account.ts";
 import { translator } from "#app/i18n/index.ts";
 import { SCREENS } from "#app/lib/screens.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
@@ -246,9 +247,9 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         expect(response.status()).toBe(200);
         expect(new URL(page.url()).pathname).toBe(new URL(path, shop.origin).pathname);
         expect(await lang(page)).toBe(l);
-        expect(await heading(page)).toBe(translator(l)(key));
+        expect(await heading(page)).toBe(accountTranslator(l)(key));
         expect(
-          await page.getByRole("navigation", { name: translator(l)("account.navigation") }).count(),
+          await page.getByRole("navigation", { name: accountTranslator(l)("account.navigation") }).count(),
         ).toBeGreaterThan(0);
         expect(describeViolations(await axe(page)), path).toEqual([]);
       },

@@ -257,6 +257,8 @@ describe("when the error page itself fails on the server", () => {
       domains,
       marketInPath: false,
       fallbackMarket: "no",
+      authFetch: null,
+      passwordSalt: "test-salt",
       log: (_level, message) => {
         logged.push(message);
       },

@@ -100,7 +100,8 @@ export function CartRuntime() {
         void cartStore.reload();
     });
     const offBus = eventBus.subscribe((event) => {
-      if (event.type === "market:change" || event.type === "customer-type:change") void cartStore.reload();
+      // Signing in or out changes the cart (the guest's merges into the account's) and its prices (customer type).
+      if (/^(market:change|customer-type:change|user:log(in|out))$/.test(event.type)) void cartStore.reload();
     });
     return () => {
       offTabs();

@@ -11,9 +11,10 @@ import { CartButton } from "../cart/cart-drawer.tsx";
 import { CartRuntime } from "../cart/cart-runtime.tsx";
 import { useFavoriteCount } from "../favorite-button.tsx";
 import { LoadingIndicator } from "../loading-indicator.tsx";
+import { AccountNav } from "./account-nav.tsx";
 import { CategoryNav as CategoryNavInner } from "./category-nav.tsx";
 import { CustomerTypeSwitch } from "./customer-type.tsx";
-import { HeartIcon, UserIcon } from "./icons.tsx";
+import { HeartIcon } from "./icons.tsx";
 import { MarketButton } from "./market.tsx";
 import { SiteSearch as SiteSearchInner } from "./search.tsx";
 
@@ -148,10 +149,7 @@ const MainBar = memo(function MainBar({ navigation }: { navigation: boolean }) {
           <SiteSearch />
           <nav aria-label={t("nav.account")} className="ml-auto flex items-center gap-4 text-sm lg:ml-0">
             <FavoritesLink />
-            <Link to={href(locale, "/account")} className="flex items-center gap-1">
-              <UserIcon />
-              <span className="max-sm:sr-only">{t("nav.account")}</span>
-            </Link>
+            <AccountNav root={root} t={t} />
             <CartButton />
           </nav>
         </>

@@ -1,3 +1,4 @@
+import * as accountOperations from "./account-operations.ts";
 import * as brandOperations from "./brand-operations.ts";
 import * as cartOperations from "./cart-operations.ts";
 import { graphql } from "./graphql.ts";
@@ -162,6 +163,7 @@ export const operations = [
     cartOperations,
     subscriptionOperations,
     pathOperations,
+    accountOperations,
   ].flatMap((module) => Object.values(module).filter(isOperation)),
 ];
 
