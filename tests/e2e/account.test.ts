@@ -150,8 +150,8 @@ async function signIn(page: Page, lang: "nb" | "sv", email: string, password: st
     .click();
 }
 
-const signedInButton = (page: Page) => page.locator("[data-signed-in=true]");
-const signedOutButton = (page: Page) => page.locator("[data-signed-in=false]");
+const signedInButton = (page: Page) => page.locator("header [data-sign-out]");
+const signedOutButton = (page: Page) => page.locator('header a[href*="action=login"]');
 
 /** The link in the newest password-reset e-mail to `email` in the shop's outbox (.eml files). */
 async function resetLinkFor(email: string): Promise<string> {

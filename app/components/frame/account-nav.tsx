@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Translate } from "../../i18n/index.ts";
-import { type AuthLoader, authLoader, setRevalidate } from "../../lib/client/auth-state.ts";
+import { type AuthLoader, authLoader } from "../../lib/client/auth-state.ts";
 import type { Lang } from "../../lib/locale.ts";
 import type { PageLocale } from "../../lib/page-locale.ts";
 import { href } from "../../lib/page-locale.ts";
@@ -19,8 +19,6 @@ export const loadAuthClient: AuthLoader = authLoader(() => import("../../lib/cli
  */
 const SignedInNav = lazy(() => import("./signed-in-nav.tsx"));
 
-const AUTH_PARTS = { loadAuth: loadAuthClient, setRevalidate };
-
 /** What the account button needs of the root loader's data (passed in: this module stays out of root's imports). */
 export interface AccountNavRoot {
   user: string | null;
@@ -37,19 +35,19 @@ export interface AccountNavRoot {
 export function AccountNav({ root, t }: { root: AccountNavRoot; t: Translate }) {
   const user = root.user;
   const account = href(root.locale, "/account");
-  const link = (to: string, signedIn: boolean) => (
-    <Link to={to} className="flex items-center gap-1" data-signed-in={signedIn}>
+  const link = (to: string) => (
+    <Link to={to} className="flex items-center gap-1">
       <UserIcon />
       <span className="max-sm:sr-only">{t("nav.account")}</span>
     </Link>
   );
   if (user) {
     return (
-      <Suspense fallback={link(account, true)}>
-        <SignedInNav root={root} t={t} link={link(account, true)} auth={AUTH_PARTS} />
+      <Suspense fallback={link(account)}>
+        <SignedInNav root={root} t={t} link={link(account)} loadAuth={loadAuthClient} />
       </Suspense>
     );
   }
   // A query alone: the link opens the panel on this page.
-  return link(`?action=login&returnTo=${encodeURIComponent(account)}`, false);
+  return link(`?action=login&returnTo=${encodeURIComponent(account)}`);
 }

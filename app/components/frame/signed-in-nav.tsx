@@ -5,25 +5,18 @@ import type { AuthLoader } from "../../lib/client/auth-state.ts";
 import { href } from "../../lib/page-locale.ts";
 import type { AccountNavRoot } from "./account-nav.tsx";
 
-/** The every-page auth store's parts this chunk uses, passed in (importing them would split them off the frame). */
-export interface AuthParts {
-  loadAuth: AuthLoader;
-  setRevalidate(run: () => void): void;
-}
-
 /**
  * Keeps a signed-in tab's state: starts the auth client (the current session, then a refresh at 90 % of maxAge; it
  * follows the other tabs' `auth` messages) and lets it refetch the page's data on a change.
  */
-function useAuthRuntime(root: AccountNavRoot, auth: AuthParts) {
+function useAuthRuntime(root: AccountNavRoot, loadAuth: AuthLoader) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const salt = root.passwordSalt;
   useEffect(() => {
-    auth.setRevalidate(() => void revalidate.current());
-    void auth.loadAuth(salt);
-  }, [salt, auth]);
+    void loadAuth(salt, () => void revalidate.current());
+  }, [salt, loadAuth]);
 }
 
 /**
@@ -35,17 +28,17 @@ export default function SignedInNav({
   root,
   t,
   link,
-  auth,
+  loadAuth,
 }: {
   root: AccountNavRoot;
   t: Translate;
   link: ReactNode;
-  auth: AuthParts;
+  loadAuth: AuthLoader;
 }) {
-  useAuthRuntime(root, auth);
+  useAuthRuntime(root, loadAuth);
   async function signOut(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await (await auth.loadAuth(root.passwordSalt)).logout();
+    await (await loadAuth(root.passwordSalt)).logout();
   }
   return (
     <>

@@ -15,21 +15,19 @@ let revalidate: () => void = () => {};
 let loading: Promise<AuthClient> | null = null;
 
 /**
- * The page's "refetch every query" (the router's revalidation), registered by the header: the root loader reads who
- * is signed in from the cookie again, so the header follows a sign-in or sign-out made here or in another tab.
+ * Loads the tab's auth client. `refetch` is the page's "refetch every query" (the router's revalidation; the
+ * signed-in header passes it): the root loader reads who is signed in from the cookie again, so the header follows
+ * a sign-in or sign-out made here or in another tab.
  */
-export function setRevalidate(run: () => void) {
-  revalidate = run;
-}
-
-export type AuthLoader = (salt: string) => Promise<AuthClient>;
+export type AuthLoader = (salt: string, refetch?: () => void) => Promise<AuthClient>;
 
 /**
  * The loader of the tab's auth client: `load` fetches its code (the frame's one import site), which is wired to
  * this page's parts (lib/client/auth-wiring.ts) and initialised. Made once per tab.
  */
 export function authLoader(load: () => Promise<typeof import("./auth-wiring.ts")>): AuthLoader {
-  return (salt) => {
+  return (salt, refetch) => {
+    if (refetch) revalidate = refetch;
     loading ??= load().then((m) =>
       m.startAuthClient(salt, {
         tabs: tabSync,
