@@ -57,10 +57,6 @@ export const nb = {
   "checkout.step.cart": "Handlekurv",
   "checkout.step.delivery": "Levering",
   "checkout.step.payment": "Betaling",
-  "checkout.failed.heading": "Betalingen ble ikke fullført",
-  "checkout.failed.text":
-    "Betalingen ble avbrutt eller avvist, og ingenting er trukket. Varene ligger fortsatt i handlekurven din.",
-  "checkout.failed.back": "Tilbake til kassen",
   "footer.customerService": "Kundeservice",
   "error.status": "Feilkode {status}.",
   "news.heading": "Nyheter",

@@ -57,10 +57,6 @@ export const sv: Record<MessageKey, string> = {
   "checkout.step.cart": "Varukorg",
   "checkout.step.delivery": "Leverans",
   "checkout.step.payment": "Betalning",
-  "checkout.failed.heading": "Betalningen genomfördes inte",
-  "checkout.failed.text":
-    "Betalningen avbröts eller nekades och inga pengar har dragits. Varorna finns kvar i din varukorg.",
-  "checkout.failed.back": "Tillbaka till kassan",
   "footer.customerService": "Kundservice",
   "error.status": "Felkod {status}.",
   "news.heading": "Nyheter",

@@ -1,10 +1,23 @@
-import { translator } from "../i18n/index.ts";
 import { privateHeaders } from "../lib/cache.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
-import { useRoot, useT } from "../lib/use-root.ts";
+import { useRoot } from "../lib/use-root.ts";
 import type { Route } from "./+types/checkout-failed";
+
+/** The page's texts: its own, so that the every-page catalog does not carry them. */
+const TEXTS = {
+  nb: {
+    heading: "Betalingen ble ikke fullført",
+    text: "Betalingen ble avbrutt eller avvist, og ingenting er trukket. Varene ligger fortsatt i handlekurven din.",
+    back: "Tilbake til kassen",
+  },
+  sv: {
+    heading: "Betalningen genomfördes inte",
+    text: "Betalningen avbröts eller nekades och inga pengar har dragits. Varorna finns kvar i din varukorg.",
+    back: "Tillbaka till kassan",
+  },
+} as const;
 
 /** /checkout/klarna-fail: the external payment did not go through; the cart is kept. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -14,23 +27,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const t = translator(loaderData.locale.lang);
-  return pageMeta({ title: `${t("checkout.failed.heading")} | Mili`, noindex: true, ...loaderData });
+  return pageMeta({ title: `${TEXTS[loaderData.locale.lang].heading} | Mili`, noindex: true, ...loaderData });
 }
 
 export default function CheckoutFailed() {
   const root = useRoot();
-  const t = useT();
+  const texts = TEXTS[root.lang];
   const checkout = root.lang === "sv" ? "/kassan" : "/kassen";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold" tabIndex={-1}>
-        {t("checkout.failed.heading")}
+        {texts.heading}
       </h1>
-      <p className="mt-4">{t("checkout.failed.text")}</p>
+      <p className="mt-4">{texts.text}</p>
       <p className="mt-4">
         <a className="underline" href={href(root.locale, checkout)}>
-          {t("checkout.failed.back")}
+          {texts.back}
         </a>
       </p>
     </main>
