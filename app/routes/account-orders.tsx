@@ -75,8 +75,9 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   <>
                     <h3 className="mt-3 font-semibold">{t("orders.lines")}</h3>
                     <ul className="mt-1">
-                      {order.cart.items.map((item) => (
-                        <li key={item.id} className="flex justify-between gap-4">
+                      {order.cart.items.map((item, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered; the line's id is not asked for, to keep GetOrders within the cost budget at 50 orders of 100 lines.
+                        <li key={`${index}-${item.skuId}`} className="flex justify-between gap-4">
                           <span>{t("orders.line", { quantity: item.quantity, sku: item.skuId })}</span>
                           <span>{item.totalPrice.sellingPriceIncVatFormatted}</span>
                         </li>

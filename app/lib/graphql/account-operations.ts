@@ -115,7 +115,6 @@ export const GetOrdersQuery = graphql(
       cart {
         id
         items {
-          id
           quantity
           skuId
           totalPrice {
