@@ -4,6 +4,7 @@ import { carts, paymentMethods, shippingOptions } from "#db/schema/index.ts";
 import type { CustomerType } from "#domain/cart.ts";
 import type { CheckoutAddress } from "#domain/checkout.ts";
 import { msg } from "#domain/messages.ts";
+import type { AddressInput } from "../customers/accounts.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
 
@@ -13,22 +14,8 @@ import type { PlaceOrderInput } from "../orders/place.ts";
  * shipping option as `own:{key}`). A field the client did not send stays undefined, so it does not overwrite what
  * the checkout already knows.
  */
-export interface GeinsAddressInput {
-  firstName?: string | null;
-  lastName?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  addressLine3?: string | null;
-  entryCode?: string | null;
-  careOf?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country?: string | null;
-  zip?: string | null;
-  company?: string | null;
-  mobile?: string | null;
-  phone?: string | null;
-}
+/** Geins' `AddressInputType`: the same address input the account takes (`updateUser`). */
+export type GeinsAddressInput = AddressInput;
 
 export interface GeinsCheckoutInput {
   paymentId?: number | null;

@@ -1,6 +1,6 @@
 import { formatMoney } from "#domain/format.ts";
 import type { OrderRecord } from "../orders/read.ts";
-import type { MailLanguage } from "./templates.ts";
+import { escapeHtml, type MailLanguage, themeColors } from "./templates.ts";
 
 /**
  * The order e-mails (issue 13) in Norwegian and Swedish, plain text and HTML: the confirmation when an order is
@@ -118,13 +118,6 @@ export interface OrderMailInput {
   theme?: Record<string, string>;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
-
 export function renderOrderMail(input: OrderMailInput): { subject: string; text: string; html: string } {
   const t = TEXTS[input.kind][input.language];
   const o = input.order;
@@ -184,13 +177,7 @@ export function renderOrderMail(input: OrderMailInput): { subject: string; text:
     t.signature,
     "",
   ].join("\n");
-  const color = (key: string, fallback: string) => {
-    const value = input.theme?.[key];
-    return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : fallback;
-  };
-  const brand = color("brand", "#e8590c");
-  const ink = color("ink", "#1c1917");
-  const paper = color("paper", "#fffaf5");
+  const { brand, ink, paper } = themeColors(input.theme);
   const cell = "padding:6px 8px;border-bottom:1px solid #e7e5e4";
   const html = `<!doctype html>
 <html lang="${input.language}">

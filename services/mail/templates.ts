@@ -142,13 +142,7 @@ export function render(input: RenderInput): { subject: string; text: string; htm
     t.signature,
     "",
   ].join("\n");
-  const color = (key: string, fallback: string) => {
-    const value = input.theme?.[key];
-    return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : fallback;
-  };
-  const brand = color("brand", "#e8590c");
-  const ink = color("ink", "#1c1917");
-  const paper = color("paper", "#fffaf5");
+  const { brand, ink, paper } = themeColors(input.theme);
   const html = `<!doctype html>
 <html lang="${input.language === "sv" ? "sv" : "nb"}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
@@ -167,7 +161,17 @@ ${t.after ? `<p style="font-size:14px">${escapeHtml(t.after)}</p>` : ""}
   return { subject: t.subject, text, html };
 }
 
-function escapeHtml(text: string): string {
+/** The channel's theme colours for an e-mail: a colour that is not a hex code falls back to Mili's own. */
+export function themeColors(theme: Readonly<Record<string, string>> | null | undefined) {
+  const color = (key: string, fallback: string) => {
+    const value = theme?.[key];
+    return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : fallback;
+  };
+  return { brand: color("brand", "#e8590c"), ink: color("ink", "#1c1917"), paper: color("paper", "#fffaf5") };
+}
+
+/** Text made safe for an e-mail's HTML. */
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
