@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
 import { fromDecimal } from "#domain/money.ts";
 import { distinctName } from "#domain/names.ts";
@@ -11,6 +11,7 @@ import {
   type PackagePricing,
   type SizeOption,
 } from "../components/product/buy-box.tsx";
+import { BackInStock, ReviewForm } from "../components/product/engage.tsx";
 import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
 import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
@@ -21,12 +22,13 @@ import { VariantLinks } from "../components/product/variant-links.tsx";
 import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { catalogs, type MessageKey } from "../i18n/index.ts";
-import { publicHeaders } from "../lib/cache.ts";
+import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
 import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
+import { askBackInStock, postReview } from "../lib/product-engage.server.ts";
 import { alternatesFromApi, pageMeta } from "../lib/seo.ts";
 import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
@@ -76,6 +78,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     questionPages,
     today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),
   };
+}
+
+/**
+ * The page's forms (components/product/engage.tsx): a review, and "tell me when it is back". The answer is the
+ * shopper's own, so it is never cached (the page itself stays public).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { client, lang, rc } = requestClient(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const log = (error: unknown) =>
+    rc.log("error", "product page form failed", { intent, error: String(error) });
+  const outcome =
+    intent === "review"
+      ? await postReview(client, lang, params.alias ?? "", form, log)
+      : intent === "notify"
+        ? await askBackInStock(client, lang, form, log)
+        : null;
+  if (!outcome) throw new Response("Unknown intent", { status: 400 });
+  return data(outcome, { headers: PRIVATE_PAGE });
+}
+
+/** The page's own forms do not change the product: its data is not fetched again for their answers. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  return intent === "review" || intent === "notify" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -183,7 +211,7 @@ function availability(product: Product): "InStock" | "OutOfStock" | "BackOrder" 
   }
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
   const location = useLocation();
@@ -322,6 +350,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             t={t}
             params={params}
           />
+          <BackInStock
+            lang={root.lang}
+            sizes={sizes}
+            sizeLegend={sizeDimension ? dimensionLabel(sizeDimension) : t("product.size")}
+            outcome={actionData?.form === "notify" ? actionData : null}
+          />
           <p className="mt-6 text-sm text-stone-700">
             {t("product.articleNumber")}: {product.articleNumber}
           </p>
@@ -361,6 +395,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             t={t}
           />
         ) : null}
+        <ReviewForm
+          lang={root.lang}
+          signedIn={root.user !== null}
+          signInHref={`${location.pathname}?${new URLSearchParams({ action: "login", returnTo: `${location.pathname}${location.search}` })}`}
+          outcome={actionData?.form === "review" ? actionData : null}
+        />
         {questions ? (
           <Questions
             data={questions}
@@ -399,4 +439,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const headers = publicHeaders;
+/** The page is public; a form's answer (a POST without JavaScript) is the shopper's own. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? PRIVATE_PAGE : PUBLIC_PAGE;
+}

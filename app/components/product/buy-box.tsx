@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { type PackagePick, type PackageRuleNumbers, packagePrice } from "#domain/cart.ts";
 import { formatMoney } from "#domain/format.ts";
-import type { Stock } from "#domain/stock.ts";
+import { type Stock, stockStatus } from "#domain/stock.ts";
 import { netOfGross } from "#domain/vat.ts";
 import type { Translate } from "../../i18n/index.ts";
 import { type CartFailure, failureFromQuery, failureMessage } from "../../lib/cart.ts";
@@ -267,11 +267,7 @@ export function BuyBox({
           </legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {sizes.map((size) => {
-              const soldOut =
-                size.stock !== null &&
-                size.stock.inStock <= 0 &&
-                size.stock.oversellable <= 0 &&
-                size.stock.static <= 0;
+              const soldOut = size.stock !== null && stockStatus(size.stock).kind === "outOfStock";
               return (
                 <label
                   key={size.skuId}

@@ -265,3 +265,17 @@ export const ProductUrlQuery = graphql(`
     }
   }
 `);
+
+/** A signed-in shopper's review from the product page's form (it waits for the merchant's acceptance). */
+export const PostProductReviewMutation = graphql(`
+  mutation PostProductReview($alias: String!, $rating: Int, $author: String!, $comment: String, $channelId: String, $marketId: String, $languageId: String) {
+    postProductReview(alias: $alias, rating: $rating, author: $author, comment: $comment, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);
+
+/** "Tell me when it is back": one e-mail when the SKU can be bought again. */
+export const MonitorProductAvailabilityMutation = graphql(`
+  mutation MonitorProductAvailability($email: String!, $skuId: Int!, $channelId: String, $marketId: String, $languageId: String) {
+    monitorProductAvailability(email: $email, skuId: $skuId, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);
