@@ -40,6 +40,10 @@ export const ACCOUNT_MESSAGES = {
     nb: "Lenken for å lage nytt passord er utløpt eller allerede brukt. Be om en ny lenke.",
     sv: "Länken för att välja nytt lösenord har gått ut eller redan använts. Begär en ny länk.",
   },
+  "newsletter.link": {
+    nb: "Lenken virker ikke lenger. Meld deg på nyhetsbrevet på nytt, eller skriv inn adressen din igjen for å melde deg av.",
+    sv: "Länken fungerar inte längre. Anmäl dig till nyhetsbrevet på nytt, eller ange din adress igen för att avsluta.",
+  },
   "account.generic": {
     nb: "Dessverre gikk noe galt. Prøv gjerne igjen og kontakt kundeservice hvis problemet vedvarer.",
     sv: "Tyvärr gick något fel. Försök gärna igen och kontakta kundservice om problemet kvarstår.",

@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
+import { followNewsletterLink } from "#services/newsletter.ts";
 import { authRoutes } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
@@ -42,6 +43,9 @@ export interface AppDeps {
   /** The hosted checkout's callbacks and, outside production, the providers' sandboxes (server/checkout.ts). */
   checkout?: { routes: Hono; apiPaths: readonly string[] };
 }
+
+/** Where a newsletter e-mail's one-click unsubscribe is posted (services/newsletter.ts), in each language. */
+const ONE_CLICK_PATHS = ["/newsletter/one-click", "/sv/newsletter/one-click"] as const;
 
 /** What the storefront's loaders get from the server (see app/lib/context.ts). */
 export interface StorefrontRequestContext {
@@ -114,7 +118,8 @@ export function createApp(deps: AppDeps) {
     requestGuard({
       limits: BODY_LIMITS,
       // The checkout's callbacks and sandboxes answer servers (their own guards: signatures, Basic auth).
-      apiPaths: ["/graphql", "/auth/*", ...(deps.checkout?.apiPaths ?? [])],
+      // The newsletter's one-click unsubscribe (RFC 8058) is posted by mail programs: its link's token guards it.
+      apiPaths: ["/graphql", "/auth/*", ...ONE_CLICK_PATHS, ...(deps.checkout?.apiPaths ?? [])],
       secret: config.authSecret,
     }),
   );
@@ -152,6 +157,21 @@ export function createApp(deps: AppDeps) {
   app.route("/images", imageRoutes({ store: deps.images }));
 
   app.get("/api/csrf", csrfTokenHandler(config.authSecret));
+
+  // One-click unsubscribe from a newsletter e-mail's List-Unsubscribe header (RFC 8058): a POST from the
+  // shopper's mail program with the link's id and token; the storefront's /newsletter/unsubscribe page is the
+  // same for a person.
+  for (const path of ONE_CLICK_PATHS)
+    app.post(path, async (c) => {
+      const id = Number(c.req.query("id"));
+      const token = c.req.query("token") ?? "";
+      const done =
+        Number.isSafeInteger(id) &&
+        id > 0 &&
+        token.length <= 64 &&
+        (await followNewsletterLink(deps.db.db, config.authSecret, "unsubscribe", id, token));
+      return c.text(done ? "Unsubscribed" : "Unknown link", done ? 200 : 400, { "Cache-Control": "no-store" });
+    });
 
   // The auth endpoint of API.md (server/auth.ts): JSON, with its own same-site check.
   const auth = deps.auth

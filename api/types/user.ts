@@ -11,6 +11,7 @@ import {
   type UserRecord,
   updateUser,
 } from "#services/customers/accounts.ts";
+import { newsletterChoice } from "#services/newsletter.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { apiError } from "../errors.ts";
@@ -248,6 +249,9 @@ builder.mutationFields((t) => ({
           { ...rest, ...(address ? { address } : {}) } as Parameters<typeof updateUser>[2],
           country,
         );
+        // The newsletter follows the account's choice (double opt-in: services/newsletter.ts).
+        if (updated && typeof rest.newsletter === "boolean")
+          await newsletterChoice(ctx.db, locale, updated.email, rest.newsletter);
         return view(ctx, args, updated);
       } catch (error) {
         inputError(error);

@@ -91,7 +91,7 @@ export const nb = {
   "newsletter.intro": "Få tilbud, nyheter og turtips først.",
   "newsletter.email": "E-postadresse",
   "newsletter.submit": "Meld meg på",
-  "newsletter.ok": "Takk! Du er nå påmeldt nyhetsbrevet vårt.",
+  "newsletter.ok": "Takk! Bekreft påmeldingen med lenken vi har sendt deg på e-post.",
 } as const;
 
 export type MessageKey = keyof typeof nb;

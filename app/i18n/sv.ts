@@ -91,5 +91,5 @@ export const sv: Record<MessageKey, string> = {
   "newsletter.intro": "Få erbjudanden, nyheter och friluftstips först.",
   "newsletter.email": "E-postadress",
   "newsletter.submit": "Prenumerera",
-  "newsletter.ok": "Tack! Du prenumererar nu på vårt nyhetsbrev.",
+  "newsletter.ok": "Tack! Bekräfta anmälan med länken vi har mejlat dig.",
 };

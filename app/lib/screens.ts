@@ -51,6 +51,19 @@ export const SCREENS: Screen[] = [
     layout: "undistracted",
     path: "/checkout/klarna-fail",
   },
+  // The newsletter e-mails' links (one file: the path says which).
+  {
+    id: "newsletter-confirm",
+    file: "routes/newsletter-link.tsx",
+    layout: "default",
+    path: "/newsletter/confirm",
+  },
+  {
+    id: "newsletter-unsubscribe",
+    file: "routes/newsletter-link.tsx",
+    layout: "default",
+    path: "/newsletter/unsubscribe",
+  },
   // Account: protected.
   { id: "account", file: "routes/account.tsx", layout: "authenticated", path: "/account" },
   {

@@ -4,6 +4,7 @@ import type { Database } from "#db/client.ts";
 import { channels, customers, outbox } from "#db/schema/index.ts";
 import type { Mailer } from "#integrations/mail/index.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
+import { type NewsletterConfirmPayload, sendNewsletterConfirm } from "#services/newsletter.ts";
 import { orderById } from "#services/orders/read.ts";
 import { type BackInStockPayload, sendBackInStock } from "#services/stock-monitors.ts";
 import { type OrderMailKind, renderOrderMail } from "./order-templates.ts";
@@ -23,6 +24,8 @@ export const MAIL_KINDS: readonly (MailKind | OrderMailKind)[] = [
   "mail.passwordChanged",
   // Queued by the database when stock comes back (migration 0014, services/stock-monitors.ts).
   "mail.backInStock",
+  // Queued by a newsletter sign-up (services/newsletter.ts): the double opt-in.
+  "mail.newsletterConfirm",
   "order.confirmation",
   "order.withdrawal",
 ];
@@ -124,6 +127,8 @@ export async function sendDueMail(opts: OutboxOptions, batch = 20): Promise<numb
 /** Renders and sends one job; false when there is no one to send it to (the account is gone). */
 async function sendOne(opts: OutboxOptions, id: number, kind: MailKind, payload: Payload): Promise<boolean> {
   if (kind === "mail.backInStock") return sendBackInStock(opts, id, payload as BackInStockPayload);
+  if (kind === "mail.newsletterConfirm")
+    return sendNewsletterConfirm(opts, id, payload as NewsletterConfirmPayload);
   if (!payload.customerId) return false;
   const [customer] = await opts.db
     .select({ email: customers.email, firstName: customers.firstName, channelId: customers.channelId })

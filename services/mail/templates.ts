@@ -2,7 +2,12 @@
  * The account e-mails (issue 12) in Norwegian and Swedish, as plain text and HTML in the channel's theme. Texts
  * sit here side by side, like domain/messages.ts; `{name}`-style placeholders are filled by `render`.
  */
-export type MailKind = "mail.welcome" | "mail.passwordReset" | "mail.passwordChanged" | "mail.backInStock";
+export type MailKind =
+  | "mail.welcome"
+  | "mail.passwordReset"
+  | "mail.passwordChanged"
+  | "mail.backInStock"
+  | "mail.newsletterConfirm";
 export type MailLanguage = "nb" | "sv";
 
 interface Texts {
@@ -109,6 +114,36 @@ const TEXTS: Record<MailKind, Record<MailLanguage, Texts>> = {
       signature: "Hälsningar Mili",
     },
   },
+  "mail.newsletterConfirm": {
+    nb: {
+      subject: "Bekreft påmeldingen til nyhetsbrevet fra Mili",
+      greeting: "Hei!",
+      lines: [
+        "Takk for at du vil ha nyhetsbrevet vårt med nyheter, tilbud og turtips.",
+        "Bekreft at det er du som har meldt deg på, så begynner vi å sende det. Uten bekreftelse sender vi ingenting.",
+      ],
+      button: "Bekreft påmeldingen",
+      after: "Har du ikke meldt deg på selv? Da kan du se bort fra denne e-posten.",
+      signature: "Hilsen Mili",
+    },
+    sv: {
+      subject: "Bekräfta din anmälan till Milis nyhetsbrev",
+      greeting: "Hej!",
+      lines: [
+        "Tack för att du vill ha vårt nyhetsbrev med nyheter, erbjudanden och friluftstips.",
+        "Bekräfta att det är du som har anmält dig, så börjar vi skicka det. Utan bekräftelse skickar vi ingenting.",
+      ],
+      button: "Bekräfta anmälan",
+      after: "Har du inte anmält dig själv? Då kan du bortse från det här mejlet.",
+      signature: "Hälsningar Mili",
+    },
+  },
+};
+
+/** The footer of every newsletter e-mail: how to stop receiving it. */
+const UNSUBSCRIBE: Record<MailLanguage, string> = {
+  nb: "Meld deg av nyhetsbrevet",
+  sv: "Avsluta prenumerationen på nyhetsbrevet",
 };
 
 export interface RenderInput {
@@ -122,6 +157,8 @@ export interface RenderInput {
   theme?: Record<string, string>;
   /** Values of the texts' other {placeholders} (the product of a back-in-stock e-mail). */
   values?: Record<string, string>;
+  /** A newsletter e-mail's unsubscribe link, shown in its footer. */
+  unsubscribeUrl?: string;
 }
 
 export function render(input: RenderInput): { subject: string; text: string; html: string } {
@@ -141,6 +178,7 @@ export function render(input: RenderInput): { subject: string; text: string; htm
     ...(t.after ? [t.after, ""] : []),
     t.signature,
     "",
+    ...(input.unsubscribeUrl ? [`${UNSUBSCRIBE[input.language]}: ${input.unsubscribeUrl}`, ""] : []),
   ].join("\n");
   const { brand, ink, paper } = themeColors(input.theme);
   const html = `<!doctype html>
@@ -154,6 +192,7 @@ ${t.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 <p><a href="${escapeHtml(input.url)}" style="display:inline-block;padding:12px 20px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(t.button)}</a></p>
 ${t.after ? `<p style="font-size:14px">${escapeHtml(t.after)}</p>` : ""}
 <p>${escapeHtml(t.signature)}</p>
+${input.unsubscribeUrl ? `<p style="font-size:13px"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${ink}">${escapeHtml(UNSUBSCRIBE[input.language])}</a></p>` : ""}
 </div>
 </body>
 </html>

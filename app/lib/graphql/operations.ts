@@ -148,6 +148,19 @@ export const SubscribeToNewsletterMutation = graphql(`
   }
 `);
 
+/** The newsletter e-mails' links (/newsletter/confirm, /newsletter/unsubscribe). */
+export const ConfirmNewsletterMutation = graphql(`
+  mutation ConfirmNewsletter($id: Int!, $token: String!, $channelId: String, $marketId: String, $languageId: String) {
+    confirmNewsletterSubscription(id: $id, token: $token, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);
+
+export const UnsubscribeNewsletterMutation = graphql(`
+  mutation UnsubscribeNewsletter($id: Int!, $token: String!, $channelId: String, $marketId: String, $languageId: String) {
+    unsubscribeFromNewsletter(id: $id, token: $token, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);
+
 /** Every exported operation of the operation modules (fragments are not operations and are left out). */
 export const operations = [
   ChannelQuery,
@@ -156,6 +169,8 @@ export const operations = [
   CmsPagesQuery,
   WidgetAreaQuery,
   SubscribeToNewsletterMutation,
+  ConfirmNewsletterMutation,
+  UnsubscribeNewsletterMutation,
   ...[
     listOperations,
     productOperations,

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Mailer } from "../mailer.ts";
+import { nodemailerMessage } from "../message.ts";
 
 /**
  * The local sandbox: each message, built by Nodemailer exactly as SMTP would carry it, is written to
@@ -12,14 +13,7 @@ export function createFileMailer(dir: string, from: string): Mailer {
   return {
     kind: "file",
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
-      });
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       await mkdir(dir, { recursive: true });
       const id = message.messageId.replace(/[^A-Za-z0-9.-]/g, "_");
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`);

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Mailer } from "../mailer.ts";
+import { nodemailerMessage } from "../message.ts";
 
 /** SMTP through Nodemailer (pooled connections, TLS as the URL says: smtps:// or STARTTLS on smtp://). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -7,14 +8,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
-      });
+      await transport.sendMail(nodemailerMessage(from, message));
     },
     async close() {
       transport.close();

@@ -7,9 +7,10 @@ import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
- * The product page's own forms in the browser (issue 14): writing a review (refused signed out and without stars
- * with the specification's text, kept after the merchant's acceptance and then shown), and "tell me when it is
- * back" for a sold-out size (a bad address refused; restocked by SQL, one e-mail) — in Norwegian and Swedish, with
+ * What brings shoppers back, in the browser (issue 14): writing a review (refused signed out and without stars
+ * with the specification's text, kept after the merchant's acceptance and then shown), "tell me when it is back"
+ * for a sold-out size (a bad address refused; restocked by SQL, one e-mail), and the newsletter's double opt-in
+ * (the footer's sign-up, the confirmation e-mail's link, unsubscribing) — in Norwegian and Swedish, with
  * JavaScript and without.
  */
 const ADMIN_KEY = "test-admin-key-engage-0123456789";
@@ -236,5 +237,81 @@ describe("tell me when it is back", () => {
     await shows(box.getByText("Tack! Vi mejlar dig när varan finns i lager igen."));
     const stored = await rows(sql`select count(*)::int as n from stock_monitors where sku_id = ${sku.id}`);
     expect(Number(stored[0].n)).toBe(1);
+  });
+});
+
+/** The newest newsletter confirmation e-mail to `to`: its confirm and unsubscribe links. */
+async function newsletterLinks(to: string) {
+  let mail = "";
+  await expect
+    .poll(
+      () => {
+        mail =
+          mailsTo(to)
+            .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+            .find((text) => text.includes("/newsletter/confirm?")) ?? "";
+        return mail !== "";
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const link = (purpose: string) => {
+    const found = new RegExp(
+      `https?://[^\\s"<>]*/newsletter/${purpose}\\?id=\\d+&(?:amp;)?token=[\\w-]+`,
+    ).exec(mail);
+    if (!found) throw new Error(`no ${purpose} link`);
+    const target = new URL(found[0].replace("&amp;", "&"));
+    return `${target.pathname}${target.search}`;
+  };
+  return { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
+}
+
+describe("the newsletter's double opt-in", () => {
+  it("signs up in the footer, confirms from the e-mail's link with a press of the button", async () => {
+    const { page } = session;
+    const email = newEmail("nyhetsbrev");
+    await open(page, "/");
+    const footer = page.locator("#newsletter");
+    await footer.getByLabel("E-postadresse").fill(email);
+    await footer.getByRole("button", { name: "Meld meg på" }).click();
+    await shows(page.getByText("Takk! Bekreft påmeldingen med lenken vi har sendt deg på e-post."));
+    const { confirm } = await newsletterLinks(email);
+    await open(page, confirm);
+    // Opening the link confirms nothing: a mail scanner following links signs no one up.
+    const [before] = await rows(
+      sql`select confirmed_at from newsletter_subscriptions where email = ${email}`,
+    );
+    expect(before.confirmed_at).toBeNull();
+    await shows(page.getByRole("heading", { name: "Bekreft påmeldingen til nyhetsbrevet" }));
+    expect(describeViolations(await axe(page))).toEqual([]);
+    await page.getByRole("button", { name: "Bekreft påmeldingen" }).click();
+    await shows(page.getByRole("status").filter({ hasText: "Påmeldingen er bekreftet" }));
+    const [after] = await rows(sql`select confirmed_at from newsletter_subscriptions where email = ${email}`);
+    expect(after.confirmed_at).not.toBeNull();
+  });
+
+  it("unsubscribes from the e-mail's link without JavaScript in Swedish; a forged link is refused", async () => {
+    const email = newEmail("nyhetsbrev-sv");
+    const { body } = await gql(shop.origin, {
+      query: `mutation($email: String!) { subscribeToNewsletter(email: $email, channelId: "1|se", languageId: "sv-SE", marketId: "se") }`,
+      variables: { email },
+    });
+    expect(body.errors).toBeUndefined();
+    const { unsubscribe } = await newsletterLinks(email);
+    expect(unsubscribe.startsWith("/sv/newsletter/unsubscribe?")).toBe(true);
+    const { page } = noScript;
+    await open(page, unsubscribe.replace(/token=[\w-]+/, "token=forged"));
+    await page.getByRole("button", { name: "Avsluta prenumerationen" }).click();
+    await page.waitForLoadState("load");
+    await shows(page.getByRole("alert").filter({ hasText: "Länken fungerar inte längre." }));
+
+    await open(page, unsubscribe);
+    await page.getByRole("button", { name: "Avsluta prenumerationen" }).click();
+    await page.waitForLoadState("load");
+    await shows(page.getByText("Du har avslutat nyhetsbrevet och får inga fler utskick från oss."));
+    const [row] = await rows(
+      sql`select unsubscribed_at from newsletter_subscriptions where email = ${email}`,
+    );
+    expect(row.unsubscribed_at).not.toBeNull();
   });
 });
