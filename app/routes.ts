@@ -1,6 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import type { Lang } from "./lib/locale.ts";
-import { type Layout, SCREENS, type Screen } from "./lib/screens.ts";
+import { type Layout, SCREENS, type Screen, type ScreenId } from "./lib/screens.ts";
+import { SCREEN_ROUTES } from "./screen-routes.ts";
 
 /**
  * The localized route table, built from the screen table (lib/screens.ts), once per URL shape:
@@ -27,7 +28,8 @@ function join(prefix: string, path: string) {
   return [prefix, path.replace(/^\//, "")].filter(Boolean).join("/");
 }
 
-function routesFor(variant: (typeof VARIANTS)[number], screen: Screen) {
+function routesFor(variant: (typeof VARIANTS)[number], screen: Screen & { id: ScreenId }) {
+  const [file] = SCREEN_ROUTES[screen.id];
   const paths =
     typeof screen.path === "string"
       ? [{ path: screen.path, id: `${variant.key}.${screen.id}` }]
@@ -37,7 +39,7 @@ function routesFor(variant: (typeof VARIANTS)[number], screen: Screen) {
         }));
   return paths.map(({ path, id }) => {
     const full = join(variant.prefix, path);
-    return full === "" ? index(screen.file, { id }) : route(full, screen.file, { id });
+    return full === "" ? index(file, { id }) : route(full, file, { id });
   });
 }
 
@@ -47,7 +49,7 @@ export default [
       layout(
         LAYOUT_FILES[name],
         { id: `${variant.key}.layout-${name}` },
-        SCREENS.filter((s) => s.layout === name).flatMap((s) => routesFor(variant, s)),
+        SCREENS.filter((s) => SCREEN_ROUTES[s.id][1] === name).flatMap((s) => routesFor(variant, s)),
       ),
     ),
   ),

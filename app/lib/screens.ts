@@ -1,7 +1,8 @@
 import type { Lang } from "./locale.ts";
 
 /**
- * Every screen of the storefront, once. `app/routes.ts` expands this table into routes for each language (and
+ * Every screen of the storefront, once (its route module and layout: app/screen-routes.ts). `app/routes.ts` expands
+ * this table into routes for each language (and
  * for the /{market}/{lang} prefix), and the locale middleware uses it to tell which language a localized path
  * belongs to. Paths are written without a language prefix; `localized` paths differ per language.
  */
@@ -9,107 +10,52 @@ export type Layout = "default" | "undistracted" | "authenticated" | "list";
 
 export interface Screen {
   id: string;
-  file: string;
-  layout: Layout;
   /** One path for both languages, or one per language. React Router path syntax. */
-  path: string | Record<Lang, string>;
+  path: string | Readonly<Record<Lang, string>>;
 }
 
-export const SCREENS: Screen[] = [
-  { id: "home", file: "routes/home.tsx", layout: "default", path: "/" },
-  { id: "not-found-page", file: "routes/not-found-page.tsx", layout: "default", path: "/404" },
-  { id: "news", file: "routes/news.tsx", layout: "list", path: "/nyheter" },
-  {
-    id: "brands",
-    file: "routes/brands.tsx",
-    layout: "default",
-    path: { nb: "/varemerker", sv: "/varumarken" },
-  },
-  {
-    id: "favorites",
-    file: "routes/favorites.tsx",
-    layout: "default",
-    path: { nb: "/favoritter", sv: "/favoriter" },
-  },
-  { id: "preview-widgets", file: "routes/preview-widgets.tsx", layout: "default", path: "/preview-widgets" },
+export const SCREENS = [
+  { id: "home", path: "/" },
+  { id: "not-found-page", path: "/404" },
+  { id: "news", path: "/nyheter" },
+  { id: "brands", path: { nb: "/varemerker", sv: "/varumarken" } },
+  { id: "favorites", path: { nb: "/favoritter", sv: "/favoriter" } },
+  { id: "preview-widgets", path: "/preview-widgets" },
   // Checkout: undistracted (route names contain "checkout").
-  {
-    id: "checkout",
-    file: "routes/checkout.tsx",
-    layout: "undistracted",
-    path: { nb: "/kassen", sv: "/kassan" },
-  },
-  {
-    id: "checkout-confirm",
-    file: "routes/checkout-confirm.tsx",
-    layout: "undistracted",
-    path: "/checkout/confirm",
-  },
-  {
-    id: "checkout-klarna-fail",
-    file: "routes/checkout-failed.tsx",
-    layout: "undistracted",
-    path: "/checkout/klarna-fail",
-  },
+  { id: "checkout", path: { nb: "/kassen", sv: "/kassan" } },
+  { id: "checkout-confirm", path: "/checkout/confirm" },
+  { id: "checkout-klarna-fail", path: "/checkout/klarna-fail" },
   // The newsletter e-mails' links (one file: the path says which).
-  {
-    id: "newsletter-confirm",
-    file: "routes/newsletter-link.tsx",
-    layout: "default",
-    path: "/newsletter/confirm",
-  },
-  {
-    id: "newsletter-unsubscribe",
-    file: "routes/newsletter-link.tsx",
-    layout: "default",
-    path: "/newsletter/unsubscribe",
-  },
+  { id: "newsletter-confirm", path: "/newsletter/confirm" },
+  { id: "newsletter-unsubscribe", path: "/newsletter/unsubscribe" },
   // Account: protected.
-  { id: "account", file: "routes/account.tsx", layout: "authenticated", path: "/account" },
-  {
-    id: "account-orders",
-    file: "routes/account-orders.tsx",
-    layout: "authenticated",
-    path: { nb: "/min-konto/bestillinger", sv: "/mina-sidor/ordrar" },
-  },
-  {
-    id: "account-settings",
-    file: "routes/account-settings.tsx",
-    layout: "authenticated",
-    path: { nb: "/min-konto/innstillinger", sv: "/mina-sidor/installningar" },
-  },
-  {
-    id: "account-balance",
-    file: "routes/account-balance.tsx",
-    layout: "authenticated",
-    path: { nb: "/min-konto/saldo", sv: "/mina-sidor/saldo" },
-  },
-  {
-    id: "reset-password",
-    file: "routes/reset-password.tsx",
-    layout: "default",
-    path: "/account/reset-password",
-  },
+  { id: "account", path: "/account" },
+  { id: "account-orders", path: { nb: "/min-konto/bestillinger", sv: "/mina-sidor/ordrar" } },
+  { id: "account-settings", path: { nb: "/min-konto/innstillinger", sv: "/mina-sidor/installningar" } },
+  { id: "account-balance", path: { nb: "/min-konto/saldo", sv: "/mina-sidor/saldo" } },
+  { id: "reset-password", path: "/account/reset-password" },
   // Products and packages.
-  { id: "product", file: "routes/product.tsx", layout: "default", path: "/p/:alias" },
-  { id: "product-c1", file: "routes/product.tsx", layout: "default", path: "/p/:a/:alias" },
-  { id: "product-c2", file: "routes/product.tsx", layout: "default", path: "/p/:a/:b/:alias" },
-  { id: "package", file: "routes/product.tsx", layout: "default", path: "/pp/:alias" },
-  { id: "package-c1", file: "routes/product.tsx", layout: "default", path: "/pp/:a/:alias" },
-  { id: "package-c2", file: "routes/product.tsx", layout: "default", path: "/pp/:a/:b/:alias" },
-  { id: "product-any", file: "routes/product-by-alias.tsx", layout: "default", path: "/product/:alias?" },
+  { id: "product", path: "/p/:alias" },
+  { id: "product-c1", path: "/p/:a/:alias" },
+  { id: "product-c2", path: "/p/:a/:b/:alias" },
+  { id: "package", path: "/pp/:alias" },
+  { id: "package-c1", path: "/pp/:a/:alias" },
+  { id: "package-c2", path: "/pp/:a/:b/:alias" },
+  { id: "product-any", path: "/product/:alias?" },
   // Lists.
-  { id: "list-category", file: "routes/list.tsx", layout: "list", path: "/c/:category" },
-  { id: "list-category-parent", file: "routes/list.tsx", layout: "list", path: "/c/:parent/:category" },
-  { id: "list-brand", file: "routes/list.tsx", layout: "list", path: "/b/*" },
-  { id: "list-campaign", file: "routes/list.tsx", layout: "list", path: "/dc/*" },
-  { id: "list-search", file: "routes/search.tsx", layout: "list", path: "/s/:search?" },
-  { id: "list-l", file: "routes/list.tsx", layout: "list", path: "/l/*" },
-  { id: "list-list", file: "routes/list.tsx", layout: "list", path: "/list/:alias?" },
+  { id: "list-category", path: "/c/:category" },
+  { id: "list-category-parent", path: "/c/:parent/:category" },
+  { id: "list-brand", path: "/b/*" },
+  { id: "list-campaign", path: "/dc/*" },
+  { id: "list-search", path: "/s/:search?" },
+  { id: "list-l", path: "/l/*" },
+  { id: "list-list", path: "/list/:alias?" },
   // Content, the catch-all last.
-  { id: "content", file: "routes/content.tsx", layout: "default", path: "/content/:alias?" },
-  { id: "content-alias", file: "routes/content.tsx", layout: "default", path: "/:alias" },
-];
+  { id: "content", path: "/content/:alias?" },
+  { id: "content-alias", path: "/:alias" },
+] as const satisfies readonly Screen[];
+
+export type ScreenId = (typeof SCREENS)[number]["id"];
 
 /** A screen's path in a language (without any prefix). */
 export function screenPath(screen: Screen, lang: Lang): string {

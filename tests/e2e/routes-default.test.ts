@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTranslator } from "#app/i18n/account.ts";
 import { translator } from "#app/i18n/index.ts";
 import { SCREENS } from "#app/lib/screens.ts";
+import { SCREEN_ROUTES } from "#app/screen-routes.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import {
   type At,
@@ -275,7 +276,7 @@ describe("the shop in its default mode: Norwegian at the root, Swedish under /sv
         "checkout-confirm",
         "checkout-klarna-fail",
       ]);
-      for (const screen of screens) expect(screen.layout, screen.id).toBe("undistracted");
+      for (const screen of screens) expect(SCREEN_ROUTES[screen.id][1], screen.id).toBe("undistracted");
       expect(checkout.length).toBeGreaterThanOrEqual(screens.length * 3);
       for (const route of checkout) expect(undistracted, route.id).toContain(route.parentId);
       // And the other way round: what the undistracted layout holds is checkout.

@@ -17,8 +17,9 @@ export type ScrollAction =
   | { kind: "keep" }
   | { kind: "hash"; id: string };
 
+/** The account's screens (the authenticated layout's: "account" and "account-…"). */
 const ACCOUNT_PATHS = new Set(
-  SCREENS.filter((s) => s.layout === "authenticated").flatMap((s) => [
+  SCREENS.filter((s) => s.id === "account" || s.id.startsWith("account-")).flatMap((s) => [
     screenPath(s, "nb"),
     screenPath(s, "sv"),
   ]),
