@@ -94,6 +94,7 @@ const LANGUAGES = {
     balance: "/min-konto/saldo",
     company: "Fjellutstyr AS",
     organizationId: "923609016",
+    personalId: "01010750160",
   },
   sv: {
     home: "/sv",
@@ -103,6 +104,7 @@ const LANGUAGES = {
     balance: "/sv/mina-sidor/saldo",
     company: "Fjällutrustning AB",
     organizationId: "556036-0793",
+    personalId: "19121212-1212",
   },
 } as const;
 
@@ -338,10 +340,26 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
       );
       await page.locator("#profile-personalId").fill("");
       await page.locator("#profile-city").fill("Bergen");
+      await page.locator("#profile-careOf").fill("Ola Nordmann");
+      await page.locator("#profile-phone").fill("+4799999999");
+      await page.locator("#profile-personalId").fill(L.personalId);
       await page.getByRole("button", { name: t("settings.save") }).click();
       await hasText(page.locator("[data-form-message=ok]"), t("settings.saved"));
       await open(page, L.settings);
       await hasValue(page.locator("#profile-firstName"), "Kari");
+      await hasValue(page.locator("#profile-city"), "Bergen");
+      await hasValue(page.locator("#profile-careOf"), "Ola Nordmann");
+      await expect.poll(() => page.locator("#profile-personalId").inputValue()).not.toBe("");
+      // An emptied field is cleared, not kept.
+      await page.locator("#profile-careOf").fill("");
+      await page.locator("#profile-phone").fill("");
+      await page.locator("#profile-personalId").fill("");
+      await page.getByRole("button", { name: t("settings.save") }).click();
+      await hasText(page.locator("[data-form-message=ok]"), t("settings.saved"));
+      await open(page, L.settings);
+      await hasValue(page.locator("#profile-careOf"), "");
+      await hasValue(page.locator("#profile-phone"), "");
+      await hasValue(page.locator("#profile-personalId"), "");
       await hasValue(page.locator("#profile-city"), "Bergen");
     }
     if (lang === "nb") expect(t("api.account.personalId.invalid")).toBe("Du må oppgi et gyldig personnummer");
