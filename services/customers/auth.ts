@@ -548,7 +548,7 @@ export function createAuth(opts: AuthOptions) {
         .setIssuedAt(iat)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(loginTokenKey);
-      logger.info({ customerId: customer.id, issuedBy, loginTokenId: id }, "login token issued");
+      logger.info({ customerId: customer.id, loginTokenId: id }, "login token issued");
       return { loginToken, expiresAt, customerId: customer.id };
     },
 
