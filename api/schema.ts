@@ -5,6 +5,7 @@ import "./types/channel.ts";
 import "./types/checkout.ts";
 import "./types/content.ts";
 import "./types/lists.ts";
+import "./types/login-token.ts";
 import "./types/newsletter.ts";
 import "./types/order.ts";
 import "./types/product.ts";

@@ -27,7 +27,7 @@ import {
 import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
-import { userOf } from "./lib/auth.server.ts";
+import { tokenOf, userOf } from "./lib/auth.server.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
 import { useDocumentCss } from "./lib/document-css.ts";
@@ -38,6 +38,7 @@ import { requestClient } from "./lib/graphql/server.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
 import { decideLocale, href, type PathLookup, pagePath } from "./lib/page-locale.ts";
 import { pathInLanguage } from "./lib/path-in-language.ts";
+import { shopAsOf } from "./lib/shop-as.server.ts";
 import { movedTo } from "./lib/url-history.ts";
 
 /**
@@ -150,6 +151,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Who is signed in (the readable mili-user cookie, when a token is there too): the header's account button.
     // Signed-in pages bypass the page cache (server/page-cache.ts), so this never lands in a shared page.
     user: userOf(request),
+    // A merchant shopping as the customer (a login token's session, `act`): the notice on every page, with its end.
+    shopAs: shopAsOf(tokenOf(request), locale.lang, href(locale, "/api/auth")),
     passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,
@@ -255,6 +258,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("nav.skipToContent")}
         </a>
         <ProgressBar />
+        {root?.shopAs && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (shop-as.server.ts).
+          <div dangerouslySetInnerHTML={{ __html: root.shopAs }} />
+        )}
         {children}
         <OfflineNotice t={t} />
         <NotificationView t={t} />

@@ -5,7 +5,7 @@ import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
-import { authRoutes } from "./auth.ts";
+import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
@@ -201,6 +201,9 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, clientOf(c)));
 
   if (deps.checkout) app.route("/", deps.checkout.routes);
+
+  // Token sign-in (`?loginToken=` on any page, spec §4) before the page cache: such a URL is answered by a redirect.
+  if (deps.auth) app.use("*", loginTokenSignIn({ auth: deps.auth, logger, db: deps.db.db }));
 
   const sf = deps.storefront;
   if (sf) {

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Database } from "#db/client.ts";
 import { type MessageLanguage, messageLanguage, renderMessage } from "#domain/messages.ts";
 import {
@@ -162,8 +162,12 @@ export function authRoutes(opts: AuthRoutesOptions) {
   }
 
   async function logout(c: Context, refreshToken: string | null) {
-    await auth.logout(refreshToken, await principalOf(c));
+    const principal = await principalOf(c);
+    await auth.logout(refreshToken, principal);
     clearCookies(c);
+    // Ending a merchant's "shop as" session: the customer's cart stays the customer's, not this browser's.
+    if (principal?.actor)
+      setCookie(c, "mili-cart", "", { maxAge: 0, secure: new URL(c.req.url).protocol === "https:" });
     return c.json({});
   }
 
@@ -187,6 +191,12 @@ export function authRoutes(opts: AuthRoutesOptions) {
 /** The answer of a step that signs in: body, refresh header and cookies. */
 function answer(c: Context, session: Session) {
   c.header(REFRESH_HEADER, session.refreshToken);
+  setSessionCookies(c, session);
+  return c.json({ token: session.token, maxAge: session.maxAge });
+}
+
+/** The cookies of spec §9 for a session. */
+function setSessionCookies(c: Context, session: Session) {
   const secure = new URL(c.req.url).protocol === "https:";
   const life = session.sessionMaxAge;
   setCookie(c, AUTH_COOKIE, session.token, { maxAge: life, httpOnly: true, secure });
@@ -194,7 +204,54 @@ function answer(c: Context, session: Session) {
   setCookie(c, USER_COOKIE, encodeURIComponent(session.username), { maxAge: life, secure });
   setCookie(c, USER_MAXAGE_COOKIE, String(session.maxAge), { maxAge: life, secure });
   setCookie(c, USER_TYPE_COOKIE, session.principal.customerType, { maxAge: YEAR, secure });
-  return c.json({ token: session.token, maxAge: session.maxAge });
+}
+
+/** The query parameter of token sign-in (spec §4, §7: "loginToken bypasses the guard"). */
+export const LOGIN_TOKEN_PARAM = "loginToken";
+/** The sign-in panel's error for a refused login token: a text key of its catalog (app/i18n/account.ts). */
+export const LOGIN_TOKEN_ERROR = "panel.loginToken.invalid";
+
+/**
+ * Token sign-in (spec §4): a storefront page asked for with `?loginToken=` signs in with the merchant's token on the
+ * server — no JavaScript needed — and redirects to the same URL without the parameter: with the session's cookies
+ * (spec §9) and the customer's open cart in `mili-cart` (none: the cookie cleared, the browser's guest cart is not
+ * the customer's), so the page that follows loads everything, cart and prices, afresh for the customer. A forged,
+ * expired or already used token changes nothing: the redirect opens the sign-in panel with the localized refusal.
+ * Runs before the page cache (a cached page never answers such a URL) and answers no-store.
+ */
+export function loginTokenSignIn(opts: Pick<AuthRoutesOptions, "auth" | "logger" | "db">): MiddlewareHandler<{
+  Variables: ClientVariables;
+}> {
+  const { auth, logger } = opts;
+  return async (c, next) => {
+    const method = c.req.method;
+    const url = new URL(c.req.url);
+    const token = url.searchParams.get(LOGIN_TOKEN_PARAM);
+    if ((method !== "GET" && method !== "HEAD") || token === null) return next();
+    url.searchParams.delete(LOGIN_TOKEN_PARAM);
+    const target = () => `${url.pathname}${url.search}${url.hash}`;
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    try {
+      const session = await auth.signInWithLoginToken(token, {
+        subject: (c.get("clientSubject") as string | undefined) ?? "unknown",
+        userAgent: c.req.header("user-agent"),
+        language: languageOf(c),
+        principal: null,
+      });
+      setSessionCookies(c, session);
+      const secure = url.protocol === "https:";
+      const cartId = opts.db
+        ? await mergeGuestCart(opts.db, session.principal.customerId, session.principal.customerType, null)
+        : null;
+      setCookie(c, "mili-cart", cartId ?? "", { maxAge: cartId ? YEAR : 0, secure });
+    } catch (error) {
+      if (!(error instanceof AuthError)) logger.error({ err: error }, "token sign-in failed");
+      url.searchParams.set("action", "login");
+      url.searchParams.set("error", LOGIN_TOKEN_ERROR);
+    }
+    return c.redirect(target(), 303);
+  };
 }
 
 function clearCookies(c: Context) {

@@ -18,6 +18,7 @@ import {
   updateCartItem,
 } from "#services/cart.ts";
 import { limitCodeTries, newCartHits } from "#services/code-tries.ts";
+import { claimCart } from "#services/customers/sign-in.ts";
 import { loadPackages } from "#services/product-detail.ts";
 import type { Locale, LocaleRequest } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
@@ -680,14 +681,18 @@ builder.mutationFields((t) => ({
     description:
       "A promo code or a gift card; empty removes the promo code. Unknown, expired, used up or in another currency: BAD_USER_INPUT (INVALID_PROMO_CODE, alike); requirements not met: RequirementsNotMet. Refused tries are rate limited per cart, client and shop: RATE_LIMITED (HTTP 429).",
     args: { id: t.arg.string({ required: false }), promoCode: t.arg.string({ required: true }), ...cartArgs },
-    resolve: (_root, args, ctx) =>
-      run(ctx, args, (c) =>
+    resolve: async (_root, args, ctx) => {
+      // A signed-in shopper's cart is theirs before a code is checked: its per-customer limit counts (issue 12).
+      const customer = await ctx.customer();
+      if (customer) await claimCart(ctx.db, customer.customerId, args.id);
+      return run(ctx, args, (c) =>
         args.promoCode.trim() === ""
           ? setCartPromoCode(ctx.db, c, args.id, args.promoCode)
           : limitCodeTries(ctx.limiter, { cartId: args.id, clientSubject: ctx.clientSubject }, () =>
               setCartPromoCode(ctx.db, c, args.id, args.promoCode),
             ),
-      ),
+      );
+    },
   }),
   removeCartPromoCode: t.field({
     type: CartType,

@@ -106,7 +106,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
             customerType,
             newsletter: form.get("newsletter") === "on",
             ...(gender === "WOMAN" || gender === "MAN" || gender === "UNSPECIFIED" ? { gender } : {}),
-            ...(customerType === "PERSON" && fields.personalId ? { personalId: fields.personalId } : {}),
+            // An emptied field is sent empty: it clears (updateUser).
+            ...(customerType === "PERSON" ? { personalId: fields.personalId } : {}),
             ...(customerType === "ORGANIZATION" ? { organizationId: fields.organizationId } : {}),
             address: {
               firstName: text("firstName"),

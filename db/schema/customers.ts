@@ -105,9 +105,33 @@ export const refreshTokens = pgTable(
     /** When the session (the family) began, and the browser it began in: for the list of active sessions. */
     sessionStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userAgent: text(),
+    /** Who acts as the customer in a session begun from a merchant's login token (the `act` claim); null: the shopper. */
+    actor: text(),
     createdAt: created(),
   },
   (t) => [index().on(t.familyId), index().on(t.customerId)],
+);
+
+/**
+ * Login tokens a merchant issues (`issueLoginToken`, admin key) to sign in as a customer (`?loginToken=`): short-lived,
+ * single use (the sign-in marks `usedAt` in the statement that checks it), kept as an audit record — who issued one
+ * for whom and when, and which session it began. The token itself (a signed JWT) is never stored; its id is.
+ */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    id: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    issuedBy: text().notNull(),
+    issuedAt: created(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** The session (refresh-token family) the token began. */
+    sessionId: text(),
+  },
+  (t) => [index().on(t.customerId)],
 );
 
 /**

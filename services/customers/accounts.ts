@@ -135,15 +135,17 @@ export async function getUser(db: Database, customerId: number): Promise<UserRec
 }
 
 const MAX_FIELD = 200;
+/** A text field as given: omitted (undefined) keeps it; null or empty clears it (null); else trimmed. */
 const trimmed = (value: string | null | undefined, field: string): string | null | undefined => {
   if (value === undefined || value === null) return value;
   const text = value.trim();
   if (text.length > MAX_FIELD) throw new AccountInputError(field, msg("account.form.invalid"));
-  return text;
+  return text === "" ? null : text;
 };
 
 /**
- * Updates the profile: omitted (or null) fields stay as they are, as the Geins API defines. Validated by the rules
+ * Updates the profile: an omitted field stays as it is; a text field given empty or null is cleared (a shopper who
+ * empties a field in the settings means it); gender, newsletter and customer type given null stay. Validated by the rules
  * of spec §5 for the customer's country (the address's, else the channel's): personnummer / fødselsnummer
  * (2032 scheme included) for a person, organisation number for an organisation, postal code.
  */
@@ -161,17 +163,23 @@ export async function updateUser(
   const a = input.address ?? {};
   const countryText = trimmed(a.country, "country");
   const countryCode =
-    countryText === undefined || countryText === null
+    countryText === undefined
       ? current.countryCode
-      : countryText.toUpperCase().slice(0, 2);
+      : countryText === null
+        ? null
+        : countryText.toUpperCase().slice(0, 2);
   const country: Country = countryCode === "SE" ? "SE" : countryCode === "NO" ? "NO" : channelCountry;
   const customerType = input.customerType ?? (current.customerType as "PERSON" | "ORGANIZATION");
 
   const personalId = trimmed(input.personalId, "personalId");
   // Geins keeps an organisation's number in personalId; Mili also has organizationId.
+  const organizationIdGiven = trimmed(input.organizationId, "organizationId");
   const organizationId =
-    trimmed(input.organizationId, "organizationId") ??
-    (customerType === "ORGANIZATION" && personalId ? personalId : undefined);
+    organizationIdGiven !== undefined
+      ? organizationIdGiven
+      : customerType === "ORGANIZATION" && personalId
+        ? personalId
+        : undefined;
   if (personalId && customerType === "PERSON" && !isValidIdentityNumber(personalId, country, "PERSON"))
     throw new AccountInputError("personalId", msg("account.personalId.invalid"), "INVALID_IDENTITY_NUMBER");
   if (organizationId && !isValidIdentityNumber(organizationId, country, "ORGANIZATION"))
@@ -185,7 +193,7 @@ export async function updateUser(
 
   const set: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
   const assign = <K extends keyof typeof customers.$inferInsert>(key: K, value: unknown) => {
-    if (value !== undefined && value !== null) set[key] = value as (typeof customers.$inferInsert)[K];
+    if (value !== undefined) set[key] = value as (typeof customers.$inferInsert)[K];
   };
   assign("firstName", trimmed(a.firstName, "firstName"));
   assign("lastName", trimmed(a.lastName, "lastName"));
@@ -196,14 +204,16 @@ export async function updateUser(
   assign("city", trimmed(a.city, "city"));
   assign("zip", zip);
   assign("companyName", trimmed(a.company, "company"));
-  assign("phone", trimmed(a.mobile, "mobile") || trimmed(a.phone, "phone"));
-  if (countryText) set.countryCode = countryCode;
+  // One phone number (Geins has mobile and phone): the first given with a number; else cleared when either was
+  // given empty or null.
+  const phones = [trimmed(a.mobile, "mobile"), trimmed(a.phone, "phone")];
+  assign("phone", phones.find((p) => typeof p === "string") ?? (phones.includes(null) ? null : undefined));
+  if (countryText !== undefined) set.countryCode = countryCode;
   if (input.gender) set.gender = genderIn(input.gender);
-  assign("newsletter", input.newsletter);
-  if (personalId !== undefined && personalId !== null && customerType === "PERSON")
-    set.personalId = personalId;
+  assign("newsletter", input.newsletter ?? undefined);
+  if (personalId !== undefined && customerType === "PERSON") set.personalId = personalId;
   assign("organizationId", organizationId);
-  assign("customerType", input.customerType);
+  assign("customerType", input.customerType ?? undefined);
   await db.update(customers).set(set).where(eq(customers.id, customerId));
   return getUser(db, customerId);
 }

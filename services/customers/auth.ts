@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
-import { authChallenges, customers, outbox, refreshTokens } from "#db/schema/index.ts";
+import { authChallenges, customers, loginTokens, outbox, refreshTokens } from "#db/schema/index.ts";
 import { type Message, msg } from "#domain/messages.ts";
 import { isPasswordDigest } from "#domain/password.ts";
 import { isValidEmail, normalizeEmail } from "#domain/validators.ts";
@@ -37,6 +37,8 @@ export const TOKEN_SECONDS = 900;
 export const REMEMBER_SECONDS = 604_800;
 /** Without "remember me" (`sessionLifetime: 30`): 30 minutes since the last refresh (spec §9: 1800 s). */
 export const SHORT_SESSION_SECONDS = 1_800;
+/** How long a merchant's login token (`?loginToken=`) may wait before it is used (once). */
+export const LOGIN_TOKEN_SECONDS = 900;
 
 export type CustomerType = "PERSON" | "ORGANIZATION";
 
@@ -46,6 +48,8 @@ export interface Principal {
   sessionId: string;
   name: string;
   customerType: CustomerType;
+  /** Who acts as the customer (the token's `act` claim): the merchant of a session begun from a login token. */
+  actor?: string;
 }
 
 /** A signed-in session as the endpoint answers it. */
@@ -118,6 +122,7 @@ export function createAuth(opts: AuthOptions) {
   const challengeKey = key("auth-challenge");
   const usernameKey = key("auth-username");
   const jwtKey = new Uint8Array(key("auth-jwt"));
+  const loginTokenKey = new Uint8Array(key("auth-login-token"));
   let common: ReadonlySet<string> | undefined;
   const isCommon = (digest: string) => {
     common ??= commonPasswordDigests(opts.salt);
@@ -169,6 +174,7 @@ export function createAuth(opts: AuthOptions) {
       sid: principal.sessionId,
       name: principal.name,
       customerType: principal.customerType,
+      ...(principal.actor ? { act: { sub: principal.actor } } : {}),
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(principal.customerId))
@@ -180,11 +186,12 @@ export function createAuth(opts: AuthOptions) {
   const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
   type CustomerRow = { id: number; email: string; firstName: string | null; customerType: string };
-  const principalOf = (c: CustomerRow, sessionId: string): Principal => ({
+  const principalOf = (c: CustomerRow, sessionId: string, actor?: string | null): Principal => ({
     customerId: c.id,
     sessionId,
     name: c.firstName?.trim() || c.email,
     customerType: c.customerType === "ORGANIZATION" ? "ORGANIZATION" : "PERSON",
+    ...(actor ? { actor } : {}),
   });
 
   /** A new session (a new refresh-token family) for a customer. */
@@ -193,6 +200,7 @@ export function createAuth(opts: AuthOptions) {
     customer: CustomerRow,
     remember: boolean,
     client: ClientInfo,
+    actor?: string,
   ): Promise<Session> {
     const at = now();
     const familyId = randomBytes(16).toString("base64url");
@@ -206,9 +214,10 @@ export function createAuth(opts: AuthOptions) {
       remember,
       sessionStartedAt: at,
       userAgent: client.userAgent?.slice(0, 200) ?? null,
+      actor: actor ?? null,
       createdAt: at,
     });
-    const principal = principalOf(customer, familyId);
+    const principal = principalOf(customer, familyId, actor);
     return {
       token: await issueToken(principal, at),
       maxAge: TOKEN_SECONDS,
@@ -443,9 +452,10 @@ export function createAuth(opts: AuthOptions) {
           remember: row.remember,
           sessionStartedAt: row.sessionStartedAt,
           userAgent: client.userAgent?.slice(0, 200) ?? row.userAgent,
+          actor: row.actor,
           createdAt: at,
         });
-        const principal = principalOf(customer, row.familyId);
+        const principal = principalOf(customer, row.familyId, row.actor);
         return {
           token: await issueToken(principal, at),
           maxAge: TOKEN_SECONDS,
@@ -491,15 +501,116 @@ export function createAuth(opts: AuthOptions) {
           .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
           .limit(1);
         if (!live) return null;
+        const actor = (payload.act as { sub?: unknown } | undefined)?.sub;
         return {
           customerId,
           sessionId,
           name: typeof payload.name === "string" ? payload.name : "",
           customerType: payload.customerType === "ORGANIZATION" ? "ORGANIZATION" : "PERSON",
+          ...(typeof actor === "string" && actor ? { actor } : {}),
         };
       } catch {
         return null;
       }
+    },
+
+    /**
+     * A merchant's login token for a customer (by id or e-mail; null when no live account): a JWT signed with its own
+     * key, naming the customer, the merchant (`act`) and a fresh id, valid LOGIN_TOKEN_SECONDS and good for one
+     * sign-in. The issue is recorded (login_tokens: who, for whom, when) before the token is handed out.
+     */
+    async issueLoginToken(
+      who: { customerId?: number | null; email?: string | null },
+      issuedBy: string,
+    ): Promise<{ loginToken: string; expiresAt: Date; customerId: number } | null> {
+      const at = now();
+      const where =
+        typeof who.customerId === "number"
+          ? eq(customers.id, who.customerId)
+          : typeof who.email === "string"
+            ? eq(customers.email, normalizeEmail(who.email))
+            : undefined;
+      if (!where) return null;
+      const [customer] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(where, isNull(customers.deletedAt), eq(customers.blocked, false)))
+        .limit(1);
+      if (!customer) return null;
+      const id = randomBytes(18).toString("base64url");
+      const expiresAt = new Date(at.getTime() + LOGIN_TOKEN_SECONDS * 1000);
+      await db.insert(loginTokens).values({ id, customerId: customer.id, issuedBy, issuedAt: at, expiresAt });
+      const iat = Math.floor(at.getTime() / 1000);
+      const loginToken = await new SignJWT({ act: { sub: issuedBy } })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(String(customer.id))
+        .setJti(id)
+        .setIssuedAt(iat)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(loginTokenKey);
+      logger.info({ customerId: customer.id, loginTokenId: id }, "login token issued");
+      return { loginToken, expiresAt, customerId: customer.id };
+    },
+
+    /**
+     * Signs in with a merchant's login token: its signature and time checked, then marked used by the statement that
+     * checks it is unused and unexpired (one sign-in, even with two requests racing). The session is a short one
+     * (no "remember me") whose tokens carry `act`, the merchant. A forged, expired or used token: LOGIN_TOKEN_INVALID,
+     * and nothing changes.
+     */
+    async signInWithLoginToken(loginToken: string, client: ClientInfo): Promise<Session> {
+      // The storefront words the refusal itself (the sign-in panel's `panel.loginToken.invalid`, server/auth.ts).
+      const refused = () => new AuthError(401, "LOGIN_TOKEN_INVALID", msg("account.signIn.expired"));
+      if (!loginToken || loginToken.length > 2048) throw refused();
+      let id: string | undefined;
+      let customerId: number;
+      try {
+        const { payload } = await jwtVerify(loginToken, loginTokenKey, {
+          algorithms: ["HS256"],
+          currentDate: now(),
+        });
+        id = payload.jti;
+        customerId = Number(payload.sub);
+      } catch {
+        throw refused();
+      }
+      if (!id || !Number.isSafeInteger(customerId)) throw refused();
+      const tokenId = id;
+      const at = now();
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(loginTokens)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(loginTokens.id, tokenId),
+              eq(loginTokens.customerId, customerId),
+              isNull(loginTokens.usedAt),
+              gt(loginTokens.expiresAt, at),
+            ),
+          )
+          .returning({ issuedBy: loginTokens.issuedBy });
+        if (!used) throw refused();
+        const [customer] = await tx
+          .select({
+            id: customers.id,
+            email: customers.email,
+            firstName: customers.firstName,
+            customerType: customers.customerType,
+          })
+          .from(customers)
+          .where(
+            and(eq(customers.id, customerId), isNull(customers.deletedAt), eq(customers.blocked, false)),
+          );
+        if (!customer) throw refused();
+        const session = await startSession(tx as unknown as Database, customer, false, client, used.issuedBy);
+        await tx
+          .update(loginTokens)
+          .set({ sessionId: session.principal.sessionId })
+          .where(eq(loginTokens.id, tokenId));
+        logger.info({ customerId, loginTokenId: tokenId }, "signed in with a login token");
+        return session;
+      });
     },
 
     /** The customer's active sessions, newest first (for "sign out everywhere"). */

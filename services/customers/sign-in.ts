@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { cartItems, carts, favorites, products } from "#db/schema/index.ts";
+import { cartItems, carts, favorites, products, promoCodes, promoCodeUses } from "#db/schema/index.ts";
 import { MAX_LINE_QUANTITY } from "#domain/cart-quantity.ts";
 
 /**
@@ -9,7 +9,9 @@ import { MAX_LINE_QUANTITY } from "#domain/cart-quantity.ts";
  * The cart: in one transaction, both carts locked (in id order, so two sign-ins cannot deadlock): with no open
  * account cart the guest cart simply becomes the customer's; otherwise the guest's lines are added to the account's
  * cart (quantities summed per SKU and package group, capped at the line maximum), the account cart keeps its promo
- * code or takes the guest's, and the guest cart is deleted. Answers the id of the cart the shopper goes on with.
+ * code or takes the guest's, and the guest cart is deleted. A promo code this customer has already used as often as
+ * its `maxUsesPerCustomer` allows is dropped here (the cart that goes on is never priced with a code its owner
+ * cannot use; the shopper sees the cart without it). Answers the id of the cart the shopper goes on with.
  * A guest cart that is completed or belongs to another customer is left alone.
  */
 export async function mergeGuestCart(
@@ -50,9 +52,10 @@ export async function mergeGuestCart(
     if (guest.customerId === customerId && !mine) return guest.id;
     const now = new Date();
     if (!mine) {
+      const promoCode = (await usableBy(tx, customerId, guest.promoCode)) ? guest.promoCode : null;
       await tx
         .update(carts)
-        .set({ customerId, customerType, updatedAt: now, version: sql`${carts.version} + 1` })
+        .set({ customerId, customerType, promoCode, updatedAt: now, version: sql`${carts.version} + 1` })
         .where(eq(carts.id, guest.id));
       return guest.id;
     }
@@ -75,10 +78,15 @@ export async function mergeGuestCart(
           set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
         });
     }
+    const promoCode = (await usableBy(tx, customerId, mine.promoCode))
+      ? mine.promoCode
+      : (await usableBy(tx, customerId, guest.promoCode))
+        ? guest.promoCode
+        : null;
     await tx
       .update(carts)
       .set({
-        promoCode: mine.promoCode ?? guest.promoCode,
+        promoCode,
         customerType,
         updatedAt: now,
         version: sql`${carts.version} + 1`,
@@ -88,6 +96,45 @@ export async function mergeGuestCart(
     return mine.id;
   });
 }
+
+/**
+ * Whether a cart's promo code stays with the customer: none, or a code whose per-customer limit this customer has
+ * not reached (its uses are recorded when a cart completes: services/cart.ts). The code's row is share-locked, so
+ * a completion recording a use for it waits or is seen.
+ */
+async function usableBy(
+  tx: Pick<Database, "select">,
+  customerId: number,
+  code: string | null,
+): Promise<boolean> {
+  if (!code) return false;
+  const [row] = await tx
+    .select({ id: promoCodes.id, max: promoCodes.maxUsesPerCustomer })
+    .from(promoCodes)
+    .where(eq(promoCodes.code, code))
+    .for("share");
+  if (!row) return true;
+  if (row.max === null) return true;
+  const [used] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(promoCodeUses)
+    .where(and(eq(promoCodeUses.promoCodeId, row.id), eq(promoCodeUses.customerId, customerId)));
+  return Number(used?.n ?? 0) < row.max;
+}
+
+/**
+ * A signed-in shopper's cart that no customer has yet becomes theirs (as the checkout's claim does), so what depends
+ * on the customer — a promo code's per-customer limit — counts for it. A cart of another customer is left alone.
+ */
+export async function claimCart(db: Database, customerId: number, cartId: string | null | undefined) {
+  if (!cartId || !CART_ID.test(cartId)) return;
+  await db
+    .update(carts)
+    .set({ customerId })
+    .where(and(eq(carts.id, cartId), isNull(carts.customerId), isNull(carts.completedAt)));
+}
+
+const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The guest's favourites (product ids from the mili-persisted-states cookie) join the customer's. */
 export async function adoptFavorites(db: Database, customerId: number, productIds: readonly number[]) {

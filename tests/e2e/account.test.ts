@@ -4,19 +4,23 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTranslator } from "#app/i18n/account.ts";
 import { translator } from "#app/i18n/index.ts";
+import { SHOP_AS_TEXTS } from "#app/lib/shop-as.server.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * Accounts in the browser (issue 12, the screens): the sign-in panel (`?action=login`, the header's account
  * button), register as a person and as an organisation, sign in with and without "remember me", the guard's
  * returnTo, settings with a bad personnummer, change password, reset through the e-mail in the outbox, delete the
- * account, and two tabs following a sign-out — in Norwegian and Swedish, with JavaScript and without.
+ * account, two tabs following a sign-out and a sign-in, and a merchant's token sign-in (`?loginToken=`) with its
+ * "shop as" notice — in Norwegian and Swedish, with JavaScript and without.
  */
+const ADMIN_KEY = "e2e-admin-key-0123456789abcdef";
 let shop: Shop;
 beforeAll(async () => {
   // Many registrations and sign-ins from one address in a few seconds: the per-address budgets are raised.
   shop = await startShop({
+    ADMIN_KEY,
     RATE_LIMITS:
       "register.ip=1000/3600,login.ip=1000/60,auth.challenge.ip=1000/60,reset.ip=1000/3600,reset.account=100/3600,login.account=100/60",
   });
@@ -90,6 +94,7 @@ const LANGUAGES = {
     balance: "/min-konto/saldo",
     company: "Fjellutstyr AS",
     organizationId: "923609016",
+    personalId: "01010750160",
   },
   sv: {
     home: "/sv",
@@ -99,6 +104,7 @@ const LANGUAGES = {
     balance: "/sv/mina-sidor/saldo",
     company: "Fjällutrustning AB",
     organizationId: "556036-0793",
+    personalId: "19121212-1212",
   },
 } as const;
 
@@ -334,10 +340,26 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
       );
       await page.locator("#profile-personalId").fill("");
       await page.locator("#profile-city").fill("Bergen");
+      await page.locator("#profile-careOf").fill("Ola Nordmann");
+      await page.locator("#profile-phone").fill("+4799999999");
+      await page.locator("#profile-personalId").fill(L.personalId);
       await page.getByRole("button", { name: t("settings.save") }).click();
       await hasText(page.locator("[data-form-message=ok]"), t("settings.saved"));
       await open(page, L.settings);
       await hasValue(page.locator("#profile-firstName"), "Kari");
+      await hasValue(page.locator("#profile-city"), "Bergen");
+      await hasValue(page.locator("#profile-careOf"), "Ola Nordmann");
+      await expect.poll(() => page.locator("#profile-personalId").inputValue()).not.toBe("");
+      // An emptied field is cleared, not kept.
+      await page.locator("#profile-careOf").fill("");
+      await page.locator("#profile-phone").fill("");
+      await page.locator("#profile-personalId").fill("");
+      await page.getByRole("button", { name: t("settings.save") }).click();
+      await hasText(page.locator("[data-form-message=ok]"), t("settings.saved"));
+      await open(page, L.settings);
+      await hasValue(page.locator("#profile-careOf"), "");
+      await hasValue(page.locator("#profile-phone"), "");
+      await hasValue(page.locator("#profile-personalId"), "");
       await hasValue(page.locator("#profile-city"), "Bergen");
     }
     if (lang === "nb") expect(t("api.account.personalId.invalid")).toBe("Du må oppgi et gyldig personnummer");
@@ -439,6 +461,72 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
     await shows(signedOutButton(second));
     // The account page it was on is guarded: it now asks for a sign-in.
     await expect.poll(() => new URL(second.url()).searchParams.get("action")).toBe("login");
+  });
+
+  it("a second tab open signed out follows a sign-in in the first, without a reload", async () => {
+    const { page, context } = session;
+    const email = newEmail(`tabs-in-${lang}`);
+    await register(page, lang, { email });
+    await shows(signedInButton(page));
+    await page.getByRole("button", { name: shell("nav.signOut") }).click();
+    await shows(signedOutButton(page));
+    const second = await context.newPage();
+    await open(second, L.home);
+    await shows(signedOutButton(second));
+    let reloads = 0;
+    second.on("framenavigated", (frame) => {
+      if (frame === second.mainFrame()) reloads++;
+    });
+    await open(page, `${L.home}?action=login`);
+    await signIn(page, lang, email, PASSWORD);
+    await shows(signedInButton(page));
+    await shows(signedInButton(second));
+    expect(await signedOutButton(second).count()).toBe(0);
+    expect(reloads).toBe(0);
+  });
+
+  it("a merchant's login token signs in as the customer once, with the 'shop as' notice on every page and its end", async () => {
+    const owner = session.page;
+    const email = newEmail(`shopas-${lang}`);
+    await register(owner, lang, { email });
+    await shows(signedInButton(owner));
+    const issue = async () => {
+      const { body } = await gql(
+        shop.origin,
+        {
+          query: `mutation($email: String) { issueLoginToken(email: $email, issuedBy: "Kundeservice", path: "${L.home}") { url } }`,
+          variables: { email },
+        },
+        { "x-admin-key": ADMIN_KEY },
+      );
+      expect(body.errors).toBeUndefined();
+      const issued = new URL(body.data.issueLoginToken.url as string);
+      return `${issued.pathname}${issued.search}`;
+    };
+    const notice = (page: Page) => page.locator("form", { hasText: SHOP_AS_TEXTS[lang].end }).first();
+    const expected = SHOP_AS_TEXTS[lang].text.replace("{name}", email);
+    for (const s of [noScript, session]) {
+      const { page } = s;
+      const link = await issue();
+      await open(page, link);
+      // Signed in, at the same URL without the token.
+      expect(new URL(page.url()).searchParams.get("loginToken")).toBeNull();
+      await shows(signedInButton(page));
+      await hasText(notice(page).locator("[role=status]"), expected);
+      // Every page: the account pages too (the guard lets the session through).
+      await open(page, L.account);
+      await hasText(notice(page).locator("[role=status]"), expected);
+      // axe needs the page's JavaScript: checked in the session with it.
+      if (s === session) expect(describeViolations(await axe(page)), "shop-as notice").toEqual([]);
+      await notice(page).getByRole("button", { name: SHOP_AS_TEXTS[lang].end }).click();
+      await shows(signedOutButton(page));
+      expect(await notice(page).count()).toBe(0);
+      // Used: refused with the panel's message, and still signed out.
+      await open(page, link);
+      await shows(panel(page));
+      await hasText(panel(page).locator("[data-form-message=error]"), t("panel.loginToken.invalid"));
+      await shows(signedOutButton(page));
+    }
   });
 
   it("is accessible: the panel's three forms, the account pages and the reset page have no serious or critical axe violation", async () => {

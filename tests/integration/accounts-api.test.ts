@@ -288,3 +288,97 @@ describe("signing in brings the guest's cart and favourites along", () => {
     expect(saved.map((f) => f.productId).sort()).toEqual([1, 3]);
   });
 });
+
+describe("updateUser clears a field given empty or null, and keeps one omitted", () => {
+  const ADDRESS =
+    "firstName lastName addressLine1 addressLine2 entryCode careOf city zip country company mobile phone";
+  const update = async (token: string, user: Record<string, unknown>) => {
+    const { body } = await gql(
+      shop.origin,
+      {
+        query: `mutation($user: UserInputType!) { updateUser(user: $user, channelId: "2|no", languageId: "nb-NO", marketId: "no") { personalId address { ${ADDRESS} } } }`,
+        variables: { user },
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data.updateUser as { personalId: string | null; address: Record<string, string> };
+  };
+  const full = {
+    personalId: "01010750160",
+    address: {
+      firstName: "Kari",
+      lastName: "Nordmann",
+      addressLine1: "Storgata 1",
+      addressLine2: "Oppgang B",
+      entryCode: "1234",
+      careOf: "Ola Nordmann",
+      city: "Oslo",
+      zip: "0150",
+      country: "NO",
+      phone: "+4799999999",
+    },
+  };
+
+  it("each optional field: '' clears it, null clears it, omitted keeps it", async () => {
+    const registered = await auth("register", "kari.clear@example.no", "kanelbolle-2026");
+    const token = registered.json.token as string;
+    const filled = await update(token, full);
+    expect(filled.personalId).toBe("01010750160");
+    expect(filled.address).toMatchObject({ ...full.address, mobile: "+4799999999" });
+
+    // Omitted: everything stays.
+    const kept = await update(token, { address: { city: "Bergen" } });
+    expect(kept.personalId).toBe("01010750160");
+    expect(kept.address).toMatchObject({ ...full.address, city: "Bergen", mobile: "+4799999999" });
+
+    // Empty strings clear (as the settings form sends them).
+    const emptied = await update(token, {
+      personalId: "",
+      address: { addressLine2: "", entryCode: "", careOf: "", phone: "", mobile: "" },
+    });
+    expect(emptied.personalId ?? "").toBe("");
+    expect(emptied.address).toMatchObject({
+      firstName: "Kari",
+      addressLine1: "Storgata 1",
+      addressLine2: "",
+      entryCode: "",
+      careOf: "",
+      phone: "",
+      mobile: "",
+      city: "Bergen",
+    });
+
+    // A Geins client that sends only `mobile` clears the phone too.
+    await update(token, { address: { phone: "+4798888888" } });
+    expect((await update(token, { address: { mobile: "" } })).address.phone).toBe("");
+
+    // null clears as well.
+    await update(token, full);
+    const nulled = await update(token, {
+      personalId: null,
+      address: { addressLine2: null, careOf: null, lastName: null, phone: null },
+    });
+    expect(nulled.personalId ?? "").toBe("");
+    expect(nulled.address).toMatchObject({
+      firstName: "Kari",
+      lastName: "",
+      addressLine2: "",
+      careOf: "",
+      phone: "",
+      city: "Oslo",
+    });
+  });
+
+  it("an organisation clears its company name", async () => {
+    const registered = await auth("register", "firma.clear@example.no", "kanelbolle-2026", {
+      customerType: "ORGANIZATION",
+    });
+    const token = registered.json.token as string;
+    const org = { customerType: "ORGANIZATION", organizationId: "923609016" };
+    expect((await update(token, { ...org, address: { company: "Fjellutstyr AS" } })).address.company).toBe(
+      "Fjellutstyr AS",
+    );
+    expect((await update(token, { ...org, address: { company: "" } })).address.company).toBe("");
+  });
+});
