@@ -51,6 +51,8 @@ export const SCREENS: Screen[] = [
     layout: "undistracted",
     path: "/checkout/klarna-fail",
   },
+  // An order by its public id (the e-mail's link): a guest's, private and never cached.
+  { id: "order", file: "routes/order.tsx", layout: "default", path: "/order/:publicId" },
   // Account: protected.
   { id: "account", file: "routes/account.tsx", layout: "authenticated", path: "/account" },
   {

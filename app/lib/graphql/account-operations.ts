@@ -1,4 +1,5 @@
 import { graphql } from "./graphql.ts";
+import { OrderWithdrawalFields } from "./order-operations.ts";
 
 /** The account screens' operations (issue 12): the names of API.md (getUser, updateUser, …). */
 const AddressFields = graphql(`
@@ -84,7 +85,7 @@ export const CommitResetMutation = graphql(`
 
 /**
  * The orders list stays within the API's cost limit: lines without their product (a product costs 20, and 50
- * orders of 100 lines would pass the limit), named by their article (SKU).
+ * orders of 100 lines would pass the limit), named by the name they were sold under (the order's snapshot).
  */
 export const GetOrdersQuery = graphql(
   `
@@ -92,9 +93,13 @@ export const GetOrdersQuery = graphql(
     getOrders(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       id
       publicId
+      orderNumber
       status
       createdAt
       currency
+      withdrawal {
+        ...OrderWithdrawalFields
+      }
       billingAddress {
         ...AddressFields
       }
@@ -116,7 +121,7 @@ export const GetOrdersQuery = graphql(
         id
         items {
           quantity
-          skuId
+          name
           totalPrice {
             sellingPriceIncVatFormatted
           }
@@ -130,7 +135,7 @@ export const GetOrdersQuery = graphql(
     }
   }
 `,
-  [AddressFields],
+  [AddressFields, OrderWithdrawalFields],
 );
 
 export const GetSessionsQuery = graphql(`
