@@ -11,7 +11,8 @@ import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 /**
  * An order's cart is what was bought (issue 13): `OrderType.cart` is built from the order's line snapshots, so a
  * price changed after the purchase does not change it, and a page of orders costs the same statements whether it
- * holds one order or many (no cart is re-priced per order). PGlite, and PostgreSQL with DATABASE_URL.
+ * holds one order or many (no cart is re-priced per order). A delivery checkout's option (nShift) is charged with the
+ * fee its provider asks, in the order's total and shipping snapshot. PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
 let ctx: CartContext;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   shop = await startShop({
     SEED_PRODUCTS: "20",
     RATE_LIMITS: "register.ip=100/3600,auth.challenge.ip=100/60",
+    NSHIFT_BASE_URL: "sandbox",
   });
   const db = shop.db.db;
   const ref = await createReferenceCache(db).get();
@@ -205,5 +207,91 @@ describe("OrderType.cart", () => {
       four.orders.every((o: { cart: { items: unknown[] } | null }) => (o.cart?.items.length ?? 0) > 0),
     ).toBe(true);
     expect(four.statements).toBe(one.statements);
+  });
+});
+
+describe("a delivery checkout's option (nShift)", () => {
+  const checkout = async (cartId: string, change: Record<string, unknown>) => {
+    const { body } = await gql(shop.origin, {
+      query: `mutation C($cartId: String!, $checkout: CheckoutInputType, $channelId: String, $marketId: String, $languageId: String) {
+        createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+          shippingOptions { optionId feeIncVat isSelected }
+          cart { summary { shipping { feeIncVat } total { sellingPriceIncVat } } }
+        }
+      }`,
+      variables: { ...se, cartId, checkout: change },
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data.createOrUpdateCheckout;
+  };
+  const place = async (cartId: string, shippingOptionId: string) =>
+    gql(shop.origin, {
+      query: `mutation Place($cartId: String!, $checkout: CheckoutInputType!, $channelId: String, $marketId: String, $languageId: String) {
+        placeOrder(cartId: $cartId, checkout: $checkout, channelId: $channelId, marketId: $marketId, languageId: $languageId) { publicId }
+      }`,
+      variables: { ...se, cartId, checkout: { ...buyer, email: "nshift@example.se", shippingOptionId } },
+    });
+  const newCart = async () => {
+    const [a] = skuIds as [number];
+    return (await addToCart(shop.db.db, ctx, null, { skuId: a, quantity: 1 })).id;
+  };
+
+  it("is offered for the zip; chosen, the checkout shows its fee, and the order charges it in its total and shipping", async () => {
+    const cartId = await newCart();
+    const offered = await checkout(cartId, { zip: "11434" });
+    const home = offered.shippingOptions.find(
+      (o: { optionId: string }) => o.optionId === "nshift:sandbox-home",
+    );
+    expect(home?.feeIncVat).toBeGreaterThan(0);
+    const own = offered.cart.summary.shipping.feeIncVat;
+    expect(home.feeIncVat).not.toBe(own);
+    const chosen = await checkout(cartId, { shippingOptionId: "nshift:sandbox-home" });
+    expect(chosen.shippingOptions.find((o: { isSelected: boolean }) => o.isSelected)?.optionId).toBe(
+      "nshift:sandbox-home",
+    );
+    expect(chosen.cart.summary.shipping.feeIncVat).toBe(home.feeIncVat);
+    const shown = chosen.cart.summary.total.sellingPriceIncVat;
+
+    const placed = await place(cartId, "nshift:sandbox-home");
+    expect(placed.body.errors).toBeUndefined();
+    const [row] = await shop.db.db
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, placed.body.data.placeOrder.publicId));
+    expect(row?.shippingOptionKey).toBe("nshift:sandbox-home");
+    expect(toDecimal(row?.shippingFeeIncVatMinor ?? 0, "SEK")).toBe(home.feeIncVat);
+    expect(row?.totalIncVatMinor).toBe((row?.itemValueIncVatMinor ?? 0) + (row?.shippingFeeIncVatMinor ?? 0));
+    expect(toDecimal(row?.totalIncVatMinor ?? 0, "SEK")).toBe(shown);
+    expect(row?.shippingFeeVatMinor).toBeGreaterThan(0);
+  });
+
+  it("a fee sent by setCartShippingFee is no price: a different one is refused (the cart takes the provider's), the next try charges the provider's", async () => {
+    const cartId = await newCart();
+    const offered = await checkout(cartId, { zip: "11434" });
+    const home = offered.shippingOptions.find(
+      (o: { optionId: string }) => o.optionId === "nshift:sandbox-home",
+    );
+    const tampered = await gql(shop.origin, {
+      query: `mutation F($cartId: String!, $fee: Decimal!, $channelId: String, $marketId: String, $languageId: String) {
+        setCartShippingFee(cartId: $cartId, shippingFee: $fee, channelId: $channelId, marketId: $marketId, languageId: $languageId) { cart { id } }
+      }`,
+      variables: { ...se, cartId, fee: 1 },
+    });
+    expect(tampered.body.errors).toBeUndefined();
+    const refused = await place(cartId, "nshift:sandbox-home");
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT", reason: "CART_CHANGED" });
+    const again = await place(cartId, "nshift:sandbox-home");
+    expect(again.body.errors).toBeUndefined();
+    const [row] = await shop.db.db
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, again.body.data.placeOrder.publicId));
+    expect(toDecimal(row?.shippingFeeIncVatMinor ?? 0, "SEK")).toBe(home.feeIncVat);
+  });
+
+  it("an option the provider does not offer is refused like an unknown option", async () => {
+    const cartId = await newCart();
+    const refused = await place(cartId, "nshift:no-such-option");
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT" });
   });
 });
