@@ -3,10 +3,18 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountTranslator } from "#app/i18n/account.ts";
 import { translator } from "#app/i18n/index.ts";
 import { orderTranslator } from "#app/i18n/order.ts";
-import { customers, orderLines, orderStatusHistory, orders, outbox } from "#db/schema/index.ts";
-import { formatDate } from "#domain/format.ts";
+import {
+  customerBalanceEntries,
+  customers,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  outbox,
+} from "#db/schema/index.ts";
+import { formatDate, formatMoney } from "#domain/format.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { withdrawalLastDay } from "#domain/withdrawal.ts";
 import { addToCart, type CartContext } from "#services/cart.ts";
@@ -398,5 +406,58 @@ describe.each(["nb", "sv"] as const)("the account's orders in %s", (lang) => {
       expect((await withdrawnAt(order))?.withdrawnAt).not.toBeNull();
       await withdrawalMail(order, lang);
     }
+  });
+  it("the balance page shows the balance's history: each movement with its date, what it was and its amount", async () => {
+    const email = `balance-${lang}-${Date.now().toString(36)}@example.com`;
+    const token = await register(email);
+    const [customer] = await shop.db.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, email));
+    const order = await makeOrder(lang, email);
+    const currency = lang === "sv" ? "SEK" : "NOK";
+    const languageId = lang === "sv" ? "sv-SE" : "nb-NO";
+    await shop.db.db.insert(customerBalanceEntries).values([
+      {
+        customerId: customer?.id ?? 0,
+        currencyCode: currency,
+        amountMinor: 50_000,
+        reason: "giftCard",
+        createdAt: new Date("2026-11-01T10:00:00Z"),
+      },
+      {
+        customerId: customer?.id ?? 0,
+        currencyCode: currency,
+        amountMinor: -12_050,
+        reason: "purchase",
+        orderId: order.id,
+        createdAt: new Date("2026-11-20T10:00:00Z"),
+      },
+    ]);
+    const { page } = noScript;
+    await noScript.context.addCookies([{ name: "mili-auth", value: token, url: shop.origin }]);
+    await open(page, lang === "sv" ? "/sv/mina-sidor/saldo" : "/min-konto/saldo");
+    const account = accountTranslator(lang);
+    await shows(page.locator("[data-balance-history]"));
+    const rows = await page
+      .locator("[data-balance-entry]")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      );
+    expect(rows).toEqual([
+      [
+        formatDate("2026-11-20T10:00:00Z", languageId),
+        `${account("balance.reason.purchase")} (${account("orders.order", { id: order.number })})`,
+        formatMoney(-12_050, currency, languageId),
+      ],
+      [
+        formatDate("2026-11-01T10:00:00Z", languageId),
+        account("balance.reason.giftCard"),
+        formatMoney(50_000, currency, languageId),
+      ],
+    ]);
+    expect(await page.locator("[data-balances] dd").textContent()).toBe(
+      formatMoney(37_950, currency, languageId),
+    );
   });
 });

@@ -54,6 +54,27 @@ export const GetUserQuery = graphql(
   [UserFields],
 );
 
+/** The balance page: the balance per currency and its history (gift-card credit, refunds, purchases). */
+export const GetBalanceQuery = graphql(`
+  query GetBalance($channelId: String, $marketId: String, $languageId: String) {
+    getUser(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      id
+      balances {
+        currency
+        amount
+        amountFormatted
+      }
+      balanceHistory {
+        id
+        createdAt
+        amountFormatted
+        reason
+        orderNumber
+      }
+    }
+  }
+`);
+
 export const UpdateUserMutation = graphql(
   `
   mutation UpdateUser($user: UserInputType!, $channelId: String, $marketId: String, $languageId: String) {
