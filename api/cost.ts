@@ -25,6 +25,7 @@ import {
 } from "graphql";
 import { MAX_CART_LINES } from "#domain/cart.ts";
 import { MAX_TAKE } from "#services/catalog.ts";
+import { MAX_BALANCE_HISTORY } from "#services/customers/balance.ts";
 import { MAX_ORDERS_LISTED } from "#services/orders/read.ts";
 import { MAX_REVIEWS_TAKE } from "#services/reviews.ts";
 
@@ -117,6 +118,7 @@ export const LIST_SIZE: Readonly<Record<string, number>> = {
   "Query.getSessions": 20,
   "UserType.availableChannels": 2,
   "UserType.balances": 5,
+  "UserType.balanceHistory": MAX_BALANCE_HISTORY,
   "UserChannelType.availableMarkets": 20,
   // The checkout and orders (decision 0030). getOrders and an order's cart are sized by the shopper's own data
   // when the bounds are too much (api/known-sizes.ts).

@@ -16,6 +16,7 @@ export const SCREEN_ROUTES: Record<ScreenId, readonly [file: string, layout: Lay
   "checkout-klarna-fail": ["routes/checkout-failed.tsx", "undistracted"],
   "newsletter-confirm": ["routes/newsletter-link.tsx", "default"],
   "newsletter-unsubscribe": ["routes/newsletter-link.tsx", "default"],
+  order: ["routes/order.tsx", "default"],
   account: ["routes/account.tsx", "authenticated"],
   "account-orders": ["routes/account-orders.tsx", "authenticated"],
   "account-settings": ["routes/account-settings.tsx", "authenticated"],

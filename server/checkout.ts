@@ -128,6 +128,7 @@ export function checkoutSetup(opts: {
         .update("checkout-callbacks")
         .digest("base64url"),
       captureOnConfirm: env.CAPTURE_ON_CONFIRM !== "false",
+      shipping,
     },
     shipping,
     origin: opts.publicOrigin,

@@ -1174,13 +1174,18 @@ export function setCartMerchantData(
  * refused (INVALID_PROMO_CODE) and nothing changes. Completing twice changes nothing the second time and answers
  * the same money (a completed cart is priced as of its completion: see priceStoredCart).
  */
-export async function completeCart(db: Database, ctx: CartContext, id: string) {
+export async function completeCart(
+  db: Database,
+  ctx: CartContext,
+  id: string,
+  opts: { allowExternalShippingFee?: boolean } = {},
+) {
   if (!UUID.test(id)) throw new CartError("INVALID_CART_ID", `"${id.slice(0, 64)}" is not a cart id`);
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, id, true);
     if (!cart) throw new CartError("INVALID_CART_ID", "No such cart");
     // Completed before (a retry): nothing is drawn twice.
-    if (cart.completedAt !== null) return priceStoredCart(tx, cart, ctx);
+    if (cart.completedAt !== null) return priceStoredCart(tx, cart, ctx, opts);
     // Lock what completing draws on before pricing, so the price uses the use count and the balances that are
     // written: the promo code's row, then the gift cards in id order (the same order everywhere: no deadlock).
     if (cart.promoCode)
@@ -1196,7 +1201,8 @@ export async function completeCart(db: Database, ctx: CartContext, id: string) {
         .where(inArray(giftCards.code, cart.giftCardCodes))
         .orderBy(asc(giftCards.id))
         .for("update");
-    const view = await priceStoredCart(tx, cart, ctx);
+    // A delivery checkout's fee (nShift) where the order charges it (services/orders/place.ts).
+    const view = await priceStoredCart(tx, cart, ctx, opts);
     // A code that stopped being usable since it was accepted (used up by other carts, expired) is refused rather
     // than silently dropped: the shopper would pay more than the cart said.
     if (view.promoCodeUnmet?.code === "validity")

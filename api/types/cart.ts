@@ -40,6 +40,8 @@ export interface CartEdge {
   locale: Locale;
   /** A total in another currency than the channel's own is a converted one: shown with one decimal (spec §9). */
   converted: boolean;
+  /** An order's cart (services/orders/cart-view.ts): what each item was sold as, by the item's id. */
+  sold?: ReadonlyMap<string, { name: string; articleNumber: string; skuName: string | null }>;
 }
 
 interface ItemEdge {
@@ -187,6 +189,29 @@ const CartItemType = builder.objectRef<ItemEdge>("CartItemType").implement({
         },
         locale: languageOf(e.edge),
       }),
+    }),
+    name: t.string({
+      nullable: true,
+      description:
+        "Mili: the product's name; on an order's cart the name it was sold under (the order's snapshot), else today's (as product.name)",
+      resolve: async (e, _args, ctx) =>
+        e.edge.sold
+          ? (e.edge.sold.get(e.item.id)?.name ?? null)
+          : ((await productEdges(ctx, e.edge.locale, [e.item.productId]))[0]?.product.name ?? null),
+    }),
+    articleNumber: t.string({
+      nullable: true,
+      description:
+        "Mili: the product's article number; on an order's cart the one it was sold under (the order's snapshot)",
+      resolve: async (e, _args, ctx) =>
+        e.edge.sold
+          ? (e.edge.sold.get(e.item.id)?.articleNumber ?? null)
+          : ((await productEdges(ctx, e.edge.locale, [e.item.productId]))[0]?.product.articleNumber ?? null),
+    }),
+    skuName: t.string({
+      nullable: true,
+      description: "Mili: the SKU's name (its size), as sold on an order's cart; null when it has none",
+      resolve: (e) => (e.edge.sold ? e.edge.sold.get(e.item.id)?.skuName : e.item.skuName) || null,
     }),
     campaign: t.field({ type: CartItemCampaignType, resolve: (e) => e }),
     totalStock: t.field({ type: StockType, description: "The SKU's stock", resolve: (e) => e.item.stock }),

@@ -20,6 +20,7 @@ import {
   setExternalShippingFee,
 } from "#services/checkout/input.ts";
 import { checkoutPages } from "#services/checkout/services.ts";
+import { isExternalOption } from "#services/checkout/shipping.ts";
 import { CheckoutError, type CheckoutErrorReason } from "#services/orders/errors.ts";
 import { openHostedCheckout } from "#services/orders/hosted.ts";
 import { type PaymentProviders, placeOrder } from "#services/orders/place.ts";
@@ -905,7 +906,7 @@ builder.mutationFields((t) => ({
     type: CheckoutType,
     nullable: true,
     description:
-      "A delivery checkout's fee (nShift) kept on the cart, shown where allowExternalShippingFee is asked. Mili charges its own option's fee on placing (decision 0030).",
+      "A delivery checkout's fee (nShift) kept on the cart, shown where allowExternalShippingFee is asked. Placing an order with a delivery checkout's option (shippingOptionId nshift:…) charges the fee its provider asks for the goods and zip: a fee set here that differs is replaced by it and the attempt refused (CONFLICT, CART_CHANGED) (decision 0033).",
     args: {
       cartId: t.arg.string({ required: true }),
       shippingFee: t.arg({ type: "Decimal", required: true }),
@@ -967,7 +968,9 @@ builder.mutationFields((t) => ({
         const input = mergeInput(await storedInput(ctx.db, args.cartId), change);
         const cartCtx = { ref, locale, customerType: customerTypeOf(input.customerType) };
         if (typeof args.expectedTotal === "number") {
-          const cart = await getCart(ctx.db, cartCtx, args.cartId);
+          const cart = await getCart(ctx.db, cartCtx, args.cartId, {
+            allowExternalShippingFee: isExternalOption(input.shippingOptionId),
+          });
           if (
             cart.id === args.cartId &&
             fromDecimal(args.expectedTotal, cart.currency) !== cart.totals.total.selling

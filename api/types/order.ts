@@ -1,7 +1,7 @@
 import type { CheckoutAddress } from "#domain/checkout.ts";
 import { formatMoney } from "#domain/format.ts";
 import { toDecimal } from "#domain/money.ts";
-import { getCart } from "#services/cart.ts";
+import { orderCartView, soldLines } from "#services/orders/cart-view.ts";
 import {
   MAX_ORDERS_LISTED,
   type OrderRecord,
@@ -247,7 +247,8 @@ export const OrderType = builder.objectRef<OrderEdge>("OrderType").implement({
     cart: t.field({
       type: CartType,
       nullable: true,
-      description: "The order's cart (completed), priced as it is read",
+      description:
+        "The order's cart exactly as bought: its lines, prices, VAT, campaigns, promo code, gift cards and shipping from the order's snapshot, never re-priced (items carry the names they were sold under)",
       resolve: async (e, _args, ctx) => {
         const ref = await ctx.reference.get();
         const { locale } = resolveLocale(ref, {
@@ -255,12 +256,7 @@ export const OrderType = builder.objectRef<OrderEdge>("OrderType").implement({
           marketId: e.order.marketAlias,
           languageId: e.locale.language.id,
         });
-        try {
-          const cart = await getCart(ctx.db, { ref, locale }, e.order.cartId, { includeCompleted: true });
-          return cart.id === e.order.cartId ? cartEdge(ref, locale, cart) : null;
-        } catch {
-          return null;
-        }
+        return { ...cartEdge(ref, locale, orderCartView(e.order)), sold: soldLines(e.order) };
       },
     }),
     paymentDetails: t.field({

@@ -1,5 +1,6 @@
 import { formatMoney } from "#domain/format.ts";
 import { messageLanguage, msg } from "#domain/messages.ts";
+import { toDecimal } from "#domain/money.ts";
 import { RateLimited } from "#integrations/rate-limit/index.ts";
 import {
   AccountInputError,
@@ -11,6 +12,7 @@ import {
   type UserRecord,
   updateUser,
 } from "#services/customers/accounts.ts";
+import { type BalanceEntry, balanceHistory, MAX_BALANCE_HISTORY } from "#services/customers/balance.ts";
 import { newsletterChoice } from "#services/newsletter.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
@@ -95,6 +97,32 @@ const UserBalanceType = builder.objectRef<Balance>("UserBalanceType").implement(
   }),
 });
 
+type BalanceEntryView = BalanceEntry & { languageId: string };
+
+const UserBalanceEntryType = builder.objectRef<BalanceEntryView>("UserBalanceEntryType").implement({
+  description:
+    "Mili: one movement of the customer's balance: gift-card credit, a refund to the balance, what a purchase drew.",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    createdAt: t.string({ description: "ISO 8601", resolve: (e) => e.createdAt.toISOString() }),
+    currency: t.exposeString("currency"),
+    amount: t.float({
+      description: "Positive: credit; negative: drawn",
+      resolve: (e) => toDecimal(e.amountMinor, e.currency),
+    }),
+    amountFormatted: t.string({ resolve: (e) => formatMoney(e.amountMinor, e.currency, e.languageId) }),
+    reason: t.string({
+      description: '"giftCard", "refund", "goodwill", "purchase", or the merchant\'s own words',
+      resolve: (e) => e.reason,
+    }),
+    orderNumber: t.string({
+      nullable: true,
+      description: "The order the movement belongs to (a refund, a purchase)",
+      resolve: (e) => e.orderNumber,
+    }),
+  }),
+});
+
 type UserView = UserRecord & { languageId: string; currency: string; ctx: ApiContext };
 
 const UserChannelType = builder
@@ -132,6 +160,12 @@ const UserType = builder.objectRef<UserView>("UserType").implement({
       type: [UserBalanceType],
       nullable: { list: true, items: true },
       resolve: (u) => u.balances.map((b) => ({ ...b, languageId: u.languageId })),
+    }),
+    balanceHistory: t.field({
+      type: [UserBalanceEntryType],
+      description: `Mili: the balance's movements, newest first (at most ${MAX_BALANCE_HISTORY})`,
+      resolve: async (u) =>
+        (await balanceHistory(u.ctx.db, u.id)).map((e) => ({ ...e, languageId: u.languageId })),
     }),
     balance: t.float({
       deprecationReason: "Use Balances instead",

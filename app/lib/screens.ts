@@ -28,6 +28,8 @@ export const SCREENS = [
   // The newsletter e-mails' links (one file: the path says which).
   { id: "newsletter-confirm", path: "/newsletter/confirm" },
   { id: "newsletter-unsubscribe", path: "/newsletter/unsubscribe" },
+  // An order by its public id (the e-mail's link): a guest's, private and never cached.
+  { id: "order", path: "/order/:publicId" },
   // Account: protected.
   { id: "account", path: "/account" },
   { id: "account-orders", path: { nb: "/min-konto/bestillinger", sv: "/mina-sidor/ordrar" } },

@@ -1,12 +1,20 @@
 import { formatDate, formatMoney } from "#domain/format.ts";
 import { Address } from "../components/account/address.tsx";
+import { Withdrawal, type WithdrawalActionData } from "../components/order/withdrawal.tsx";
 import { type AccountKey, useAccountT } from "../i18n/account.ts";
+import { useOrderT } from "../i18n/order.ts";
 import { accountLoader, accountMeta } from "../lib/account-screen.ts";
 import { privateHeaders } from "../lib/cache.ts";
 import { GetOrdersQuery } from "../lib/graphql/account-operations.ts";
+import { requestClient } from "../lib/graphql/server.ts";
+import { withdrawalAction, withdrawalView } from "../lib/order-withdrawal.server.ts";
 import type { Route } from "./+types/account-orders";
 
-/** The account's orders (getOrders), newest first: status, lines, total, addresses and refunds. */
+/**
+ * The account's orders (getOrders), newest first: status, lines with the names they were sold under, total,
+ * addresses, refunds, and the withdrawal function of each order within its withdrawal period (two steps, posted to
+ * this page's action; components/order/withdrawal.tsx).
+ */
 export const loader = accountLoader("account-orders", async (client, locale) => {
   const { data } = await client.request(GetOrdersQuery);
   return {
@@ -16,6 +24,7 @@ export const loader = accountLoader("account-orders", async (client, locale) => 
             {
               ...o,
               placed: o.createdAt ? formatDate(o.createdAt, locale) : null,
+              withdrawal: withdrawalView(o.withdrawal, locale),
               refunds: (o.refunds ?? []).flatMap((r) =>
                 r
                   ? [
@@ -34,13 +43,21 @@ export const loader = accountLoader("account-orders", async (client, locale) => 
   };
 });
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { client, rc } = requestClient(request, context);
+  const result = await withdrawalAction(client, rc, await request.formData());
+  if (!result) throw new Response("Unknown intent", { status: 400 });
+  return result;
+}
+
 export const meta = accountMeta("account.orders.heading");
 export const headers = privateHeaders;
 
 const STATUSES = ["received", "processing", "completed", "cancelled", "refunded"] as const;
 
-export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+export default function AccountOrders({ loaderData, actionData }: Route.ComponentProps) {
   const t = useAccountT();
+  const orderT = useOrderT();
   const orders = loaderData.data?.orders ?? [];
   return (
     <main id="main">
@@ -64,7 +81,9 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                 className="rounded border border-stone-300 p-4"
                 data-order={order.publicId}
               >
-                <h2 className="text-xl font-bold">{t("orders.order", { id: order.id ?? order.publicId })}</h2>
+                <h2 className="text-xl font-bold">
+                  {t("orders.order", { id: order.orderNumber ?? order.id ?? order.publicId })}
+                </h2>
                 <p className="text-sm text-stone-700">
                   {order.placed ? t("orders.placed", { date: order.placed }) : null}
                 </p>
@@ -77,8 +96,8 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                     <ul className="mt-1">
                       {order.cart.items.map((item, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered; the line's id is not asked for, to keep GetOrders within the cost budget at 50 orders of 100 lines.
-                        <li key={`${index}-${item.skuId}`} className="flex justify-between gap-4">
-                          <span>{t("orders.line", { quantity: item.quantity, sku: item.skuId })}</span>
+                        <li key={index} className="flex justify-between gap-4" data-order-line>
+                          <span>{t("orders.line", { quantity: item.quantity, name: item.name ?? "" })}</span>
                           <span>{item.totalPrice.sellingPriceIncVatFormatted}</span>
                         </li>
                       ))}
@@ -125,6 +144,14 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                     </ul>
                   </>
                 ) : null}
+                <Withdrawal
+                  t={orderT}
+                  publicId={order.publicId}
+                  orderNumber={order.orderNumber ?? String(order.id ?? order.publicId)}
+                  withdrawal={order.withdrawal}
+                  actionData={actionData as WithdrawalActionData | undefined}
+                  headingLevel={3}
+                />
               </li>
             );
           })}

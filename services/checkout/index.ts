@@ -8,7 +8,7 @@ import { OwnShipping } from "#integrations/shipping/own/index.ts";
 import { type CartContext, type CartView, getCart } from "../cart.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
-import { chooseShipping, ownOptionKey } from "./shipping.ts";
+import { chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
 
 /**
  * createOrUpdateCheckout (API.md "Checkout and orders", issue 13): every change the shopper makes in the checkout
@@ -94,7 +94,9 @@ export async function createOrUpdateCheckout(
         set: { data: input, updatedAt: sql`now()` },
       });
   });
-  const cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: true });
+  // The checkout shows what placing charges: a delivery checkout's fee (nShift) when its option is the one chosen.
+  const external = isExternalOption(input.shippingOptionId);
+  let cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: external });
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
   const goods = cart.totals.lines.reduce((s, l) => s + l.total, 0);
   const providers = deps.shipping ?? [new OwnShipping(db)];
@@ -122,6 +124,20 @@ export async function createOrUpdateCheckout(
     isSelected: c.id === input.shippingOptionId || (c.provider === "own" && c.key === selectedKey),
   }));
   const shippingChosen = shippingOptions.some((o) => o.isSelected);
+  // The chosen delivery checkout option's fee, as its provider asks it for these goods, is the cart's (placing
+  // verifies it again: services/checkout/shipping.ts).
+  const chosenExternal = shippingOptions.find((o) => o.isSelected && o.provider === "nshift");
+  if (chosenExternal && cart.totals.shipping.fee !== chosenExternal.payableFeeMinor) {
+    await db
+      .update(carts)
+      .set({
+        externalShippingFeeMinor: chosenExternal.payableFeeMinor,
+        version: sql`${carts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(carts.id, cartId));
+    cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: true });
+  }
   const methods = shippingChosen
     ? await db
         .select()

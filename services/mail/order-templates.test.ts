@@ -74,6 +74,8 @@ const order: OrderRecord = {
       lineTotalIncVat: 39800,
       lineVat: 7960,
       campaignNames: [],
+      groupKey: null,
+      packageId: null,
     },
   ],
   history: [],

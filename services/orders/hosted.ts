@@ -10,7 +10,7 @@ import {
   type PaymentType,
 } from "#integrations/payments/index.ts";
 import { type CartContext, getCart } from "../cart.ts";
-import { chooseShipping } from "../checkout/shipping.ts";
+import { chooseShipping, verifyExternalShipping } from "../checkout/shipping.ts";
 import { type ReferenceData, resolveLocale } from "../reference.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 import {
@@ -105,16 +105,19 @@ export async function openHostedCheckout(
       msg("checkout.error.paymentMethod"),
     );
   const provider = hostedProvider(deps, method.paymentType as PaymentType);
-  // The shipping choice goes on the cart first: the provider's order is this cart version's price.
-  await deps.db.transaction(async (tx) => {
-    const [cart] = await tx
-      .select({ id: carts.id, shippingOptionKey: carts.shippingOptionKey })
-      .from(carts)
-      .where(eq(carts.id, cartId))
-      .for("update");
-    if (cart) await chooseShipping(tx, cart, ctx.locale.market.alias, input.shippingOptionId);
-  });
-  const view = await getCart(deps.db, ctx, cartId);
+  // The shipping choice goes on the cart first: the provider's order is this cart version's price. A delivery
+  // checkout's option (nShift) is priced with the fee its provider asks (verifyExternalShipping).
+  const external = await verifyExternalShipping(deps.db, deps.shipping, ctx, cartId, input);
+  if (!external)
+    await deps.db.transaction(async (tx) => {
+      const [cart] = await tx
+        .select({ id: carts.id, shippingOptionKey: carts.shippingOptionKey })
+        .from(carts)
+        .where(eq(carts.id, cartId))
+        .for("update");
+      if (cart) await chooseShipping(tx, cart, ctx.locale.market.alias, input.shippingOptionId);
+    });
+  const view = await getCart(deps.db, ctx, cartId, { allowExternalShippingFee: external !== null });
   if (view.isCompleted || view.id !== cartId)
     throw new CheckoutError("CART_COMPLETED", "The cart is completed", msg("checkout.error.completed"));
   if (!view.items.length)

@@ -35,8 +35,9 @@ import {
   type PaymentRequest,
   type PaymentType,
 } from "#integrations/payments/index.ts";
+import type { ShippingProvider } from "#integrations/shipping/index.ts";
 import { type CartContext, CartError, type CartView, completeCart, getCart } from "../cart.ts";
-import { chooseShipping } from "../checkout/shipping.ts";
+import { chooseShipping, isExternalOption, verifyExternalShipping } from "../checkout/shipping.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 
 /**
@@ -62,6 +63,8 @@ export type PaymentProviders = Partial<Record<PaymentType, PaymentProvider>>;
 export interface OrderDeps {
   db: Database;
   payments: PaymentProviders;
+  /** Shipping providers: a delivery checkout's choice (nShift) is verified with its provider when placed. */
+  shipping?: readonly ShippingProvider[];
 }
 
 export interface PlaceOrderInput extends CheckoutFields {
@@ -191,6 +194,14 @@ export async function reserve(
   mode: "standard" | "external" = "standard",
 ): Promise<{ done: PlacedOrder } | Reserved> {
   const now = ctx.now ?? new Date();
+  // A delivery checkout's option (nShift): its fee as the provider asks it, on the cart before anything is reserved.
+  const external = await verifyExternalShipping(
+    deps.db,
+    deps.shipping,
+    { ...ctx, customerType: input.customerType ?? "PERSON" },
+    cartId,
+    input,
+  );
   return deps.db.transaction(async (tx) => {
     const cartColumns = {
       id: carts.id,
@@ -198,6 +209,7 @@ export async function reserve(
       completedAt: carts.completedAt,
       customerId: carts.customerId,
       shippingOptionKey: carts.shippingOptionKey,
+      externalShippingFeeMinor: carts.externalShippingFeeMinor,
     };
     let [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!cart) throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
@@ -248,13 +260,22 @@ export async function reserve(
       );
 
     // The chosen shipping option is the one the cart prices (a change bumps the cart's version).
-    const shippingKey = await chooseShipping(tx, cart, market.alias, input.shippingOptionId);
+    const shippingKey = external
+      ? external.id
+      : await chooseShipping(tx, cart, market.alias, input.shippingOptionId);
     if (!shippingKey)
       throw new CheckoutError("INVALID_CHECKOUT", "No such shipping option", msg("checkout.error.invalid"), {
         fields: { shippingOptionId: "checkout.error.shipping" },
       });
     [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId));
     if (!cart) throw new Error("the cart vanished");
+    // The delivery checkout's fee changed since it was verified (setCartShippingFee in between): shown anew first.
+    if (external && cart.externalShippingFeeMinor !== external.payableFeeMinor)
+      throw new CheckoutError(
+        "CART_CHANGED",
+        "The shipping fee differs from the delivery checkout's",
+        msg("checkout.error.changed"),
+      );
 
     // The same attempt again (a double click, a retry): its order is reused, its key sent again.
     if (existing) {
@@ -272,7 +293,9 @@ export async function reserve(
       await failPending(tx, existing.id, "superseded by a new attempt");
     }
 
-    const view = await getCart(asDb(tx), { ...ctx, customerType }, cartId);
+    const view = await getCart(asDb(tx), { ...ctx, customerType }, cartId, {
+      allowExternalShippingFee: external !== null,
+    });
     if (!view.items.length)
       throw new CheckoutError("EMPTY_CART", "The cart is empty", msg("checkout.error.emptyCart"));
     if (view.promoCodeUnmet?.code === "validity")
@@ -598,14 +621,21 @@ export async function confirm(
     // Locks in the order every step takes them: the cart, then its order (no deadlock with a concurrent reserve).
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
     const [row] = await tx
-      .select({ status: orders.status, orderNumber: orders.orderNumber, channelId: orders.channelId })
+      .select({
+        status: orders.status,
+        orderNumber: orders.orderNumber,
+        channelId: orders.channelId,
+        shippingOptionKey: orders.shippingOptionKey,
+      })
       .from(orders)
       .where(eq(orders.id, reserved.order.id))
       .for("update");
     if (!row || row.status === "failed") return "gone" as const;
     if (row.status !== "pending")
       return { ...placed(reserved.order), status: row.status as OrderStatus, orderNumber: row.orderNumber };
-    const view = await completeCart(asDb(tx), ctx, cartId);
+    const view = await completeCart(asDb(tx), ctx, cartId, {
+      allowExternalShippingFee: isExternalOption(row.shippingOptionKey),
+    });
     // What the cart drew now must be what was authorised (a gift card used by another cart meanwhile is not).
     if (
       view.totals.balance.pending !== reserved.request.totals.balanceUsed ||

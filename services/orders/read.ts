@@ -31,6 +31,9 @@ export interface OrderLineRecord {
   lineTotalIncVat: number;
   lineVat: number;
   campaignNames: string[];
+  /** The package or group the line was bought in (a package's lines share it). */
+  groupKey: string | null;
+  packageId: number | null;
 }
 
 export interface OrderRecord {
@@ -176,6 +179,8 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
         lineTotalIncVat: l.lineTotalIncVatMinor,
         lineVat: l.lineVatMinor,
         campaignNames: l.campaignNames,
+        groupKey: l.groupKey,
+        packageId: l.packageId,
       })),
     history: history
       .filter((h) => h.orderId === o.id)

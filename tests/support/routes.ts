@@ -373,6 +373,8 @@ export const SCREEN_CASES: Record<string, ScreenCase> = {
   checkout: page200(localized("/kassen", "/kassan")),
   "checkout-confirm": notFound("/checkout/confirm"),
   "checkout-klarna-fail": page200(() => "/checkout/klarna-fail"),
+  // An unknown order id: the order page's own 404 (tests/e2e/orders.test.ts opens real orders).
+  order: notFound("/order/00000000-0000-4000-8000-000000000000"),
   account: guarded(() => "/account"),
   "account-orders": guarded(localized("/min-konto/bestillinger", "/mina-sidor/ordrar")),
   "account-settings": guarded(localized("/min-konto/innstillinger", "/mina-sidor/installningar")),

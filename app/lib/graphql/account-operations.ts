@@ -1,4 +1,5 @@
 import { graphql } from "./graphql.ts";
+import { OrderWithdrawalFields } from "./order-operations.ts";
 
 /** The account screens' operations (issue 12): the names of API.md (getUser, updateUser, …). */
 const AddressFields = graphql(`
@@ -53,6 +54,27 @@ export const GetUserQuery = graphql(
   [UserFields],
 );
 
+/** The balance page: the balance per currency and its history (gift-card credit, refunds, purchases). */
+export const GetBalanceQuery = graphql(`
+  query GetBalance($channelId: String, $marketId: String, $languageId: String) {
+    getUser(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      id
+      balances {
+        currency
+        amount
+        amountFormatted
+      }
+      balanceHistory {
+        id
+        createdAt
+        amountFormatted
+        reason
+        orderNumber
+      }
+    }
+  }
+`);
+
 export const UpdateUserMutation = graphql(
   `
   mutation UpdateUser($user: UserInputType!, $channelId: String, $marketId: String, $languageId: String) {
@@ -84,7 +106,7 @@ export const CommitResetMutation = graphql(`
 
 /**
  * The orders list stays within the API's cost limit: lines without their product (a product costs 20, and 50
- * orders of 100 lines would pass the limit), named by their article (SKU).
+ * orders of 100 lines would pass the limit), named by the name they were sold under (the order's snapshot).
  */
 export const GetOrdersQuery = graphql(
   `
@@ -92,9 +114,13 @@ export const GetOrdersQuery = graphql(
     getOrders(channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       id
       publicId
+      orderNumber
       status
       createdAt
       currency
+      withdrawal {
+        ...OrderWithdrawalFields
+      }
       billingAddress {
         ...AddressFields
       }
@@ -116,7 +142,7 @@ export const GetOrdersQuery = graphql(
         id
         items {
           quantity
-          skuId
+          name
           totalPrice {
             sellingPriceIncVatFormatted
           }
@@ -130,7 +156,7 @@ export const GetOrdersQuery = graphql(
     }
   }
 `,
-  [AddressFields],
+  [AddressFields, OrderWithdrawalFields],
 );
 
 export const GetSessionsQuery = graphql(`

@@ -3,6 +3,7 @@ import * as brandOperations from "./brand-operations.ts";
 import * as cartOperations from "./cart-operations.ts";
 import { graphql } from "./graphql.ts";
 import * as listOperations from "./list-operations.ts";
+import * as orderOperations from "./order-operations.ts";
 import * as pathOperations from "./path-operations.ts";
 import * as productOperations from "./product-operations.ts";
 import * as subscriptionOperations from "./subscription-operations.ts";
@@ -179,6 +180,7 @@ export const operations = [
     subscriptionOperations,
     pathOperations,
     accountOperations,
+    orderOperations,
   ].flatMap((module) => Object.values(module).filter(isOperation)),
 ];
 
