@@ -266,6 +266,26 @@ describe("refusals", () => {
     expect(await page.locator("[data-refusal]").getAttribute("data-refusal")).toBe("PAYMENT_DECLINED");
     expect(await orderOf(cartId)).toHaveLength(0);
   });
+  it("an item sold out before placing: the order is refused naming it (spec §8), nothing sold", async () => {
+    const { page, context } = session;
+    const cartId = await cartIn(context, "sv");
+    await open(page, L.sv.checkout);
+    await chooseDelivery(page, "sv", "invoice");
+    await fillPerson(page, "sv", "kund@example.se");
+    await form(page).locator('input[name="acceptedTerms"]').check();
+    const [line] = await queryRows<{ sku_id: number }>(
+      shop.db.db,
+      sql`select ci.sku_id from cart_items ci where ci.cart_id = ${cartId}`,
+    );
+    await shop.db.db
+      .update(skus)
+      .set({ inStock: 0 })
+      .where(eq(skus.id, Number(line?.sku_id)));
+    await page.getByRole("button", { name: L.sv.place }).click();
+    await expect.poll(() => page.locator("[data-refusal]").getAttribute("data-refusal")).toBe("OUT_OF_STOCK");
+    expect(await page.locator("[data-refusal]").textContent()).toContain("är tyvärr slutsåld");
+    expect(await orderOf(cartId)).toHaveLength(0);
+  });
 });
 
 describe("the hosted checkout (Klarna sandbox)", () => {

@@ -543,13 +543,11 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
             </p>
             <Problem name="acceptedTerms" text={problems.acceptedTerms} />
           </div>
-          <div role="alert">
-            {problemCount > 0 ? (
-              <p className="rounded bg-red-50 p-3 text-red-900" data-problems={problemCount}>
-                {t("errors.summary")}
-              </p>
-            ) : null}
-          </div>
+          {problemCount > 0 ? (
+            <p role="alert" className="rounded bg-red-50 p-3 text-red-900" data-problems={problemCount}>
+              {t("errors.summary")}
+            </p>
+          ) : null}
           <button
             type="submit"
             name="intent"
@@ -567,14 +565,12 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
 }
 
 function Refusal({ refusal }: { refusal: CheckoutActionData["refusal"] }) {
+  // An alert appears with its text (role="alert" is announced as it is inserted); nothing is there without one.
+  if (!refusal) return null;
   return (
-    <div role="alert">
-      {refusal ? (
-        <p className="rounded bg-red-50 p-3 text-red-900" data-refusal={refusal.code}>
-          {refusal.message}
-        </p>
-      ) : null}
-    </div>
+    <p role="alert" className="rounded bg-red-50 p-3 text-red-900" data-refusal={refusal.code}>
+      {refusal.message}
+    </p>
   );
 }
 
