@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -423,3 +424,38 @@ async function register(email: string): Promise<string> {
   });
   return done.token as string;
 }
+
+describe("the checkout's JavaScript", () => {
+  /** Every script the page loaded, gzipped (level 6), as tests/e2e/performance.test.ts counts them. */
+  async function scriptGzip(page: Page): Promise<number> {
+    const scripts: string[] = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((name) => new URL(name).pathname.endsWith(".js")),
+    );
+    let gzip = 0;
+    for (const script of new Set(scripts))
+      gzip += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 6 }).byteLength;
+    return gzip;
+  }
+
+  it("stays within the product page's budget (170 kB gzip), the home page within its own; the figures are printed", async () => {
+    const { page, context } = session;
+    await cartIn(context, "nb");
+    await open(page, L.nb.checkout);
+    const checkout = await scriptGzip(page);
+    const { body } = await gql(shop.origin, { query: "{ products(take: 1) { products { canonicalUrl } } }" });
+    const product = await session.context.newPage();
+    await open(product, new URL(body.data.products.products[0].canonicalUrl, shop.origin).pathname);
+    const productGzip = await scriptGzip(product);
+    const home = await session.context.newPage();
+    await open(home, "/");
+    const homeGzip = await scriptGzip(home);
+    console.info(
+      `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B`,
+    );
+    expect(homeGzip).toBeLessThanOrEqual(150_000);
+    expect(checkout).toBeLessThanOrEqual(170_000);
+  });
+});
