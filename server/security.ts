@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 
+/** The payment sandboxes' payment pages (server/checkout.ts): /sandbox/klarna/pay/{id}. */
+const SANDBOX_PAYMENT_PAGE = /^\/sandbox\/[a-z]+\/pay\/[^/]+$/;
+
 /**
  * Security headers on every response: a CSP whose inline scripts need this request's nonce (or, for a page from
  * the page cache, their hashes: server/page-cache.ts), no framing, a strict referrer policy, and HSTS when the
@@ -40,8 +43,14 @@ export function securityHeaders(): MiddlewareHandler<{
       hashed.set(hashes, csp);
     } else csp = policy(`'nonce-${nonce}' 'strict-dynamic'`);
     const h = c.res.headers;
-    h.set("Content-Security-Policy", csp);
-    h.set("X-Frame-Options", "DENY");
+    // A payment sandbox's payment page plays the provider's, which the checkout page shows in its snippet's frame:
+    // it may be framed by this shop's own pages (and only by them). The sandboxes exist outside production only.
+    const framable = SANDBOX_PAYMENT_PAGE.test(new URL(c.req.url).pathname);
+    h.set(
+      "Content-Security-Policy",
+      framable ? csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'") : csp,
+    );
+    h.set("X-Frame-Options", framable ? "SAMEORIGIN" : "DENY");
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");

@@ -100,8 +100,10 @@ export function CartRuntime() {
         void cartStore.reload();
     });
     const offBus = eventBus.subscribe((event) => {
-      // Signing in or out changes the cart (the guest's merges into the account's) and its prices (customer type).
-      if (/^(market:change|customer-type:change|user:log(in|out))$/.test(event.type)) void cartStore.reload();
+      // Signing in or out changes the cart (the guest's merges into the account's) and its prices (customer type);
+      // a purchase completes it (the confirmation page dropped its cookie: a new cart starts).
+      if (/^(market:change|customer-type:change|user:log(in|out)|purchase)$/.test(event.type))
+        void cartStore.reload();
     });
     return () => {
       offTabs();

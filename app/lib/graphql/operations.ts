@@ -1,6 +1,7 @@
 import * as accountOperations from "./account-operations.ts";
 import * as brandOperations from "./brand-operations.ts";
 import * as cartOperations from "./cart-operations.ts";
+import * as checkoutOperations from "./checkout-operations.ts";
 import { graphql } from "./graphql.ts";
 import * as listOperations from "./list-operations.ts";
 import * as orderOperations from "./order-operations.ts";
@@ -177,6 +178,7 @@ export const operations = [
     productOperations,
     brandOperations,
     cartOperations,
+    checkoutOperations,
     subscriptionOperations,
     pathOperations,
     accountOperations,
