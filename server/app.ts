@@ -170,7 +170,9 @@ export function createApp(deps: AppDeps) {
         id > 0 &&
         token.length <= 64 &&
         (await followNewsletterLink(deps.db.db, config.authSecret, "unsubscribe", id, token));
-      return c.text(done ? "Unsubscribed" : "Unknown link", done ? 200 : 400, { "Cache-Control": "no-store" });
+      return c.text(done ? "Unsubscribed" : "Unknown link", done ? 200 : 400, {
+        "Cache-Control": "no-store",
+      });
     });
 
   // The auth endpoint of API.md (server/auth.ts): JSON, with its own same-site check.
