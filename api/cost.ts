@@ -57,6 +57,7 @@ export const PAGED: Readonly<Record<string, { arg?: string; default: number; max
   "Query.searchSuggestions": { default: 6, max: 20 },
   "Query.productPriceHistory": { arg: "days", default: 90, max: 365 },
   "Query.pendingProductReviews": { default: 20, max: 100 },
+  "Query.pendingProductQuestions": { default: 20, max: 100 },
 };
 
 /** The size each other list field is counted at. */

@@ -10,6 +10,7 @@ import "./types/newsletter.ts";
 import "./types/order.ts";
 import "./types/product.ts";
 import "./types/product-detail.ts";
+import "./types/questions.ts";
 import "./types/reviews.ts";
 import "./types/search.ts";
 import "./types/stock-monitors.ts";

@@ -21,6 +21,17 @@ export const PRODUCT_MESSAGES = {
     sv: "Du har redan skrivit en recension av den här produkten.",
   },
   "review.notFound": { nb: "Vi finner ikke denne anmeldelsen.", sv: "Vi hittar inte den här recensionen." },
+  "question.signIn": {
+    nb: "Du må logge inn for å stille et spørsmål.",
+    sv: "Du måste logga in för att ställa en fråga.",
+  },
+  "question.required": FIELD_TEXTS.required,
+  "question.tooLong": { nb: "Høyst {max} tegn.", sv: "Högst {max} tecken." },
+  "question.notFound": { nb: "Vi finner ikke dette spørsmålet.", sv: "Vi hittar inte den här frågan." },
+  "question.answer": {
+    nb: "Svaret må fylles ut (høyst 2000 tegn).",
+    sv: "Svaret måste fyllas i (högst 2000 tecken).",
+  },
   "stock.monitor.email": FIELD_TEXTS.email,
   "stock.monitor.unknownSku": {
     nb: "Vi finner ikke denne varen.",

@@ -1,13 +1,15 @@
 import { MESSAGES, type MessageLanguage, msg, renderMessage } from "#domain/messages.ts";
+import { checkQuestion, type QuestionField } from "#domain/question.ts";
 import { checkReview, type ReviewField } from "#domain/review.ts";
 import { isValidEmail } from "#domain/validators.ts";
 import { GraphqlClientError } from "./graphql/client.ts";
 import {
+  AskProductQuestionMutation,
   MonitorProductAvailabilityMutation,
   PostProductReviewMutation,
 } from "./graphql/product-operations.ts";
 import type { requestClient } from "./graphql/server.ts";
-import type { NotifyOutcome, ReviewOutcome } from "./product-engage.ts";
+import type { NotifyOutcome, QuestionOutcome, ReviewOutcome } from "./product-engage.ts";
 
 /**
  * The product page's two forms, answered on the server (the route's action): a review (signed-in shoppers; it waits
@@ -100,5 +102,43 @@ export async function askBackInStock(
     const answer = refusal(error, lang);
     if (!answer.code) log(error);
     return { form: "notify", ok: false, error: answer.text, values };
+  }
+}
+
+export async function askQuestion(
+  client: Client,
+  lang: MessageLanguage,
+  alias: string,
+  form: FormData,
+  log: (error: unknown) => void,
+): Promise<QuestionOutcome> {
+  const values = {
+    author: String(form.get("author") ?? "").slice(0, 500),
+    question: String(form.get("question") ?? "").slice(0, 5000),
+  };
+  const checked = checkQuestion(values);
+  if (!checked.ok) {
+    const errors: Partial<Record<QuestionField, string>> = {};
+    for (const problem of checked.problems)
+      errors[problem.field] =
+        problem.reason === "required"
+          ? MESSAGES["question.required"][lang]
+          : renderMessage({ key: "question.tooLong", params: { max: problem.max } }, lang);
+    return { form: "question", ok: false, errors, values };
+  }
+  try {
+    await client.request(AskProductQuestionMutation, { alias, ...checked.question });
+    return { form: "question", ok: true };
+  } catch (error) {
+    const answer = refusal(error, lang);
+    if (!answer.code) log(error);
+    const field = answer.field === "author" || answer.field === "question";
+    return {
+      form: "question",
+      ok: false,
+      errors: { [field ? (answer.field as QuestionField) : "form"]: answer.text },
+      signIn: answer.code === "UNAUTHENTICATED",
+      values,
+    };
   }
 }

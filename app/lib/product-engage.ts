@@ -1,3 +1,4 @@
+import type { QuestionField } from "#domain/question.ts";
 import type { ReviewField } from "#domain/review.ts";
 
 /** What the product page's review and back-in-stock forms answer (lib/product-engage.server.ts). */
@@ -17,4 +18,14 @@ export type NotifyOutcome =
   | { form: "notify"; ok: true; skuId: number }
   | { form: "notify"; ok: false; error: string; values: { email: string; skuId: string } };
 
-export type EngageOutcome = ReviewOutcome | NotifyOutcome;
+export type QuestionOutcome =
+  | { form: "question"; ok: true }
+  | {
+      form: "question";
+      ok: false;
+      errors: Partial<Record<QuestionField | "form", string>>;
+      signIn?: boolean;
+      values: { author: string; question: string };
+    };
+
+export type EngageOutcome = ReviewOutcome | NotifyOutcome | QuestionOutcome;

@@ -11,7 +11,7 @@ import {
   type PackagePricing,
   type SizeOption,
 } from "../components/product/buy-box.tsx";
-import { BackInStock, ReviewForm } from "../components/product/engage.tsx";
+import { BackInStock, QuestionForm, ReviewForm } from "../components/product/engage.tsx";
 import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
 import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
@@ -28,7 +28,7 @@ import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
-import { askBackInStock, postReview } from "../lib/product-engage.server.ts";
+import { askBackInStock, askQuestion, postReview } from "../lib/product-engage.server.ts";
 import { alternatesFromApi, pageMeta } from "../lib/seo.ts";
 import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
@@ -93,9 +93,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome =
     intent === "review"
       ? await postReview(client, lang, params.alias ?? "", form, log)
-      : intent === "notify"
-        ? await askBackInStock(client, lang, form, log)
-        : null;
+      : intent === "question"
+        ? await askQuestion(client, lang, params.alias ?? "", form, log)
+        : intent === "notify"
+          ? await askBackInStock(client, lang, form, log)
+          : null;
   if (!outcome) throw new Response("Unknown intent", { status: 400 });
   return data(outcome, { headers: PRIVATE_PAGE });
 }
@@ -103,7 +105,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** The page's own forms do not change the product: its data is not fetched again for their answers. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get("intent");
-  return intent === "review" || intent === "notify" ? false : defaultShouldRevalidate;
+  return intent === "review" || intent === "question" || intent === "notify"
+    ? false
+    : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -267,6 +271,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         { name: product.name, url: product.canonicalUrl },
       ];
   const params = new URLSearchParams(location.search);
+  // The review and question forms' way in for a shopper who is not signed in: the sign-in panel, then back here.
+  const signInHref = `${location.pathname}?${new URLSearchParams({ action: "login", returnTo: `${location.pathname}${location.search}` })}`;
   const campaigns = product.discountCampaigns.flatMap((c) =>
     !c.hideTitle && c.canonicalUrl ? [{ ...c, canonicalUrl: c.canonicalUrl }] : [],
   );
@@ -398,7 +404,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <ReviewForm
           lang={root.lang}
           signedIn={root.user !== null}
-          signInHref={`${location.pathname}?${new URLSearchParams({ action: "login", returnTo: `${location.pathname}${location.search}` })}`}
+          signInHref={signInHref}
           outcome={actionData?.form === "review" ? actionData : null}
         />
         {questions ? (
@@ -410,6 +416,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             t={t}
           />
         ) : null}
+        <QuestionForm
+          lang={root.lang}
+          signedIn={root.user !== null}
+          signInHref={signInHref}
+          outcome={actionData?.form === "question" ? actionData : null}
+        />
 
         {price ? (
           <PriceHistory

@@ -421,26 +421,6 @@ export const urlHistory = pgTable(
   (t) => [uniqueIndex().on(t.languageId, t.oldUrl)],
 );
 
-/** Product questions and answers (Q&A on the product page); published once answered. */
-export const productQuestions = pgTable(
-  "product_questions",
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    languageId: text()
-      .notNull()
-      .references(() => languages.id),
-    author: text().notNull(),
-    question: text().notNull(),
-    answer: text(),
-    answeredAt: timestamp({ withTimezone: true }),
-    createdAt: created(),
-  },
-  (t) => [index().on(t.productId, t.languageId)],
-);
-
 // ---------------------------------------------------------------------------------------------
 // The list index: derived from the tables above inside the database (migration 0004, docs/decisions/0011). Triggers
 // on the tables above queue the products a statement touched; at the commit of that transaction the queued products

@@ -49,6 +49,34 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * Product questions and answers (Q&A on the product page): a signed-in shopper asks, the merchant answers, and the
+ * question is published once answered (a question the merchant turns down is deleted).
+ */
+export const productQuestions = pgTable(
+  "product_questions",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    languageId: text()
+      .notNull()
+      .references(() => languages.id),
+    /** Who asked (a signed-in shopper); null for imported questions and after the account is erased. */
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    author: text().notNull(),
+    question: text().notNull(),
+    answer: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    index().on(t.productId, t.languageId),
+    index("product_questions_unanswered").on(t.createdAt).where(sql`${t.answer} is null`),
+  ],
+);
+
 export const contentPages = pgTable("content_pages", {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   key: text().notNull().unique(),

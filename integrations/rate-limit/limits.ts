@@ -29,6 +29,8 @@ export const LIMITS = {
     seconds: 24 * 60 * 60,
     what: "a back-in-stock request for one e-mail address",
   },
+  /** Questions on product pages (signed-in shoppers): each waits in the merchant's queue. */
+  "question.customer": { points: 10, seconds: 24 * 60 * 60, what: "a product question from one customer" },
   /**
    * Accounts (issue 12, decision 0020). A password try is drawn per address and per account (a keyed hash of the
    * e-mail address, whether or not it has an account, so the refusal tells nothing): 1,000 tries on one account

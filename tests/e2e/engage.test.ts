@@ -181,6 +181,43 @@ describe("writing a review", () => {
   });
 });
 
+describe("asking a question", () => {
+  it("names an empty question, keeps a filled one, and shows it with the merchant's answer", async () => {
+    const { page, context } = session;
+    await open(page, product.nb);
+    await shows(
+      page.locator("#ask-question").getByRole("link", { name: "Logg inn for å stille et spørsmål" }),
+    );
+    await registerIn(context, "nb", "Ola");
+    await open(page, product.nb);
+    const form = page.locator("#ask-question");
+    await form.getByLabel("Navn som vises").fill("Ola");
+    await form.getByRole("button", { name: "Send spørsmålet" }).click();
+    await shows(form.getByText("Dette feltet er obligatorisk"));
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.name))
+      .toBe("question");
+    await form.getByLabel("Spørsmål", { exact: true }).fill("Passer den til smale føtter?");
+    await form.getByRole("button", { name: "Send spørsmålet" }).click();
+    await shows(form.getByRole("status").filter({ hasText: "Takk for spørsmålet!" }));
+
+    const { pendingProductQuestions } = await admin(
+      "{ pendingProductQuestions(take: 100) { questionId question } }",
+    );
+    const mine = (pendingProductQuestions as { questionId: number; question: string }[]).find(
+      (q) => q.question === "Passer den til smale føtter?",
+    );
+    await admin(
+      'mutation($id: Int!) { answerProductQuestion(questionId: $id, answer: "Ja, den er smal i lesten.") }',
+      {
+        id: mine?.questionId,
+      },
+    );
+    await open(page, product.nb);
+    await shows(page.locator("#questions ~ dl", { hasText: "Ja, den er smal i lesten." }));
+  });
+});
+
 /** The e-mails written so far to `to` (quoted-printable decoded). */
 function mailsTo(to: string): string[] {
   if (!existsSync(shop.outboxDir)) return [];

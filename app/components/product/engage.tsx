@@ -2,7 +2,12 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef } from "react"
 import { useFetcher, useLocation } from "react-router";
 import { stockStatus } from "#domain/stock.ts";
 import type { Lang } from "../../lib/locale.ts";
-import type { EngageOutcome, NotifyOutcome, ReviewOutcome } from "../../lib/product-engage.ts";
+import type {
+  EngageOutcome,
+  NotifyOutcome,
+  QuestionOutcome,
+  ReviewOutcome,
+} from "../../lib/product-engage.ts";
 import type { SizeOption } from "./buy-box.tsx";
 
 /**
@@ -29,6 +34,12 @@ const TEXTS = {
     email: "E-post",
     notify: "Varsle meg",
     notified: "Takk! Vi sender deg en e-post når varen er tilbake på lager.",
+    ask: "Still et spørsmål",
+    askSignIn: "Logg inn for å stille et spørsmål",
+    askWhy: "Spørsmål kan stilles av innloggede kunder.",
+    question: "Spørsmål",
+    askSend: "Send spørsmålet",
+    asked: "Takk for spørsmålet! Det vises her sammen med svaret når vi har besvart det.",
   },
   sv: {
     write: "Skriv en recension",
@@ -47,6 +58,12 @@ const TEXTS = {
     email: "E-post",
     notify: "Meddela mig",
     notified: "Tack! Vi mejlar dig när varan finns i lager igen.",
+    ask: "Ställ en fråga",
+    askSignIn: "Logga in för att ställa en fråga",
+    askWhy: "Frågor kan ställas av inloggade kunder.",
+    question: "Fråga",
+    askSend: "Skicka frågan",
+    asked: "Tack för frågan! Den visas här tillsammans med svaret när vi har besvarat den.",
   },
 } as const;
 
@@ -78,6 +95,90 @@ function useFocusProblem(key: unknown, root: RefObject<HTMLElement | null>) {
   }, [key, root]);
 }
 
+/** A labelled text field (one line, or several) with its problem below it. */
+function TextField({
+  id,
+  name,
+  label,
+  problem,
+  defaultValue,
+  maxLength,
+  rows,
+  autoComplete,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  problem: string | undefined;
+  defaultValue: string;
+  maxLength: number;
+  rows?: number;
+  autoComplete?: string;
+}) {
+  const field = {
+    id: `${id}-${name}`,
+    name,
+    maxLength,
+    required: true,
+    defaultValue,
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": problem ? `${id}-${name}-error` : undefined,
+    className: input,
+  };
+  return (
+    <div>
+      <label htmlFor={field.id} className="font-medium">
+        {label}
+      </label>
+      {rows ? <textarea rows={rows} {...field} /> : <input autoComplete={autoComplete} {...field} />}
+      {problem ? (
+        <p id={`${id}-${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A signed-in shopper's form's place for everyone else: why, and the way to the sign-in panel. */
+function SignInNote({
+  why,
+  link,
+  href,
+  refusal,
+}: {
+  why: string;
+  link: string;
+  href: string;
+  refusal?: string;
+}) {
+  return (
+    <p className="mt-2">
+      {refusal ? <span className="block font-medium text-red-800">{refusal} </span> : null}
+      {why}{" "}
+      <a href={href} className="font-medium underline underline-offset-2" rel="nofollow">
+        {link}
+      </a>
+    </p>
+  );
+}
+
+/** Every problem of an answer, announced to screen readers; the form's own refusal shown first. */
+function Problems({ problems }: { problems: Record<string, string | undefined> }) {
+  return (
+    <>
+      <div role="status" aria-live="polite" className="sr-only">
+        {Object.values(problems).filter(Boolean).join(" ")}
+      </div>
+      {problems.form ? (
+        <p className="font-medium text-red-800" data-problem tabIndex={-1}>
+          {problems.form}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function ReviewForm({
   lang,
   signedIn,
@@ -96,14 +197,6 @@ export function ReviewForm({
   const problems = answer && !answer.ok ? answer.errors : {};
   const values = answer && !answer.ok ? answer.values : null;
   useFocusProblem(answer && !answer.ok ? answer : null, ref);
-  const describe = (field: string) =>
-    problems[field as keyof typeof problems] ? `${id}-${field}-error` : undefined;
-  const problem = (field: keyof typeof problems) =>
-    problems[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-800">
-        {problems[field]}
-      </p>
-    ) : null;
   return (
     <section aria-labelledby={`${id}-heading`} id="write-review" className="mt-6 max-w-xl">
       <h3 id={`${id}-heading`} className="text-lg font-semibold">
@@ -114,13 +207,7 @@ export function ReviewForm({
           {texts.thanks}
         </p>
       ) : !signedIn || (answer && !answer.ok && answer.signIn) ? (
-        <p className="mt-2">
-          {problems.form ? <span className="block font-medium text-red-800">{problems.form} </span> : null}
-          {texts.signInWhy}{" "}
-          <a href={signInHref} className="font-medium underline underline-offset-2" rel="nofollow">
-            {texts.signIn}
-          </a>
-        </p>
+        <SignInNote why={texts.signInWhy} link={texts.signIn} href={signInHref} refusal={problems.form} />
       ) : (
         <form
           ref={ref}
@@ -131,15 +218,8 @@ export function ReviewForm({
           className="mt-2 space-y-4"
         >
           <input type="hidden" name="intent" value="review" />
-          <div role="status" aria-live="polite" className="sr-only">
-            {answer && !answer.ok ? Object.values(problems).join(" ") : ""}
-          </div>
-          {problems.form ? (
-            <p className="font-medium text-red-800" data-problem tabIndex={-1}>
-              {problems.form}
-            </p>
-          ) : null}
-          <fieldset aria-describedby={describe("rating")}>
+          <Problems problems={problems} />
+          <fieldset aria-describedby={problems.rating ? `${id}-rating-error` : undefined}>
             <legend className="font-medium">{texts.stars}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {[1, 2, 3, 4, 5].map((n) => (
@@ -162,44 +242,100 @@ export function ReviewForm({
                 </label>
               ))}
             </div>
-            {problem("rating")}
+            {problems.rating ? (
+              <p id={`${id}-rating-error`} className="mt-1 text-sm font-medium text-red-800">
+                {problems.rating}
+              </p>
+            ) : null}
           </fieldset>
-          <div>
-            <label htmlFor={`${id}-author`} className="font-medium">
-              {texts.author}
-            </label>
-            <input
-              id={`${id}-author`}
-              name="author"
-              autoComplete="name"
-              maxLength={60}
-              required
-              defaultValue={values?.author ?? ""}
-              aria-invalid={problems.author ? true : undefined}
-              aria-describedby={describe("author")}
-              className={input}
-            />
-            {problem("author")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-comment`} className="font-medium">
-              {texts.comment}
-            </label>
-            <textarea
-              id={`${id}-comment`}
-              name="comment"
-              rows={4}
-              maxLength={2000}
-              required
-              defaultValue={values?.comment ?? ""}
-              aria-invalid={problems.comment ? true : undefined}
-              aria-describedby={describe("comment")}
-              className={input}
-            />
-            {problem("comment")}
-          </div>
+          <TextField
+            id={id}
+            name="author"
+            label={texts.author}
+            problem={problems.author}
+            defaultValue={values?.author ?? ""}
+            maxLength={60}
+            autoComplete="name"
+          />
+          <TextField
+            id={id}
+            name="comment"
+            label={texts.comment}
+            problem={problems.comment}
+            defaultValue={values?.comment ?? ""}
+            maxLength={2000}
+            rows={4}
+          />
           <button type="submit" disabled={busy} className={button}>
             {busy ? texts.sending : texts.send}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** Ask a question about the product (signed-in shoppers); it shows with the merchant's answer. */
+export function QuestionForm({
+  lang,
+  signedIn,
+  signInHref,
+  outcome,
+}: {
+  lang: Lang;
+  signedIn: boolean;
+  signInHref: string;
+  outcome: QuestionOutcome | null;
+}) {
+  const texts = TEXTS[lang];
+  const id = useId();
+  const ref = useRef<HTMLFormElement>(null);
+  const { answer, submit, busy, action } = useEngageForm<QuestionOutcome>(outcome, "question");
+  const problems = answer && !answer.ok ? answer.errors : {};
+  const values = answer && !answer.ok ? answer.values : null;
+  useFocusProblem(answer && !answer.ok ? answer : null, ref);
+  return (
+    <section aria-labelledby={`${id}-heading`} id="ask-question" className="mt-6 max-w-xl">
+      <h3 id={`${id}-heading`} className="text-lg font-semibold">
+        {texts.ask}
+      </h3>
+      {answer?.ok ? (
+        <p role="status" className="mt-2 rounded bg-green-50 p-3 text-green-900">
+          {texts.asked}
+        </p>
+      ) : !signedIn || (answer && !answer.ok && answer.signIn) ? (
+        <SignInNote why={texts.askWhy} link={texts.askSignIn} href={signInHref} refusal={problems.form} />
+      ) : (
+        <form
+          ref={ref}
+          method="post"
+          action={`${action}#ask-question`}
+          onSubmit={submit}
+          noValidate
+          className="mt-2 space-y-4"
+        >
+          <input type="hidden" name="intent" value="question" />
+          <Problems problems={problems} />
+          <TextField
+            id={id}
+            name="question"
+            label={texts.question}
+            problem={problems.question}
+            defaultValue={values?.question ?? ""}
+            maxLength={1000}
+            rows={3}
+          />
+          <TextField
+            id={id}
+            name="author"
+            label={texts.author}
+            problem={problems.author}
+            defaultValue={values?.author ?? ""}
+            maxLength={60}
+            autoComplete="name"
+          />
+          <button type="submit" disabled={busy} className={button}>
+            {busy ? texts.sending : texts.askSend}
           </button>
         </form>
       )}

@@ -279,3 +279,10 @@ export const MonitorProductAvailabilityMutation = graphql(`
     monitorProductAvailability(email: $email, skuId: $skuId, channelId: $channelId, marketId: $marketId, languageId: $languageId)
   }
 `);
+
+/** A signed-in shopper's question from the product page (it shows once the merchant has answered it). */
+export const AskProductQuestionMutation = graphql(`
+  mutation AskProductQuestion($alias: String!, $author: String!, $question: String!, $channelId: String, $marketId: String, $languageId: String) {
+    askProductQuestion(alias: $alias, author: $author, question: $question, channelId: $channelId, marketId: $marketId, languageId: $languageId)
+  }
+`);

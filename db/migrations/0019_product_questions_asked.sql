@@ -1,0 +1,3 @@
+ALTER TABLE "product_questions" ADD COLUMN "customer_id" integer;--> statement-breakpoint
+ALTER TABLE "product_questions" ADD CONSTRAINT "product_questions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "product_questions_unanswered" ON "product_questions" USING btree ("created_at") WHERE "product_questions"."answer" is null;
