@@ -527,7 +527,15 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
       await hasText(panel(page).locator("[data-form-message=error]"), t("panel.loginToken.invalid"));
       await shows(signedOutButton(page));
     }
-  });
+    // Another tab of the browser follows the token sign-in (the tab channel), notice included.
+    const second = await session.context.newPage();
+    await open(second, L.home);
+    await shows(signedOutButton(second));
+    await open(session.page, await issue());
+    await shows(signedInButton(session.page));
+    await shows(signedInButton(second));
+    await hasText(notice(second).locator("[role=status]"), expected);
+  }, 120_000);
 
   it("is accessible: the panel's three forms, the account pages and the reset page have no serious or critical axe violation", async () => {
     const { page } = session;
