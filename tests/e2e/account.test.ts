@@ -521,10 +521,9 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
       await notice(page).getByRole("button", { name: SHOP_AS_TEXTS[lang].end }).click();
       await shows(signedOutButton(page));
       expect(await notice(page).count()).toBe(0);
-      // Used: refused with the panel's message, and still signed out.
+      // Used: refused with the page's message, and still signed out.
       await open(page, link);
-      await shows(panel(page));
-      await hasText(panel(page).locator("[data-form-message=error]"), t("panel.loginToken.invalid"));
+      await hasText(page.locator("[data-login-token-refused]"), SHOP_AS_TEXTS[lang].refused);
       await shows(signedOutButton(page));
     }
     // Another tab of the browser follows the token sign-in (the tab channel), notice included.
