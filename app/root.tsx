@@ -38,7 +38,7 @@ import { requestClient } from "./lib/graphql/server.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
 import { decideLocale, href, type PathLookup, pagePath } from "./lib/page-locale.ts";
 import { pathInLanguage } from "./lib/path-in-language.ts";
-import { shopAsOf } from "./lib/shop-as.server.ts";
+import { authNoticeOf } from "./lib/shop-as.server.ts";
 import { movedTo } from "./lib/url-history.ts";
 
 /**
@@ -151,8 +151,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Who is signed in (the readable mili-user cookie, when a token is there too): the header's account button.
     // Signed-in pages bypass the page cache (server/page-cache.ts), so this never lands in a shared page.
     user: userOf(request),
-    // A merchant shopping as the customer (a login token's session, `act`): the notice on every page, with its end.
-    shopAs: shopAsOf(tokenOf(request), locale.lang, href(locale, "/api/auth")),
+    // Token sign-in's notice (app/lib/shop-as.server.ts): a refused login token, or a merchant shopping as the
+    // customer (a login token's session, `act`) on every page, with its end.
+    notice: authNoticeOf(url, tokenOf(request), locale.lang, href(locale, "/api/auth")),
     passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,
@@ -258,9 +259,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("nav.skipToContent")}
         </a>
         <ProgressBar />
-        {root?.shopAs && (
+        {root?.notice && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (shop-as.server.ts).
-          <div dangerouslySetInnerHTML={{ __html: root.shopAs }} />
+          <div dangerouslySetInnerHTML={{ __html: root.notice }} />
         )}
         {children}
         <OfflineNotice t={t} />

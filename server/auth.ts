@@ -208,16 +208,15 @@ function setSessionCookies(c: Context, session: Session) {
 
 /** The query parameter of token sign-in (spec §4, §7: "loginToken bypasses the guard"). */
 export const LOGIN_TOKEN_PARAM = "loginToken";
-/** The sign-in panel's error for a refused login token: a text key of its catalog (app/i18n/account.ts). */
-export const LOGIN_TOKEN_ERROR = "panel.loginToken.invalid";
 
 /**
  * Token sign-in (spec §4): a storefront page asked for with `?loginToken=` signs in with the merchant's token on the
- * server — no JavaScript needed — and redirects to the same URL without the parameter: with the session's cookies
- * (spec §9) and the customer's open cart in `mili-cart` (none: the cookie cleared, the browser's guest cart is not
- * the customer's), so the page that follows loads everything, cart and prices, afresh for the customer. A forged,
- * expired or already used token changes nothing: the redirect opens the sign-in panel with the localized refusal.
- * Runs before the page cache (a cached page never answers such a URL) and answers no-store.
+ * server — no JavaScript needed — and redirects (303, no-store) to the same URL without the parameter: with the
+ * session's cookies (spec §9) and the customer's open cart in `mili-cart` (none: the cookie cleared, the browser's
+ * guest cart is not the customer's), so the page that follows loads everything, cart and prices, afresh for the
+ * customer. A forged, expired or already used token changes nothing: the request goes on as it came, the guard
+ * skipped as spec §7 says (the page shows as a guest's), and the page says the link is used or expired
+ * (app/lib/shop-as.server.ts). Runs before the page cache: a cached page never answers a token that would sign in.
  */
 export function loginTokenSignIn(opts: Pick<AuthRoutesOptions, "auth" | "logger" | "db">): MiddlewareHandler<{
   Variables: ClientVariables;
@@ -228,29 +227,27 @@ export function loginTokenSignIn(opts: Pick<AuthRoutesOptions, "auth" | "logger"
     const url = new URL(c.req.url);
     const token = url.searchParams.get(LOGIN_TOKEN_PARAM);
     if ((method !== "GET" && method !== "HEAD") || token === null) return next();
-    url.searchParams.delete(LOGIN_TOKEN_PARAM);
-    const target = () => `${url.pathname}${url.search}${url.hash}`;
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
+    let session: Session;
     try {
-      const session = await auth.signInWithLoginToken(token, {
+      session = await auth.signInWithLoginToken(token, {
         subject: (c.get("clientSubject") as string | undefined) ?? "unknown",
         userAgent: c.req.header("user-agent"),
         language: languageOf(c),
         principal: null,
       });
-      setSessionCookies(c, session);
-      const secure = url.protocol === "https:";
-      const cartId = opts.db
-        ? await mergeGuestCart(opts.db, session.principal.customerId, session.principal.customerType, null)
-        : null;
-      setCookie(c, "mili-cart", cartId ?? "", { maxAge: cartId ? YEAR : 0, secure });
     } catch (error) {
       if (!(error instanceof AuthError)) logger.error({ err: error }, "token sign-in failed");
-      url.searchParams.set("action", "login");
-      url.searchParams.set("error", LOGIN_TOKEN_ERROR);
+      return next();
     }
-    return c.redirect(target(), 303);
+    url.searchParams.delete(LOGIN_TOKEN_PARAM);
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    setSessionCookies(c, session);
+    const cartId = opts.db
+      ? await mergeGuestCart(opts.db, session.principal.customerId, session.principal.customerType, null)
+      : null;
+    setCookie(c, "mili-cart", cartId ?? "", { maxAge: cartId ? YEAR : 0, secure: url.protocol === "https:" });
+    return c.redirect(`${url.pathname}${url.search}`, 303);
   };
 }
 

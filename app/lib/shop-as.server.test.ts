@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHOP_AS_TEXTS, shopAsOf } from "./shop-as.server.ts";
+import { authNoticeOf, SHOP_AS_TEXTS, shopAsOf } from "./shop-as.server.ts";
 
 /** A token's readable part as the auth endpoint signs it (the signature is not read here). */
 const token = (claims: Record<string, unknown>) =>
@@ -34,5 +34,18 @@ describe("the 'shop as' notice", () => {
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<script");
     expect(html).toContain("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;");
+  });
+});
+
+describe("the page's token sign-in notice", () => {
+  it("a page still asked for with ?loginToken= says the link is used or expired; else the 'shop as' notice", () => {
+    const refused = authNoticeOf(new URL("http://shop.test/sv/sok?loginToken=x"), null, "sv", "/sv/api/auth");
+    expect(refused).toContain(SHOP_AS_TEXTS.sv.refused);
+    expect(refused).toContain('role="alert"');
+    const acting = token({ name: "Kari", act: { sub: "Mia" } });
+    expect(authNoticeOf(new URL("http://shop.test/"), acting, "nb", "/api/auth")).toBe(
+      shopAsOf(acting, "nb", "/api/auth"),
+    );
+    expect(authNoticeOf(new URL("http://shop.test/"), token({ name: "Kari" }), "nb", "/api/auth")).toBeNull();
   });
 });

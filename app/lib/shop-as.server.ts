@@ -1,9 +1,17 @@
 import type { Lang } from "./locale.ts";
 
 /** The "shop as" notice's texts (spec §4, §7: a session a merchant began with a login token). */
-export const SHOP_AS_TEXTS: Record<Lang, { text: string; end: string }> = {
-  nb: { text: "Logget inn som {name} (handler som kunden)", end: "Avslutt" },
-  sv: { text: "Inloggad som {name} (handlar som kunden)", end: "Avsluta" },
+export const SHOP_AS_TEXTS: Record<Lang, { text: string; end: string; refused: string }> = {
+  nb: {
+    text: "Logget inn som {name} (handler som kunden)",
+    end: "Avslutt",
+    refused: "Innloggingslenken er utløpt eller allerede brukt.",
+  },
+  sv: {
+    text: "Inloggad som {name} (handlar som kunden)",
+    end: "Avsluta",
+    refused: "Inloggningslänken har gått ut eller redan använts.",
+  },
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,4 +38,15 @@ export function shopAsOf(token: string | null, lang: Lang, action: string): stri
   } catch {
     return null;
   }
+}
+
+/**
+ * The page's notice about signing in with a login token: a page still asked for with `?loginToken=` is one whose
+ * token the server refused (forged, expired or used: server/auth.ts signs in with a good one and redirects without
+ * it), so it says so; else the "shop as" notice of a merchant's session; else none. Server-built HTML, as above.
+ */
+export function authNoticeOf(url: URL, token: string | null, lang: Lang, action: string): string | null {
+  if (url.searchParams.has("loginToken"))
+    return `<p role="alert" class="bg-amber-100 px-4 py-2 text-center text-sm" data-login-token-refused="">${escapeHtml(SHOP_AS_TEXTS[lang].refused)}</p>`;
+  return shopAsOf(token, lang, action);
 }

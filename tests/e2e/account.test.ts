@@ -521,13 +521,20 @@ describe.each(["nb", "sv"] as const)("accounts in %s", (lang) => {
       await notice(page).getByRole("button", { name: SHOP_AS_TEXTS[lang].end }).click();
       await shows(signedOutButton(page));
       expect(await notice(page).count()).toBe(0);
-      // Used: refused with the panel's message, and still signed out.
+      // Used: refused with the page's message, and still signed out.
       await open(page, link);
-      await shows(panel(page));
-      await hasText(panel(page).locator("[data-form-message=error]"), t("panel.loginToken.invalid"));
+      await hasText(page.locator("[data-login-token-refused]"), SHOP_AS_TEXTS[lang].refused);
       await shows(signedOutButton(page));
     }
-  });
+    // Another tab of the browser follows the token sign-in (the tab channel), notice included.
+    const second = await session.context.newPage();
+    await open(second, L.home);
+    await shows(signedOutButton(second));
+    await open(session.page, await issue());
+    await shows(signedInButton(session.page));
+    await shows(signedInButton(second));
+    await hasText(notice(second).locator("[role=status]"), expected);
+  }, 120_000);
 
   it("is accessible: the panel's three forms, the account pages and the reset page have no serious or critical axe violation", async () => {
     const { page } = session;
