@@ -238,6 +238,13 @@ describe.each(["nb", "sv"] as const)("the order page in %s", (lang) => {
     ]);
     expect(await page.locator("[data-order-total]").textContent()).toMatch(lang === "sv" ? /kr/ : /kr/);
     expect(await page.getByRole("heading", { name: t("order.billing") }).count()).toBe(1);
+    const [option] = await queryRows<{ names: Record<string, string> }>(
+      shop.db.db,
+      sql`select names from shipping_options where key = 'pickup-point' and market_alias = ${lang === "sv" ? "se" : "no"}`,
+    );
+    expect(await page.locator("[data-order-shipping]").textContent()).toBe(
+      option?.names[lang === "sv" ? "sv-SE" : "nb-NO"],
+    );
     expect(await page.getByRole("button", { name: t("withdrawal.start") }).count()).toBe(1);
   });
 
