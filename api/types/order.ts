@@ -140,7 +140,8 @@ const ShippingDetailType = builder.objectRef<ShippingDetail>("ShippingDetailType
     name: t.string({
       resolve: (s) => {
         const agent = s.e.order.shippingAgent as { name?: string } | null;
-        return [s.e.order.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
+        const own = s.e.order.shippingOptionNames?.[s.e.locale.language.id];
+        return [own ?? s.e.order.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
       },
     }),
     parcelNumber: t.string({ nullable: true, resolve: () => null }),

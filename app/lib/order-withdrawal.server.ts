@@ -1,7 +1,7 @@
 import { formatDate } from "#domain/format.ts";
 import type { WithdrawalActionData, WithdrawalView } from "../components/order/withdrawal.tsx";
 import { strictly } from "./auth.server.ts";
-import { WithdrawFromOrderMutation } from "./graphql/order-operations.ts";
+import { GetOrderPublicQuery, WithdrawFromOrderMutation } from "./graphql/order-operations.ts";
 import type { requestClient } from "./graphql/server.ts";
 
 /**
@@ -38,7 +38,19 @@ export async function withdrawalAction(
     await strictly(client.request(WithdrawFromOrderMutation, { publicOrderId: publicId }));
     return { intent: "withdrawn", publicId };
   } catch (error) {
-    rc.log("warn", "withdrawal not recorded", { error: String(error) });
-    return { intent: "withdraw-failed", publicId };
+    // The withdrawal is recorded (and its e-mail queued) before the order is cancelled: when a later step failed,
+    // the shopper has withdrawn all the same and gets the receipt; the failure is the shop's to follow up.
+    const recorded = await client
+      .request(GetOrderPublicQuery, { publicOrderId: publicId })
+      .then((r) => Boolean(r.data.getOrderPublic?.withdrawal.withdrawnAt))
+      .catch(() => false);
+    rc.log(
+      recorded ? "error" : "warn",
+      recorded ? "withdrawal recorded, a later step failed" : "withdrawal not recorded",
+      {
+        error: String(error),
+      },
+    );
+    return { intent: recorded ? "withdrawn" : "withdraw-failed", publicId };
   }
 }

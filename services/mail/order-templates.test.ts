@@ -43,6 +43,7 @@ const order: OrderRecord = {
   capturedMinor: 0,
   refundedMinor: 0,
   shippingOptionKey: "pickup-point",
+  shippingOptionNames: null,
   shippingAgent: null,
   shippingFeeIncVat: 4900,
   shippingFeeVat: 980,

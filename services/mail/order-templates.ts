@@ -151,7 +151,8 @@ export function renderOrderMail(input: OrderMailInput): { subject: string; text:
     [a.zip, a.city].filter(Boolean).join(" "),
   ].filter((x): x is string => Boolean(x?.trim()));
   const agent = o.shippingAgent as { name?: string } | null;
-  const delivery = [o.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
+  const shippingName = o.shippingOptionNames?.[locale] ?? o.shippingOptionKey ?? "";
+  const delivery = [shippingName, agent?.name ?? ""].filter(Boolean).join(": ");
   const payment = o.paymentMethodNames?.[o.languageId] ?? o.paymentMethodKey ?? "";
   const subject = t.subject.replace("{number}", number);
   const text = [

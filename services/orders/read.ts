@@ -6,6 +6,7 @@ import {
   orderStatusHistory,
   orders,
   paymentMethods,
+  shippingOptions,
 } from "#db/schema/index.ts";
 import type { CheckoutAddress } from "#domain/checkout.ts";
 import { parseOrderNumber } from "#domain/order.ts";
@@ -65,6 +66,8 @@ export interface OrderRecord {
   capturedMinor: number;
   refundedMinor: number;
   shippingOptionKey: string | null;
+  /** The shop's own shipping option's names by language (null for a delivery checkout's option). */
+  shippingOptionNames: Record<string, string> | null;
   shippingAgent: unknown;
   shippingFeeIncVat: number;
   shippingFeeVat: number;
@@ -101,10 +104,18 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
       methodNames: paymentMethods.names,
       paymentType: paymentMethods.paymentType,
       methodKey: checkoutSessions.paymentMethodKey,
+      shippingNames: shippingOptions.names,
     })
     .from(orders)
     .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .leftJoin(paymentMethods, eq(paymentMethods.key, orders.paymentMethod))
+    .leftJoin(
+      shippingOptions,
+      and(
+        eq(shippingOptions.marketAlias, orders.marketAlias),
+        eq(shippingOptions.key, orders.shippingOptionKey),
+      ),
+    )
     .where(and(where, notInArray(orders.status, NOT_PLACED)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
@@ -147,6 +158,7 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
     capturedMinor: o.capturedMinor,
     refundedMinor: o.refundedMinor,
     shippingOptionKey: o.shippingOptionKey,
+    shippingOptionNames: (m.shippingNames as Record<string, string> | null) ?? null,
     shippingAgent: o.shippingAgent,
     shippingFeeIncVat: o.shippingFeeIncVatMinor,
     shippingFeeVat: o.shippingFeeVatMinor,

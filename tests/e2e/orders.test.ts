@@ -17,7 +17,9 @@ import {
 import { formatDate, formatMoney } from "#domain/format.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { withdrawalLastDay } from "#domain/withdrawal.ts";
+import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { addToCart, type CartContext } from "#services/cart.ts";
+import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
@@ -236,6 +238,13 @@ describe.each(["nb", "sv"] as const)("the order page in %s", (lang) => {
     ]);
     expect(await page.locator("[data-order-total]").textContent()).toMatch(lang === "sv" ? /kr/ : /kr/);
     expect(await page.getByRole("heading", { name: t("order.billing") }).count()).toBe(1);
+    const [option] = await queryRows<{ names: Record<string, string> }>(
+      shop.db.db,
+      sql`select names from shipping_options where key = 'pickup-point' and market_alias = ${lang === "sv" ? "se" : "no"}`,
+    );
+    expect(await page.locator("[data-order-shipping]").textContent()).toBe(
+      option?.names[lang === "sv" ? "sv-SE" : "nb-NO"],
+    );
     expect(await page.getByRole("button", { name: t("withdrawal.start") }).count()).toBe(1);
   });
 
@@ -459,5 +468,47 @@ describe.each(["nb", "sv"] as const)("the account's orders in %s", (lang) => {
     expect(await page.locator("[data-balances] dd").textContent()).toBe(
       formatMoney(37_950, currency, languageId),
     );
+  });
+});
+
+describe("a withdrawal whose later step fails", () => {
+  it("still gives the shopper the receipt once the withdrawal is recorded (the payment provider could not cancel)", async () => {
+    // An order authorised by a payment sandbox the shop does not know (as after a restart of the in-memory
+    // invoice sandbox): recording the withdrawal works, cancelling the payment fails.
+    const ctx = contexts.nb;
+    if (!ctx) throw new Error("no context");
+    const cartId = (await addToCart(shop.db.db, ctx, null, { skuId: skuIds.nb[0] as number, quantity: 1 }))
+      .id;
+    const placed = await placeOrder(
+      { db: shop.db.db, payments: { INVOICE: new SandboxInvoiceProvider() } },
+      ctx,
+      cartId,
+      {
+        email: BUYERS.nb.email,
+        customerType: "PERSON",
+        identityNumber: BUYERS.nb.identityNumber,
+        billingAddress: { ...BUYERS.nb.billingAddress, phone: BUYERS.nb.billingAddress.mobile },
+        phone: BUYERS.nb.billingAddress.mobile,
+        zip: BUYERS.nb.zip,
+        paymentMethodKey: "invoice",
+        shippingOptionId: "pickup-point",
+        acceptedTerms: true,
+      },
+    );
+    const order = {
+      id: placed.orderId,
+      publicId: placed.publicId,
+      number: placed.orderNumber ?? "",
+      names: [],
+    };
+    const t = orderTranslator("nb");
+    const { page } = noScript;
+    await open(page, orderPath("nb", order.publicId));
+    await page.getByRole("button", { name: t("withdrawal.start") }).click();
+    await page.getByRole("button", { name: t("withdrawal.confirm.yes") }).click();
+    await shows(page.getByText(t("withdrawal.done", { number: order.number })));
+    expect(await page.locator("[data-withdrawal-failed]").count()).toBe(0);
+    expect((await withdrawnAt(order))?.withdrawnAt).not.toBeNull();
+    await withdrawalMail(order, "nb");
   });
 });
