@@ -77,7 +77,9 @@ const UserInputType = builder.inputType("UserInputType", {
       description:
         "Personnummer (SE) or fødselsnummer (NO) of a person; an organisation's number for ORGANIZATION",
     }),
-    customerType: t.field({ type: CustomerTypeEnum, defaultValue: "PERSON" }),
+    // No default: an update that leaves it out keeps the customer's type (a default PERSON turned organisations
+    // into persons whenever a client updated anything else).
+    customerType: t.field({ type: CustomerTypeEnum, description: "Omitted or null: unchanged." }),
     metaData: t.string(),
     organizationId: t.string({ description: "Mili: the organisation number of an ORGANIZATION customer." }),
   }),

@@ -296,13 +296,17 @@ describe("updateUser clears a field given empty or null, and keeps one omitted",
     const { body } = await gql(
       shop.origin,
       {
-        query: `mutation($user: UserInputType!) { updateUser(user: $user, channelId: "2|no", languageId: "nb-NO", marketId: "no") { personalId address { ${ADDRESS} } } }`,
+        query: `mutation($user: UserInputType!) { updateUser(user: $user, channelId: "2|no", languageId: "nb-NO", marketId: "no") { personalId customerType address { ${ADDRESS} } } }`,
         variables: { user },
       },
       { authorization: `Bearer ${token}` },
     );
     expect(body.errors).toBeUndefined();
-    return body.data.updateUser as { personalId: string | null; address: Record<string, string> };
+    return body.data.updateUser as {
+      personalId: string | null;
+      customerType: string;
+      address: Record<string, string>;
+    };
   };
   const full = {
     personalId: "01010750160",
@@ -380,5 +384,16 @@ describe("updateUser clears a field given empty or null, and keeps one omitted",
       "Fjellutstyr AS",
     );
     expect((await update(token, { ...org, address: { company: "" } })).address.company).toBe("");
+  });
+
+  it("an organisation stays one when an update leaves the customer type out (as the Geins clients' updateUser does)", async () => {
+    const registered = await auth("register", "firma.stays@example.no", "kanelbolle-2026", {
+      customerType: "ORGANIZATION",
+    });
+    const token = registered.json.token as string;
+    await update(token, { customerType: "ORGANIZATION", organizationId: "923609016" });
+    const updated = await update(token, { address: { city: "Bergen" } });
+    expect(updated.customerType).toBe("ORGANIZATION");
+    expect(updated.address.city).toBe("Bergen");
   });
 });
