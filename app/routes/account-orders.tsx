@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatDate, formatMoney } from "#domain/format.ts";
 import { Address } from "../components/account/address.tsx";
 import { Withdrawal, type WithdrawalActionData } from "../components/order/withdrawal.tsx";
@@ -8,6 +9,8 @@ import { privateHeaders } from "../lib/cache.ts";
 import { GetOrdersQuery } from "../lib/graphql/account-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { withdrawalAction, withdrawalView } from "../lib/order-withdrawal.server.ts";
+import { href } from "../lib/page-locale.ts";
+import { useRoot } from "../lib/use-root.ts";
 import type { Route } from "./+types/account-orders";
 
 /**
@@ -58,6 +61,7 @@ const STATUSES = ["received", "processing", "completed", "cancelled", "refunded"
 export default function AccountOrders({ loaderData, actionData }: Route.ComponentProps) {
   const t = useAccountT();
   const orderT = useOrderT();
+  const root = useRoot();
   const orders = loaderData.data?.orders ?? [];
   return (
     <main id="main">
@@ -82,7 +86,13 @@ export default function AccountOrders({ loaderData, actionData }: Route.Componen
                 data-order={order.publicId}
               >
                 <h2 className="text-xl font-bold">
-                  {t("orders.order", { id: order.orderNumber ?? order.id ?? order.publicId })}
+                  {/* The order's own page: the whole order, printable, the same page the e-mail links to. */}
+                  <Link
+                    to={href(root.locale, `/order/${encodeURIComponent(order.publicId)}`)}
+                    className="underline underline-offset-2"
+                  >
+                    {t("orders.order", { id: order.orderNumber ?? order.id ?? order.publicId })}
+                  </Link>
                 </h2>
                 <p className="text-sm text-stone-700">
                   {order.placed ? t("orders.placed", { date: order.placed }) : null}

@@ -406,6 +406,9 @@ describe.each(["nb", "sv"] as const)("the account's orders in %s", (lang) => {
       const item = page.locator(`[data-order="${order.publicId}"]`);
       await shows(item);
       expect(await item.locator("[data-order-line]").first().textContent()).toContain(order.names[0]);
+      // The order's number leads to its own page (the one the e-mail links to).
+      const link = new URL((await item.locator("h2 a").getAttribute("href")) ?? "", shop.origin);
+      expect(link.pathname).toBe(`${lang === "sv" ? "/sv" : ""}/order/${order.publicId}`);
       await item.getByRole("button", { name: t("withdrawal.start") }).click();
       await shows(item.getByText(t("withdrawal.confirm.text", { number: order.number })));
       // Only this order asks for confirmation.
