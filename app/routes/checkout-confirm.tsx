@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!answer || !order) return notFound();
   // The hosted checkout returns to one address for every language: show the order in its own language.
   const lang: Lang = order.languageId?.startsWith("sv") ? "sv" : "nb";
-  if (kid && lang !== locale.lang && locale.allowedLanguages.includes(lang))
+  if (kid && lang !== locale.lang)
     throw redirect(hrefInLanguage(locale, lang, `/checkout/confirm?kid=${encodeURIComponent(kid)}`));
   const headers = new Headers(PRIVATE_PAGE);
   const local = readCookie(request.headers.get("cookie"), COOKIES.cart);
