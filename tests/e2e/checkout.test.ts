@@ -483,8 +483,8 @@ describe("the checkout's JavaScript", () => {
     const home = await session.context.newPage();
     await open(home, "/");
     const homeGzip = await scriptGzip(home);
-    console.info(
-      `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B`,
+    process.stdout.write(
+      `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B\n`,
     );
     expect(homeGzip).toBeLessThanOrEqual(150_000);
     expect(checkout).toBeLessThanOrEqual(170_000);
