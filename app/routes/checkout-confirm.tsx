@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : oid && ID.test(oid) && cartId && ID.test(cartId)
         ? { id: oid, cartId, paymentType: "STANDARD" as const }
         : null;
-  if (!variables) return notFound();
+  // Without an order in the query the address matches no page: the shop's not-found page (spec §8).
+  if (!variables) throw new Response(null, { status: 404, statusText: "Not Found" });
   let answer: Confirmed | null = null;
   try {
     answer = (await client.request(ConfirmCheckoutQuery, variables)).data.checkout;
