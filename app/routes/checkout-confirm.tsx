@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : oid && ID.test(oid) && cartId && ID.test(cartId)
         ? { id: oid, cartId, paymentType: "STANDARD" as const }
         : null;
-  if (!variables) return notFound();
+  // Without an order in the query the address matches no page: the shop's not-found page (spec §8).
+  if (!variables) throw new Response(null, { status: 404, statusText: "Not Found" });
   let answer: Confirmed | null = null;
   try {
     answer = (await client.request(ConfirmCheckoutQuery, variables)).data.checkout;
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!answer || !order) return notFound();
   // The hosted checkout returns to one address for every language: show the order in its own language.
   const lang: Lang = order.languageId?.startsWith("sv") ? "sv" : "nb";
-  if (kid && lang !== locale.lang && locale.allowedLanguages.includes(lang))
+  if (kid && lang !== locale.lang)
     throw redirect(hrefInLanguage(locale, lang, `/checkout/confirm?kid=${encodeURIComponent(kid)}`));
   const headers = new Headers(PRIVATE_PAGE);
   const local = readCookie(request.headers.get("cookie"), COOKIES.cart);

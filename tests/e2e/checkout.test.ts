@@ -230,6 +230,22 @@ describe("the checkout, paid by invoice", () => {
   });
 });
 
+describe("the country", () => {
+  it("choosing another market sets the checkout market and shows the cart in its currency", async () => {
+    const { page, context } = session;
+    await cartIn(context, "nb");
+    await open(page, L.nb.checkout);
+    const total = page.locator("[data-cart-page] [data-cart-summary] [data-total]");
+    const before = await total.textContent();
+    expect(before).toContain("kr");
+    await page.getByLabel("Land").selectOption("fi");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "mili-checkout-market")?.value)
+      .toBe("fi");
+    await expect.poll(() => total.textContent()).toContain("€");
+  });
+});
+
 describe("refusals", () => {
   it("the texts of spec §5 at their fields, and a declined credit check at the payment", async () => {
     const { page, context } = session;
@@ -303,6 +319,21 @@ describe("the hosted checkout (Klarna sandbox)", () => {
     const [order] = await orderOf(cartId);
     expect(order?.paymentStatus).toBe("captured");
     expect((await busEvents(page)).filter((e) => e.type === "purchase")).toHaveLength(1);
+  });
+
+  it("in Swedish: the sandbox's one return address shows the order in its own language", async () => {
+    const { page, context } = session;
+    const cartId = await cartIn(context, "sv");
+    await open(page, L.sv.checkout);
+    await chooseDelivery(page, "sv", "card-checkout");
+    await page
+      .frameLocator('iframe[title="Klarna"]')
+      .getByRole("button", { name: "Betala med kort" })
+      .click();
+    await page.waitForURL(/\/sv\/checkout\/confirm\?kid=/);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(L.sv.thanks);
+    expect(await orderOf(cartId)).toHaveLength(1);
   });
 
   it("a blocked customer lands on klarna-fail, the cart kept", async () => {
@@ -452,8 +483,8 @@ describe("the checkout's JavaScript", () => {
     const home = await session.context.newPage();
     await open(home, "/");
     const homeGzip = await scriptGzip(home);
-    console.info(
-      `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B`,
+    process.stdout.write(
+      `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B\n`,
     );
     expect(homeGzip).toBeLessThanOrEqual(150_000);
     expect(checkout).toBeLessThanOrEqual(170_000);

@@ -785,17 +785,11 @@ export function ConfirmPage({ loaderData }: { loaderData: ConfirmLoaderData }) {
       </section>
       <section aria-labelledby="confirm-delivery" className="mt-8 grid gap-6 sm:grid-cols-2">
         <h2 id="confirm-delivery" className="sr-only">
-          {t("confirm.deliveryMethod")}
+          {t("confirm.details")}
         </h2>
         <div>
           <h3 className="font-semibold">{t("confirm.payment")}</h3>
           <p data-payment-name>{order.paymentName}</p>
-          {order.shippingOptionId ? (
-            <>
-              <h3 className="mt-4 font-semibold">{t("confirm.deliveryMethod")}</h3>
-              <p>{order.shippingOptionId}</p>
-            </>
-          ) : null}
         </div>
         <div>
           {billing?.addressLine1 ? (
