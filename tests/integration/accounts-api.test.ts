@@ -147,9 +147,14 @@ describe("the account operations of the Geins clients", () => {
       token,
     );
     expect(swedish.body.errors?.[0]?.message).toBe("Du måste ange ett giltigt personnummer");
-    // The clients' order lists validate; they do not run yet: both select each order's whole cart, which the
-    // cost limit (decision 0018) counts at 10 orders × 100 lines × a product, about 235,000 — sizing a
-    // shopper's own orders by what they hold comes with the orders themselves (issue 13).
+    // The clients' order lists run: both select each order's whole cart, which the cost limit (decision 0018)
+    // counts at 10 orders × 100 lines × a product as the schema sizes them, and then again by the shopper's own
+    // orders (api/known-sizes.ts): a shopper without orders gets an empty list.
+    for (const id of ["ralph-ui/getOrders", "geins-sdk/UserOrders"]) {
+      const listed = await run(id, no, token);
+      expect(listed.body.errors, id).toBeUndefined();
+      expect(listed.body.data.getOrders, id).toEqual([]);
+    }
     const guest = await run("ralph-ui/getUser", no);
     expect(guest.body.errors).toBeUndefined();
     expect(guest.body.data.getUser).toBeNull();
