@@ -158,7 +158,10 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   const [separate, setSeparate] = useState(Boolean(shippingAddress?.addressLine1));
   const [problems, setProblems] = useState<Record<string, string>>(actionData?.problems ?? {});
   const [refusal, setRefusal] = useState(actionData?.refusal ?? null);
+  // Placed: no change is sent after it (an answer of the action brings the form back).
+  const placed = useRef(false);
   useEffect(() => {
+    placed.current = false;
     setProblems(actionData?.problems ?? {});
     setRefusal(actionData?.refusal ?? null);
   }, [actionData]);
@@ -173,10 +176,6 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   // Placing waits for a change on its way (both write the checkout), and no change is sent once it is placed.
   const placeButton = useRef<HTMLButtonElement>(null);
   const placeWhenIdle = useRef(false);
-  const placed = useRef(false);
-  useEffect(() => {
-    placed.current = false;
-  }, [actionData]);
   const send = () => {
     const form = formRef.current;
     if (!form || placed.current) return;
