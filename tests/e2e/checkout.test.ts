@@ -205,6 +205,19 @@ describe("the checkout, paid by invoice", () => {
     });
   });
 
+  it("an order number without its cart shows nothing of the order (404)", async () => {
+    const { page, errors } = session;
+    errors.allow(/status of 404/);
+    const [placed] = await shop.db.db.select().from(orders).where(ne(orders.status, "failed")).limit(1);
+    const response = await open(
+      page,
+      `${L.nb.confirm}?oid=${placed?.orderNumber}&cartid=00000000-0000-4000-8000-000000000001`,
+    );
+    expect(response.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Vi fant ikke bestillingen.");
+    expect(await page.locator("[data-order-number]").count()).toBe(0);
+  });
+
   it("signed in: the account's e-mail is filled in, and the order is the customer's", async () => {
     const { page, context } = session;
     const email = "inlogget@example.no";

@@ -158,7 +158,10 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   const [separate, setSeparate] = useState(Boolean(shippingAddress?.addressLine1));
   const [problems, setProblems] = useState<Record<string, string>>(actionData?.problems ?? {});
   const [refusal, setRefusal] = useState(actionData?.refusal ?? null);
+  // Placed: no change is sent after it (an answer of the action brings the form back).
+  const placed = useRef(false);
   useEffect(() => {
+    placed.current = false;
     setProblems(actionData?.problems ?? {});
     setRefusal(actionData?.refusal ?? null);
   }, [actionData]);
@@ -170,9 +173,12 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   // one is on its way is sent when it has answered, with the form as it is then (the latest form wins).
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const waiting = useRef(false);
+  // Placing waits for a change on its way (both write the checkout), and no change is sent once it is placed.
+  const placeButton = useRef<HTMLButtonElement>(null);
+  const placeWhenIdle = useRef(false);
   const send = () => {
     const form = formRef.current;
-    if (!form) return;
+    if (!form || placed.current) return;
     if (fetcher.state !== "idle") {
       waiting.current = true;
       return;
@@ -186,7 +192,11 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   const sendRef = useRef(send);
   sendRef.current = send;
   useEffect(() => {
-    if (fetcher.state === "idle" && waiting.current) sendRef.current();
+    if (fetcher.state !== "idle") return;
+    if (placeWhenIdle.current) {
+      placeWhenIdle.current = false;
+      formRef.current?.requestSubmit(placeButton.current);
+    } else if (waiting.current) sendRef.current();
   }, [fetcher.state]);
   useEffect(
     () => () => {
@@ -234,7 +244,15 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
           document.querySelector<HTMLElement>(`[name="${first}"]`);
         el?.focus();
       });
+      return;
     }
+    if (fetcher.state !== "idle") {
+      event.preventDefault();
+      placeWhenIdle.current = true;
+      return;
+    }
+    waiting.current = false;
+    placed.current = true;
   };
 
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
@@ -549,6 +567,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
             </p>
           ) : null}
           <button
+            ref={placeButton}
             type="submit"
             name="intent"
             value="place"
