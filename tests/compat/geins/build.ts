@@ -12,7 +12,7 @@ import type {
 
 export const clients: ClientRecord[] = [ralphUi, geinsSdk];
 
-/** The areas Mili has built: their operations must validate and run (issue 11). */
+/** The areas Mili has built: their operations must validate and run (issues 11, 12, 13, 14). */
 export const BUILT_AREAS: ReadonlySet<Area> = new Set<Area>([
   "catalog",
   "cart",
@@ -23,6 +23,8 @@ export const BUILT_AREAS: ReadonlySet<Area> = new Set<Area>([
   "reviews",
   "checkout",
   "order",
+  "account",
+  "back-in-stock",
 ]);
 
 export function allOperations(): OperationRecord[] {
