@@ -13,6 +13,7 @@ import { csrfTokenHandler, requestGuard } from "./guard.ts";
 import { imageRoutes } from "./images.ts";
 import type { Logger } from "./logger.ts";
 import { type Metrics, routeKind } from "./metrics.ts";
+import { offlineRoutes } from "./offline.ts";
 import { createPageCache } from "./page-cache.ts";
 import { sameSiteRedirects } from "./redirects.ts";
 import { securityHeaders } from "./security.ts";
@@ -157,6 +158,12 @@ export function createApp(deps: AppDeps) {
   app.route("/images", imageRoutes({ store: deps.images }));
 
   app.get("/api/csrf", csrfTokenHandler(config.authSecret));
+
+  // The service worker's offline page, in the host's language and in Swedish (server/offline.ts).
+  app.route(
+    "/",
+    offlineRoutes((host) => (config.DOMAINS.get(host) === "sv" ? "sv" : "nb")),
+  );
 
   // One-click unsubscribe from a newsletter e-mail's List-Unsubscribe header (RFC 8058): a POST from the
   // shopper's mail program with the link's id and token; the storefront's /newsletter/unsubscribe page is the

@@ -352,3 +352,34 @@ describe("the newsletter's double opt-in", () => {
     expect(row.unsubscribed_at).not.toBeNull();
   });
 });
+
+describe("offline", () => {
+  it("shows the offline page in the page's language when a page cannot be opened, and tries again", async () => {
+    const { page, context, errors } = session;
+    // Requests the offline browser cannot make (the page's own, before it is replaced) are expected.
+    errors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/);
+    await open(page, "/");
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("mili-offline-v1")).keys()).length), {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    await context.setOffline(true);
+    await page.goto(url(product.nb)).catch(() => {});
+    await shows(page.getByRole("heading", { level: 1, name: "Du er frakoblet" }));
+    expect(await page.locator("html").getAttribute("lang")).toBe("nb");
+    expect(describeViolations(await axe(page))).toEqual([]);
+    await page.goto(url(product.sv)).catch(() => {});
+    await shows(page.getByRole("heading", { level: 1, name: "Du är offline" }));
+    expect(await page.locator("html").getAttribute("lang")).toBe("sv");
+    // Back online, "Försök igen" opens the page that was asked for.
+    await context.setOffline(false);
+    await page.getByRole("link", { name: "Försök igen" }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).pathname).toBe(product.sv);
+    await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("Du är offline");
+  });
+});
