@@ -40,6 +40,10 @@ export const ACCOUNT_MESSAGES = {
     nb: "Lenken for å lage nytt passord er utløpt eller allerede brukt. Be om en ny lenke.",
     sv: "Länken för att välja nytt lösenord har gått ut eller redan använts. Begär en ny länk.",
   },
+  "account.customerOnly": {
+    nb: "Dette kan bare kunden selv gjøre, ikke butikken som handler for kunden.",
+    sv: "Detta kan bara kunden själv göra, inte butiken som handlar åt kunden.",
+  },
   "newsletter.link": {
     nb: "Lenken virker ikke lenger. Meld deg på nyhetsbrevet på nytt, eller skriv inn adressen din igjen for å melde deg av.",
     sv: "Länken fungerar inte längre. Anmäl dig till nyhetsbrevet på nytt, eller ange din adress igen för att avsluta.",

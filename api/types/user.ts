@@ -298,7 +298,7 @@ builder.mutationFields((t) => ({
     description: "Mili: ends every session of the signed-in customer, this one included (all devices).",
     args: { ...localeArgs },
     resolve: async (_root, _args, ctx) => {
-      const customer = await signedIn(ctx);
+      const customer = customerHimself(await signedIn(ctx));
       await ctx.auth?.signOutEverywhere(customer.customerId);
       return true;
     },
@@ -309,7 +309,7 @@ builder.mutationFields((t) => ({
       "Erases the signed-in customer's account: personal data cleared, sessions ended, orders kept anonymised.",
     args: { ...localeArgs },
     resolve: async (_root, _args, ctx) => {
-      const customer = await signedIn(ctx);
+      const customer = customerHimself(await signedIn(ctx));
       return deleteUser(ctx.db, customer.customerId);
     },
   }),
@@ -367,3 +367,12 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+/**
+ * What only the customer may do, not a merchant shopping as the customer (a session from a login token carries
+ * `act`: issue 12): erasing the account, ending every session.
+ */
+function customerHimself<P extends { actor?: string }>(principal: P): P {
+  if (principal.actor) throw apiError("FORBIDDEN", msg("account.customerOnly"));
+  return principal;
+}

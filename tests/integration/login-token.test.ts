@@ -144,6 +144,22 @@ describe("?loginToken= on a storefront URL", () => {
       { authorization: `Bearer ${auth?.value}` },
     );
     expect(user.body.data?.getUser).toEqual({ email: "kari.shopas@example.no" });
+    // The merchant shops as the customer but cannot erase the account nor end the customer's other sessions.
+    for (const mutation of ["deleteUser", "signOutEverywhere"]) {
+      const refusal = await gql(
+        shop.origin,
+        { query: `mutation { ${mutation}(channelId: "2|no", languageId: "nb-NO", marketId: "no") }` },
+        { authorization: `Bearer ${auth?.value}` },
+      );
+      expect(refusal.body.errors?.[0], mutation).toMatchObject({
+        message: "Dette kan bare kunden selv gjøre, ikke butikken som handler for kunden.",
+        extensions: { code: "FORBIDDEN" },
+      });
+    }
+    expect(
+      (await gql(shop.origin, { query: "{ getUser { email } }" }, { authorization: `Bearer ${auth?.value}` }))
+        .body.data?.getUser,
+    ).toEqual({ email: "kari.shopas@example.no" });
 
     // A refresh keeps `act`.
     const refreshed = await fetch(`${shop.origin}/auth/login`, {
