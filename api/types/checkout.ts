@@ -32,7 +32,7 @@ import type { ApiContext } from "../context.ts";
 import { apiError, type ErrorCode } from "../errors.ts";
 import { CartType, cartEdge, ShippingOptionType, type ShippingOptionView } from "./cart.ts";
 import { CustomerTypeEnum } from "./customer-type.ts";
-import { addressOf, OrderType, paymentName } from "./order.ts";
+import { addressOf, OrderType, paymentName, shippingName } from "./order.ts";
 import { AddressInputType, AddressType } from "./user.ts";
 
 /**
@@ -681,6 +681,11 @@ const CheckoutOrderType = builder.objectRef<OrderOut>("CheckoutOrderType").imple
         resolve: (e) => paymentName(e.order, e.locale.language.id),
       }),
       shippingId: t.int({ resolve: () => 0 }),
+      shippingName: t.string({
+        nullable: true,
+        description: "Mili: the shipping option's name in the request's language, with the pickup point's",
+        resolve: (e) => shippingName(e.order, e.locale.language.id) || null,
+      }),
       shippingOptionId: t.string({
         nullable: true,
         description: "Mili: the shipping option (own:pickup-point)",

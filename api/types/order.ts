@@ -68,6 +68,13 @@ export function paymentName(order: OrderRecord, languageId: string): string {
   return order.paymentMethodNames?.[languageId] ?? order.paymentMethodKey ?? "";
 }
 
+/** The shipping option's name in a language (its key when it has none), with the pickup point's name. */
+export function shippingName(order: OrderRecord, languageId: string): string {
+  const agent = order.shippingAgent as { name?: string } | null;
+  const own = order.shippingOptionNames?.[languageId];
+  return [own ?? order.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
+}
+
 type PaymentDetails = { e: OrderEdge };
 
 const PaymentDetailsType = builder.objectRef<PaymentDetails>("PaymentDetailsType").implement({
@@ -137,13 +144,7 @@ const ShippingDetailType = builder.objectRef<ShippingDetail>("ShippingDetailType
   description: "How the order is delivered: the shipping option (and pickup point) chosen at checkout.",
   fields: (t) => ({
     id: t.int({ resolve: (s) => s.e.order.id }),
-    name: t.string({
-      resolve: (s) => {
-        const agent = s.e.order.shippingAgent as { name?: string } | null;
-        const own = s.e.order.shippingOptionNames?.[s.e.locale.language.id];
-        return [own ?? s.e.order.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
-      },
-    }),
+    name: t.string({ resolve: (s) => shippingName(s.e.order, s.e.locale.language.id) }),
     parcelNumber: t.string({ nullable: true, resolve: () => null }),
     shippingDate: t.string({ nullable: true, resolve: () => null }),
     shippingId: t.int({ resolve: () => 0 }),

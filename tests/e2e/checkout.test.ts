@@ -161,6 +161,7 @@ describe("the checkout, paid by invoice", () => {
     expect(await page.locator("[data-order-number]").textContent()).toContain(order?.orderNumber ?? "?");
     expect(await page.locator("[data-order-link]").getAttribute("href")).toBe(`/order/${order?.publicId}`);
     expect(await page.locator("[data-order-row]").count()).toBe(1);
+    expect(await page.locator("[data-shipping-name]").textContent()).toBe("Hent på hentested");
     const purchases = (await busEvents(page)).filter((e) => e.type === "purchase");
     expect(purchases).toHaveLength(1);
     expect(purchases[0]?.data).toMatchObject({

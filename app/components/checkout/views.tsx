@@ -809,6 +809,12 @@ export function ConfirmPage({ loaderData }: { loaderData: ConfirmLoaderData }) {
         <div>
           <h3 className="font-semibold">{t("confirm.payment")}</h3>
           <p data-payment-name>{order.paymentName}</p>
+          {order.shippingName ? (
+            <>
+              <h3 className="mt-4 font-semibold">{t("confirm.shippingMethod")}</h3>
+              <p data-shipping-name>{order.shippingName}</p>
+            </>
+          ) : null}
         </div>
         <div>
           {billing?.addressLine1 ? (

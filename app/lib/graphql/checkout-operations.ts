@@ -97,6 +97,7 @@ export const ConfirmCheckoutQuery = graphql(
         customerType
         promoCode
         paymentName
+        shippingName
         shippingOptionId
         orderValueIncVat
         itemValueIncVat
