@@ -373,6 +373,9 @@ export const SCREEN_CASES: Record<string, ScreenCase> = {
   checkout: page200(localized("/kassen", "/kassan")),
   "checkout-confirm": notFound("/checkout/confirm"),
   "checkout-klarna-fail": page200(() => "/checkout/klarna-fail"),
+  // Without the e-mail's id and token the page says the link is not whole (its button needs both).
+  "newsletter-confirm": page200(() => "/newsletter/confirm"),
+  "newsletter-unsubscribe": page200(() => "/newsletter/unsubscribe"),
   // An unknown order id: the order page's own 404 (tests/e2e/orders.test.ts opens real orders).
   order: notFound("/order/00000000-0000-4000-8000-000000000000"),
   account: guarded(() => "/account"),
