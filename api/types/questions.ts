@@ -1,6 +1,5 @@
 import { type Message, msg } from "#domain/messages.ts";
 import { checkQuestion, cleanAnswer, type QuestionProblem } from "#domain/question.ts";
-import { productIdByAlias } from "#services/product-detail.ts";
 import {
   answerQuestion,
   askQuestion,
@@ -11,6 +10,7 @@ import {
 import { requireAdmin } from "../admin.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";
+import { productOfAlias, refuseProblems } from "../shopper-writes.ts";
 
 /** At most this many waiting questions in one answer. */
 const MAX_PENDING_TAKE = 100;
@@ -33,17 +33,8 @@ builder.mutationFields((t) => ({
       const customer = await ctx.customer();
       if (!customer) throw apiError("UNAUTHENTICATED", msg("question.signIn"));
       const checked = checkQuestion(args);
-      if (!checked.ok) {
-        const [first] = checked.problems as [QuestionProblem, ...QuestionProblem[]];
-        throw apiError("BAD_USER_INPUT", problemMessage(first), {
-          field: first.field,
-          fields: checked.problems.map((p) => p.field),
-        });
-      }
-      const locale = await ctx.locale(args);
-      const alias = args.alias.slice(0, 200);
-      const productId = alias ? await productIdByAlias(ctx.db, locale.language.id, alias) : null;
-      if (productId === null) throw apiError("NOT_FOUND", msg("api.productNotFound"), { argument: "alias" });
+      if (!checked.ok) refuseProblems(checked.problems, problemMessage);
+      const { productId, locale } = await productOfAlias(ctx, args);
       await ctx.limiter?.consume([{ limit: "question.customer", key: String(customer.customerId) }]);
       await askQuestion(ctx.db, {
         productId,

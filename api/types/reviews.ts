@@ -1,10 +1,10 @@
 import { type Message, msg } from "#domain/messages.ts";
 import { checkReview, type ReviewProblem } from "#domain/review.ts";
-import { productIdByAlias } from "#services/product-detail.ts";
 import { decideReview, type PendingReviewView, pendingReviews, postReview } from "#services/reviews.ts";
 import { requireAdmin } from "../admin.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";
+import { productOfAlias, refuseProblems } from "../shopper-writes.ts";
 
 /** At most this many pending reviews in one answer. */
 export const MAX_PENDING_TAKE = 100;
@@ -32,17 +32,8 @@ builder.mutationFields((t) => ({
       const customer = await ctx.customer();
       if (!customer) throw apiError("UNAUTHENTICATED", msg("review.signIn"));
       const checked = checkReview(args);
-      if (!checked.ok) {
-        const [first] = checked.problems as [ReviewProblem, ...ReviewProblem[]];
-        throw apiError("BAD_USER_INPUT", problemMessage(first), {
-          field: first.field,
-          fields: checked.problems.map((p) => p.field),
-        });
-      }
-      const locale = await ctx.locale(args);
-      const alias = args.alias.slice(0, 200);
-      const productId = alias ? await productIdByAlias(ctx.db, locale.language.id, alias) : null;
-      if (productId === null) throw apiError("NOT_FOUND", msg("api.productNotFound"), { argument: "alias" });
+      if (!checked.ok) refuseProblems(checked.problems, problemMessage);
+      const { productId, locale } = await productOfAlias(ctx, args);
       const result = await postReview(ctx.db, {
         productId,
         customerId: customer.customerId,

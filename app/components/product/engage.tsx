@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { stockStatus } from "#domain/stock.ts";
 import type { Lang } from "../../lib/locale.ts";
@@ -179,6 +179,71 @@ function Problems({ problems }: { problems: Record<string, string | undefined> }
   );
 }
 
+/**
+ * A signed-in shopper's form on the product page (a review, a question): its heading; then the thanks once kept, the
+ * way to the sign-in panel for everyone else (or when the API says sign-in is needed), or the form with its
+ * problems, the fields `fields` draws and the submit button.
+ */
+function SignedInForm<T extends ReviewOutcome | QuestionOutcome>({
+  intent,
+  anchor,
+  texts,
+  signedIn,
+  signInHref,
+  outcome,
+  fields,
+}: {
+  intent: T["form"];
+  anchor: string;
+  texts: { heading: string; thanks: string; why: string; signIn: string; send: string; sending: string };
+  signedIn: boolean;
+  signInHref: string;
+  outcome: T | null;
+  fields: (
+    id: string,
+    problems: Partial<Record<string, string>>,
+    values: Partial<Record<string, string>> | null,
+  ) => ReactNode;
+}) {
+  const id = useId();
+  const ref = useRef<HTMLFormElement>(null);
+  const { answer, submit, busy, action } = useEngageForm<T>(outcome, intent);
+  const refused =
+    answer && !answer.ok ? (answer as Extract<ReviewOutcome | QuestionOutcome, { ok: false }>) : null;
+  const problems: Partial<Record<string, string>> = refused ? refused.errors : {};
+  useFocusProblem(refused, ref);
+  return (
+    <section aria-labelledby={`${id}-heading`} id={anchor} className="mt-6 max-w-xl">
+      <h3 id={`${id}-heading`} className="text-lg font-semibold">
+        {texts.heading}
+      </h3>
+      {answer?.ok ? (
+        <p role="status" className="mt-2 rounded bg-green-50 p-3 text-green-900">
+          {texts.thanks}
+        </p>
+      ) : !signedIn || refused?.signIn ? (
+        <SignInNote why={texts.why} link={texts.signIn} href={signInHref} refusal={problems.form} />
+      ) : (
+        <form
+          ref={ref}
+          method="post"
+          action={`${action}#${anchor}`}
+          onSubmit={submit}
+          noValidate
+          className="mt-2 space-y-4"
+        >
+          <input type="hidden" name="intent" value={intent} />
+          <Problems problems={problems} />
+          {fields(id, problems, refused ? refused.values : null)}
+          <button type="submit" disabled={busy} className={button}>
+            {busy ? texts.sending : texts.send}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
 export function ReviewForm({
   lang,
   signedIn,
@@ -191,34 +256,23 @@ export function ReviewForm({
   outcome: ReviewOutcome | null;
 }) {
   const texts = TEXTS[lang];
-  const id = useId();
-  const ref = useRef<HTMLFormElement>(null);
-  const { answer, submit, busy, action } = useEngageForm<ReviewOutcome>(outcome, "review");
-  const problems = answer && !answer.ok ? answer.errors : {};
-  const values = answer && !answer.ok ? answer.values : null;
-  useFocusProblem(answer && !answer.ok ? answer : null, ref);
   return (
-    <section aria-labelledby={`${id}-heading`} id="write-review" className="mt-6 max-w-xl">
-      <h3 id={`${id}-heading`} className="text-lg font-semibold">
-        {texts.write}
-      </h3>
-      {answer?.ok ? (
-        <p role="status" className="mt-2 rounded bg-green-50 p-3 text-green-900">
-          {texts.thanks}
-        </p>
-      ) : !signedIn || (answer && !answer.ok && answer.signIn) ? (
-        <SignInNote why={texts.signInWhy} link={texts.signIn} href={signInHref} refusal={problems.form} />
-      ) : (
-        <form
-          ref={ref}
-          method="post"
-          action={`${action}#write-review`}
-          onSubmit={submit}
-          noValidate
-          className="mt-2 space-y-4"
-        >
-          <input type="hidden" name="intent" value="review" />
-          <Problems problems={problems} />
+    <SignedInForm
+      intent="review"
+      anchor="write-review"
+      texts={{
+        heading: texts.write,
+        thanks: texts.thanks,
+        why: texts.signInWhy,
+        signIn: texts.signIn,
+        send: texts.send,
+        sending: texts.sending,
+      }}
+      signedIn={signedIn}
+      signInHref={signInHref}
+      outcome={outcome}
+      fields={(id, problems, values) => (
+        <>
           <fieldset aria-describedby={problems.rating ? `${id}-rating-error` : undefined}>
             <legend className="font-medium">{texts.stars}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
@@ -266,12 +320,9 @@ export function ReviewForm({
             maxLength={2000}
             rows={4}
           />
-          <button type="submit" disabled={busy} className={button}>
-            {busy ? texts.sending : texts.send}
-          </button>
-        </form>
+        </>
       )}
-    </section>
+    />
   );
 }
 
@@ -288,34 +339,23 @@ export function QuestionForm({
   outcome: QuestionOutcome | null;
 }) {
   const texts = TEXTS[lang];
-  const id = useId();
-  const ref = useRef<HTMLFormElement>(null);
-  const { answer, submit, busy, action } = useEngageForm<QuestionOutcome>(outcome, "question");
-  const problems = answer && !answer.ok ? answer.errors : {};
-  const values = answer && !answer.ok ? answer.values : null;
-  useFocusProblem(answer && !answer.ok ? answer : null, ref);
   return (
-    <section aria-labelledby={`${id}-heading`} id="ask-question" className="mt-6 max-w-xl">
-      <h3 id={`${id}-heading`} className="text-lg font-semibold">
-        {texts.ask}
-      </h3>
-      {answer?.ok ? (
-        <p role="status" className="mt-2 rounded bg-green-50 p-3 text-green-900">
-          {texts.asked}
-        </p>
-      ) : !signedIn || (answer && !answer.ok && answer.signIn) ? (
-        <SignInNote why={texts.askWhy} link={texts.askSignIn} href={signInHref} refusal={problems.form} />
-      ) : (
-        <form
-          ref={ref}
-          method="post"
-          action={`${action}#ask-question`}
-          onSubmit={submit}
-          noValidate
-          className="mt-2 space-y-4"
-        >
-          <input type="hidden" name="intent" value="question" />
-          <Problems problems={problems} />
+    <SignedInForm
+      intent="question"
+      anchor="ask-question"
+      texts={{
+        heading: texts.ask,
+        thanks: texts.asked,
+        why: texts.askWhy,
+        signIn: texts.askSignIn,
+        send: texts.askSend,
+        sending: texts.sending,
+      }}
+      signedIn={signedIn}
+      signInHref={signInHref}
+      outcome={outcome}
+      fields={(id, problems, values) => (
+        <>
           <TextField
             id={id}
             name="question"
@@ -334,12 +374,9 @@ export function QuestionForm({
             maxLength={60}
             autoComplete="name"
           />
-          <button type="submit" disabled={busy} className={button}>
-            {busy ? texts.sending : texts.askSend}
-          </button>
-        </form>
+        </>
       )}
-    </section>
+    />
   );
 }
 
