@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, skus } from "#db/schema/index.ts";
-import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
+import { registerByApi } from "#tests/support/accounts.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -222,7 +222,7 @@ describe("the checkout, paid by invoice", () => {
   it("signed in: the account's e-mail is filled in, and the order is the customer's", async () => {
     const { page, context } = session;
     const email = "inlogget@example.no";
-    const token = await register(email);
+    const token = await registerByApi(shop.origin, email, "ett långt lösenord");
     await context.addCookies([{ name: "mili-auth", value: token, url: shop.origin }]);
     const cartId = await cartIn(context, "nb");
     await open(page, L.nb.checkout);
@@ -448,27 +448,6 @@ describe("by keyboard", () => {
     expect(await orderOf(cartId)).toHaveLength(1);
   });
 });
-
-async function register(email: string): Promise<string> {
-  const post = async (body: unknown) =>
-    (await (
-      await fetch(`${shop.origin}/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: shop.origin },
-        body: JSON.stringify(body),
-      })
-    ).json()) as Record<string, string>;
-  const { sign } = await post({ username: email });
-  const { signature } = (await (await fetch(`${shop.origin}/auth/sign/${sign}`)).json()) as {
-    signature: string;
-  };
-  const done = await post({
-    username: email,
-    signature,
-    password: await passwordDigest("ett långt lösenord", PASSWORD_SALT_DEFAULT),
-  });
-  return done.token as string;
-}
 
 describe("the checkout's JavaScript", () => {
   /** Every script the page loaded, gzipped (level 6), as tests/e2e/performance.test.ts counts them. */

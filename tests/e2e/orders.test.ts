@@ -15,12 +15,12 @@ import {
   outbox,
 } from "#db/schema/index.ts";
 import { formatDate, formatMoney } from "#domain/format.ts";
-import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { withdrawalLastDay } from "#domain/withdrawal.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { addToCart, type CartContext } from "#services/cart.ts";
 import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
+import { registerByApi } from "#tests/support/accounts.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -357,36 +357,13 @@ describe.each(["nb", "sv"] as const)("the order page in %s", (lang) => {
 });
 
 /** Registers through the auth endpoint (the protocol of API.md) and answers the token. */
-async function register(email: string): Promise<string> {
-  const password = "Fjelltur-2026!";
-  const post = async (body: unknown) => {
-    const response = await fetch(`${shop.origin}/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: shop.origin },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const step1 = await post({ username: email });
-  const step2 = (await (await fetch(`${shop.origin}/auth/sign/${step1.sign}`)).json()) as {
-    signature: string;
-  };
-  const done = await post({
-    username: email,
-    signature: step2.signature,
-    password: await passwordDigest(password, PASSWORD_SALT_DEFAULT),
-  });
-  if (typeof done.token !== "string") throw new Error(`not registered: ${JSON.stringify(done)}`);
-  return done.token;
-}
-
 describe.each(["nb", "sv"] as const)("the account's orders in %s", (lang) => {
   const t = orderTranslator(lang);
   const ordersPath = lang === "sv" ? "/sv/mina-sidor/ordrar" : "/min-konto/bestillinger";
 
   it("show each line's name and offer the withdrawal in two steps, with JavaScript and without", async () => {
     const email = `orders-${lang}-${Date.now().toString(36)}@example.com`;
-    const token = await register(email);
+    const token = await registerByApi(shop.origin, email, "Fjelltur-2026!");
     const [customer] = await shop.db.db
       .select({ id: customers.id })
       .from(customers)
@@ -421,7 +398,7 @@ describe.each(["nb", "sv"] as const)("the account's orders in %s", (lang) => {
   });
   it("the balance page shows the balance's history: each movement with its date, what it was and its amount", async () => {
     const email = `balance-${lang}-${Date.now().toString(36)}@example.com`;
-    const token = await register(email);
+    const token = await registerByApi(shop.origin, email, "Fjelltur-2026!");
     const [customer] = await shop.db.db
       .select({ id: customers.id })
       .from(customers)

@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHOP_AS_TEXTS } from "#app/lib/shop-as.server.ts";
 import { loginTokens } from "#db/schema/index.ts";
-import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
+import { registerByApi } from "#tests/support/accounts.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -20,23 +20,7 @@ let customerId = 0;
 beforeAll(async () => {
   shop = await startShop({ SEED_PRODUCTS: "10", ADMIN_KEY });
   const username = "kari.shopas@example.no";
-  const post = async (body: unknown) =>
-    (await (
-      await fetch(`${shop.origin}/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: shop.origin },
-        body: JSON.stringify(body),
-      })
-    ).json()) as Record<string, string>;
-  const { sign } = await post({ username });
-  const { signature } = (await (await fetch(`${shop.origin}/auth/sign/${sign}`)).json()) as {
-    signature: string;
-  };
-  const { token } = await post({
-    username,
-    signature,
-    password: await passwordDigest("kanelbolle-2026", PASSWORD_SALT_DEFAULT),
-  });
+  const token = await registerByApi(shop.origin, username, "kanelbolle-2026");
   customerId = Number(decodeJwt(token ?? "").sub);
 });
 afterAll(async () => {

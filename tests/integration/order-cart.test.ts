@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "#db/schema/index.ts";
 import { toDecimal } from "#domain/money.ts";
-import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { addToCart, type CartContext } from "#services/cart.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
+import { registerByApi } from "#tests/support/accounts.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -42,27 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
-
-async function register(email: string): Promise<string> {
-  const post = async (body: unknown) =>
-    (await (
-      await fetch(`${shop.origin}/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: shop.origin },
-        body: JSON.stringify(body),
-      })
-    ).json()) as Record<string, string>;
-  const { sign } = await post({ username: email });
-  const { signature } = (await (await fetch(`${shop.origin}/auth/sign/${sign}`)).json()) as {
-    signature: string;
-  };
-  const done = await post({
-    username: email,
-    signature,
-    password: await passwordDigest("ett långt lösenord", PASSWORD_SALT_DEFAULT),
-  });
-  return done.token as string;
-}
 
 const buyer = {
   customerType: "PERSON",
@@ -168,7 +147,7 @@ describe("OrderType.cart", () => {
 
   it("a page of orders costs the same statements for one order as for four (the snapshot, read with the orders)", async () => {
     const email = `list-${Date.now().toString(36)}@example.se`;
-    const token = await register(email);
+    const token = await registerByApi(shop.origin, email, "ett långt lösenord");
     const query = `query Orders($channelId: String, $marketId: String, $languageId: String) {
       getOrders(channelId: $channelId, marketId: $marketId, languageId: $languageId) { publicId status ${CART} }
     }`;
