@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
 import type { DbHandle } from "#db/client.ts";
 import type { RateLimiter } from "#integrations/rate-limit/index.ts";
+import type { RecommendationProvider } from "#integrations/recommendations/index.ts";
 import type { CheckoutServices } from "#services/checkout/services.ts";
 import type { Auth, Principal } from "#services/customers/auth.ts";
 import type { StockEvents } from "#services/events.ts";
@@ -35,6 +36,8 @@ export interface ApiContext {
   auth?: Auth;
   /** Payment and shipping providers for the checkout; absent where the API runs without them (no orders). */
   checkout?: CheckoutServices;
+  /** The configured recommendation provider; absent: the built-in rules answer (services/recommendations/). */
+  recommendations?: RecommendationProvider;
   /**
    * Whether the request carries the shop's admin key (X-Admin-Key equal to ADMIN_KEY): the merchant's operations
    * (api/admin.ts). Always false when the shop has no ADMIN_KEY.
@@ -71,6 +74,8 @@ export interface ApiServices {
   accounts?: { secret: string; salt: string };
   /** Payment and shipping providers for the checkout; absent where the API runs without them (no orders). */
   checkout?: CheckoutServices;
+  /** The recommendation provider (server/recommendations.ts); absent: the built-in rules alone. */
+  recommendations?: RecommendationProvider;
   /** The shop's address (PUBLIC_URL) and its host per language (DOMAINS), for ChannelType.url. */
   site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
   /** ADMIN_KEY: the key of the merchant's operations; absent: they are refused to everyone. */
@@ -107,6 +112,7 @@ export function createApiContext(
     ...(services.accounts ? { accounts: services.accounts } : {}),
     ...(services.auth ? { auth: services.auth } : {}),
     ...(services.checkout ? { checkout: services.checkout } : {}),
+    ...(services.recommendations ? { recommendations: services.recommendations } : {}),
     admin: isAdminKey(services.adminKey, adminKeyHeader),
     customer() {
       customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);

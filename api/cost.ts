@@ -24,6 +24,7 @@ import {
   TypeNameMetaFieldDef,
 } from "graphql";
 import { MAX_CART_LINES } from "#domain/cart.ts";
+import { MAX_RECOMMENDATIONS } from "#domain/recommendation.ts";
 import { MAX_TAKE } from "#services/catalog.ts";
 import { MAX_BALANCE_HISTORY } from "#services/customers/balance.ts";
 import { MAX_ORDERS_LISTED } from "#services/orders/read.ts";
@@ -56,6 +57,7 @@ export const PAGED: Readonly<Record<string, { arg?: string; default: number; max
   "Query.productQuestions": { default: 5, max: MAX_REVIEWS_TAKE },
   "Query.searchSuggestions": { default: 6, max: 20 },
   "Query.productPriceHistory": { arg: "days", default: 90, max: 365 },
+  "Query.recommendedProducts": { default: 8, max: MAX_RECOMMENDATIONS },
   "Query.pendingProductReviews": { default: 20, max: 100 },
   "Query.pendingProductQuestions": { default: 20, max: 100 },
 };
@@ -149,6 +151,7 @@ export const FIELD_WEIGHT: Readonly<Record<string, number>> = {
   "Query.searchSuggestions": 100,
   "Query.product": 20,
   "Query.relatedProducts": 20,
+  "Query.recommendedProducts": 40,
   "Query.reviews": 10,
   "Query.productQuestions": 10,
   "Query.productPriceHistory": 10,

@@ -34,6 +34,7 @@ export const PUBLIC_QUERY_FIELDS = new Set([
   "productPriceHistory",
   "productQuestions",
   "products",
+  "recommendedProducts",
   "relatedProducts",
   "reviews",
   "searchSuggestions",

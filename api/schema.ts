@@ -11,6 +11,7 @@ import "./types/order.ts";
 import "./types/product.ts";
 import "./types/product-detail.ts";
 import "./types/questions.ts";
+import "./types/recommendations.ts";
 import "./types/reviews.ts";
 import "./types/search.ts";
 import "./types/stock-monitors.ts";

@@ -43,6 +43,8 @@ export interface AppDeps {
   catalogVersion?: () => number;
   /** The hosted checkout's callbacks and, outside production, the providers' sandboxes (server/checkout.ts). */
   checkout?: { routes: Hono; apiPaths: readonly string[] };
+  /** The recommendation provider's sandbox, when configured (server/recommendations.ts). */
+  recommendations?: { routes?: Hono; apiPaths: readonly string[] };
 }
 
 /** Where a newsletter e-mail's one-click unsubscribe is posted (services/newsletter.ts), in each language. */
@@ -120,7 +122,13 @@ export function createApp(deps: AppDeps) {
       limits: BODY_LIMITS,
       // The checkout's callbacks and sandboxes answer servers (their own guards: signatures, Basic auth).
       // The newsletter's one-click unsubscribe (RFC 8058) is posted by mail programs: its link's token guards it.
-      apiPaths: ["/graphql", "/auth/*", ...ONE_CLICK_PATHS, ...(deps.checkout?.apiPaths ?? [])],
+      apiPaths: [
+        "/graphql",
+        "/auth/*",
+        ...ONE_CLICK_PATHS,
+        ...(deps.checkout?.apiPaths ?? []),
+        ...(deps.recommendations?.apiPaths ?? []),
+      ],
       secret: config.authSecret,
     }),
   );
@@ -210,6 +218,7 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, clientOf(c)));
 
   if (deps.checkout) app.route("/", deps.checkout.routes);
+  if (deps.recommendations?.routes) app.route("/", deps.recommendations.routes);
 
   // Token sign-in (`?loginToken=` on any page, spec §4) before the page cache: such a URL is answered by a redirect.
   if (deps.auth) app.use("*", loginTokenSignIn({ auth: deps.auth, logger, db: deps.db.db }));

@@ -24,6 +24,7 @@ import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadPersistedOperations } from "./persisted-operations.ts";
+import { recommendationSetup } from "./recommendations.ts";
 import { resolveSecrets } from "./secrets.ts";
 import { attachGraphqlWs } from "./ws.ts";
 
@@ -158,9 +159,11 @@ export async function start(env: Record<string, string | undefined> = process.en
         : selfOrigin,
     selfOrigin,
   });
+  const recommendations = recommendationSetup({ config, env, logger, selfOrigin });
   const api = createApi({
     services: {
       checkout: checkout.services,
+      ...(recommendations.provider ? { recommendations: recommendations.provider } : {}),
       db: db.db,
       reference,
       logger,
@@ -217,6 +220,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     auth,
     catalogVersion: catalogVersion.latest,
     checkout,
+    recommendations,
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);

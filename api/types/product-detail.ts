@@ -42,7 +42,7 @@ import { amountFields, grossAndNetFields } from "./money-fields.ts";
 import { PriceType, productPriceEdge, StockType } from "./price.ts";
 import { ProductBrandType, ProductImageType, ProductType } from "./product.ts";
 
-type ProductEdge = (typeof ProductType)["$inferType"];
+export type ProductEdge = (typeof ProductType)["$inferType"];
 
 /** The full locale behind a Product, which carries only its language: the one this request resolved. */
 async function localeOf(ctx: ApiContext, languageId: string): Promise<Locale> {
@@ -591,7 +591,7 @@ function paging(args: { skip?: number | null; take?: number | null }, maxTake: n
 
 const URL_PATH_MESSAGE = msg("api.argumentPath", { argument: "url", example: "/p/jakker/fjellrev-jakke" });
 
-function checkAlias(alias: string) {
+export function checkAlias(alias: string) {
   if (alias.length === 0 || alias.length > 200)
     throw apiError("BAD_USER_INPUT", msg("api.argumentLength", { argument: "alias", min: 1, max: 200 }), {
       argument: "alias",
@@ -603,7 +603,11 @@ function checkAlias(alias: string) {
  * page asks for the product, its price history, related products, reviews and questions by the same alias) are
  * batched into one statement (ApiContext.batch).
  */
-async function productIdOf(ctx: ApiContext, languageId: string, alias: string): Promise<number | null> {
+export async function productIdOf(
+  ctx: ApiContext,
+  languageId: string,
+  alias: string,
+): Promise<number | null> {
   const id = await ctx.batch(`productIdsByAlias|${languageId}`, alias, (aliases) =>
     productIdsByAlias(ctx.db, languageId, aliases),
   );

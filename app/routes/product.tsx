@@ -37,6 +37,9 @@ import type { Route } from "./+types/product";
 /** Days of price history the page shows. */
 const HISTORY_DAYS = 90;
 
+/** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
+const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
+
 /**
  * Products (/p/…) and packages (/pp/…) with zero, one or two category segments. An unknown alias is a 404; a
  * known product under another path answers 301 to its canonical URL. `?reviews=N` and `?questions=N` show the
@@ -64,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (locale.path !== product.canonicalUrl)
     throw redirect(`${href(locale, product.canonicalUrl)}${url.search}`, 301);
+  const related = (data.relatedProducts ?? []).map((r) => r.product);
   return {
     locale,
     origin: url.origin,
@@ -73,7 +77,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reviews: data.reviews,
     questions: data.productQuestions,
     priceHistory: data.productPriceHistory ?? [],
-    related: (data.relatedProducts ?? []).map((r) => r.product),
+    related,
+    // Recommendations (docs/decisions/0040) that the merchant's related products do not already show.
+    recommended: (data.recommendedProducts ?? [])
+      .map((r) => r.product)
+      .filter((p) => !related.some((r) => r.productId === p.productId)),
     reviewPages,
     questionPages,
     today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),
@@ -220,8 +228,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const location = useLocation();
   const viewport = useViewport();
-  const { product, reviews, questions, priceHistory, related, locale, origin, groups, packagePricing } =
-    loaderData;
+  const {
+    product,
+    reviews,
+    questions,
+    priceHistory,
+    related,
+    recommended,
+    locale,
+    origin,
+    groups,
+    packagePricing,
+  } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   const toHref = (path: string) => href(root.locale, path);
@@ -444,6 +462,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               {t("product.related")}
             </h2>
             <ProductGrid products={related} label={t("product.related")} eager={0} />
+          </section>
+        ) : null}
+
+        {recommended.length ? (
+          <section aria-labelledby="recommended" className="mt-10" data-recommendations="">
+            <h2 id="recommended" className="text-xl font-semibold">
+              {RECOMMENDED_TEXTS[root.lang]}
+            </h2>
+            <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
           </section>
         ) : null}
       </Suspense>

@@ -252,6 +252,18 @@ export const ProductPageQuery = graphql(
         ...ProductCardFields
       }
     }
+    recommendedProducts(
+      alias: $alias
+      kind: BOUGHT_TOGETHER
+      take: 4
+      channelId: $channelId
+      marketId: $marketId
+      languageId: $languageId
+    ) {
+      product {
+        ...ProductCardFields
+      }
+    }
   }
 `,
   [ProductCardFields, StockFields, PriceFields, VariantFields, PricePointFields],

@@ -1,0 +1,242 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, products } from "#db/schema/index.ts";
+import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
+import { RECOMMENDATION_SANDBOX_WEBSITE } from "#integrations/recommendations/http/index.ts";
+import { addToCart, type CartContext } from "#services/cart.ts";
+import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { boughtTogether, similar } from "#services/recommendations/builtin.ts";
+import { createReferenceCache, resolveLocale } from "#services/reference.ts";
+import { queryRows } from "#tests/support/db.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * Recommendations (docs/decisions/0040) on a real database, PGlite by default and PostgreSQL with DATABASE_URL:
+ * the built-in rules over placed orders ("bought together", cancelled orders not counted, inactive products left
+ * out) and the catalog ("similar"), the API field, the product page's section, and the provider's sandbox on the
+ * shop's own server (RECOMMENDATIONS_BASE_URL=sandbox) answering first once it has learnt a basket.
+ */
+
+let shop: Shop;
+let ctx: CartContext;
+let deps: OrderDeps;
+/** Four products of one primary category with a Swedish price: [id, skuId, articleNumber, alias(sv)]. */
+let four: { id: number; sku: number; number: string; alias: string }[];
+const db = () => shop.db.db;
+const sv = { channelId: "1|se", languageId: "sv-SE", marketId: "se" };
+
+beforeAll(async () => {
+  shop = await startShop({ RECOMMENDATIONS_BASE_URL: "sandbox", RESPONSE_CACHE: "false" });
+  const ref = await createReferenceCache(db()).get();
+  ctx = { ref, locale: resolveLocale(ref, sv).locale };
+  deps = { db: db(), payments: { INVOICE: new SandboxInvoiceProvider() } };
+  const rows = await queryRows<{ id: number; sku: number; number: string; alias: string; category: number }>(
+    db(),
+    sql`select p.id, min(s.id) as sku, p.article_number as number, t.alias, p.primary_category_id as category
+        from products p join skus s on s.product_id = p.id and s.active
+        join prices pr on pr.sku_id = s.id and pr.market_alias = 'se'
+        join product_translations t on t.product_id = p.id and t.language_id = 'sv-SE'
+        where p.type = 'product' and p.active and p.primary_category_id is not null
+        group by p.id, t.alias order by p.primary_category_id, p.id`,
+  );
+  const byCategory = new Map<number, typeof rows>();
+  for (const r of rows)
+    byCategory.set(Number(r.category), [...(byCategory.get(Number(r.category)) ?? []), r]);
+  const group = [...byCategory.values()].find((g) => g.length >= 4);
+  if (!group) throw new Error("no category with four priced products");
+  four = group
+    .slice(0, 4)
+    .map((r) => ({ id: Number(r.id), sku: Number(r.sku), number: r.number, alias: r.alias }));
+  await db().execute(sql`update skus set in_stock = 100, oversellable = 0, static = 0
+    where id in (${sql.join(
+      four.map((p) => sql`${p.sku}`),
+      sql`, `,
+    )})`);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const buyer: PlaceOrderInput = {
+  email: "kund@example.se",
+  phone: "0701234567",
+  customerType: "PERSON",
+  identityNumber: "900101-0017",
+  billingAddress: {
+    firstName: "Sven",
+    lastName: "Svensson",
+    addressLine1: "Storgatan 1",
+    zip: "11434",
+    city: "Stockholm",
+  },
+  zip: "11434",
+  shippingOptionId: "pickup-point",
+  paymentMethodKey: "invoice",
+  acceptedTerms: true,
+};
+
+async function order(indexes: number[]): Promise<number> {
+  let cartId: string | null = null;
+  for (const i of indexes)
+    cartId = (await addToCart(db(), ctx, cartId, { skuId: four[i]?.sku as number, quantity: 1 })).id;
+  const placed = await placeOrder(deps, ctx, cartId as string, buyer);
+  expect(placed.status).toBe("received");
+  return placed.orderId;
+}
+
+const A = () => four[0] as (typeof four)[number];
+const ids = (...i: number[]) => i.map((n) => four[n]?.id);
+
+async function recommended(alias: string, variables: Record<string, unknown> = {}, headers = {}) {
+  return gql(
+    shop.origin,
+    {
+      query: `query R($alias: String!, $kind: RecommendationKind, $take: Int, $channelId: String, $languageId: String, $marketId: String) {
+        recommendedProducts(alias: $alias, kind: $kind, take: $take, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          source trackingCode product { productId alias primaryCategory { categoryId } }
+        }
+      }`,
+      variables: { alias, ...sv, ...variables },
+    },
+    headers,
+  );
+}
+
+describe("the built-in rules", () => {
+  it("without orders: similar products of the same category fill 'bought together'", async () => {
+    expect(await boughtTogether(db(), A().id, 12)).toEqual([]);
+    const { body } = await recommended(A().alias);
+    expect(body.errors).toBeUndefined();
+    const list = body.data.recommendedProducts as { source: string; product: { productId: number } }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.map((r) => r.product.productId)).not.toContain(A().id);
+    const [target] = await db()
+      .select({ category: products.primaryCategoryId })
+      .from(products)
+      .where(eq(products.id, A().id));
+    const categories = await db()
+      .select({ category: products.primaryCategoryId })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          list.map((r) => r.product.productId),
+        ),
+      );
+    expect(new Set(categories.map((c) => c.category))).toEqual(new Set([target?.category]));
+    expect(new Set(list.map((r) => r.source))).toEqual(new Set(["BUILTIN"]));
+  });
+
+  it("ranks by shared orders; a cancelled order does not count; an inactive product is left out", async () => {
+    await order([0, 1]);
+    await order([0, 1, 2]);
+    const cancelled = await order([0, 3]);
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled));
+    expect(await boughtTogether(db(), A().id, 12)).toEqual(ids(1, 2));
+    expect(await boughtTogether(db(), four[2]?.id as number, 12)).toEqual(ids(0, 1));
+
+    const { body } = await recommended(A().alias, { kind: "BOUGHT_TOGETHER", take: 4 });
+    const list = body.data.recommendedProducts as { product: { productId: number } }[];
+    expect(list.slice(0, 2).map((r) => r.product.productId)).toEqual(ids(1, 2));
+    expect(list).toHaveLength(4);
+
+    await db()
+      .update(products)
+      .set({ active: false })
+      .where(eq(products.id, four[2]?.id as number));
+    try {
+      expect(await boughtTogether(db(), A().id, 12)).toEqual(ids(1));
+      expect(await similar(db(), A().id, "se", 12)).not.toContain(four[2]?.id);
+    } finally {
+      await db()
+        .update(products)
+        .set({ active: true })
+        .where(eq(products.id, four[2]?.id as number));
+    }
+  });
+
+  it("answers 'similar' from the category alone, never the product itself", async () => {
+    const list = await similar(db(), A().id, "se", 12);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list).not.toContain(A().id);
+    const rows = await db()
+      .select({ id: products.id, category: products.primaryCategoryId })
+      .from(products)
+      .where(and(inArray(products.id, [A().id, ...list])));
+    expect(new Set(rows.map((r) => r.category)).size).toBe(1);
+  });
+});
+
+describe("the API", () => {
+  it("answers null for an unknown product and refuses a take out of range in the request's language", async () => {
+    expect((await recommended("finns-inte")).body.data.recommendedProducts).toBeNull();
+    const { body } = await recommended(A().alias, { take: 13 });
+    expect(body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(body.errors?.[0]?.message).toMatch(/take/);
+    const nb = await recommended(A().alias, {
+      take: -1,
+      channelId: "2|no",
+      languageId: "nb-NO",
+      marketId: "no",
+    });
+    expect(nb.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(nb.body.errors?.[0]?.message).not.toBe(body.errors?.[0]?.message);
+  });
+
+  it("shows them on the product page under their own heading", async () => {
+    const response = await fetch(`${shop.origin}/sv/p/${A().alias}`, { redirect: "follow" });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("Du kanske också gillar");
+    const section = html.slice(html.indexOf("data-recommendations"));
+    const relatedAlias = (await db().execute(
+      sql`select alias from product_translations where product_id = ${four[1]?.id} and language_id = 'sv-SE'`,
+    )) as unknown;
+    const alias = ((relatedAlias as { rows?: { alias: string }[] }).rows ??
+      (relatedAlias as { alias: string }[]))[0]?.alias;
+    expect(section).toContain(`/${alias}`);
+  });
+});
+
+describe("the provider's sandbox (RECOMMENDATIONS_BASE_URL=sandbox)", () => {
+  it("answers first once it has learnt a basket, with its tracking code; the built-in rules fill the rest", async () => {
+    const learn = await fetch(`${shop.origin}/sandbox/recommendations/commands`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        websiteUuid: RECOMMENDATION_SANDBOX_WEBSITE,
+        command: "trackConversion",
+        total: "499.00",
+        currency: "SEK",
+        orderNumber: "SE-1",
+        productNumbers: [A().number, four[3]?.number],
+      }),
+    });
+    expect(learn.status).toBe(200);
+    const { body } = await recommended(A().alias, { take: 4 });
+    const list = body.data.recommendedProducts as {
+      source: string;
+      trackingCode: string;
+      product: { productId: number };
+    }[];
+    expect(list[0]).toMatchObject({ source: "PROVIDER", trackingCode: `sbx-bt-${four[3]?.number}` });
+    expect(list[0]?.product.productId).toBe(four[3]?.id);
+    expect(list.slice(1, 3).map((r) => [r.source, r.product.productId])).toEqual([
+      ["BUILTIN", four[1]?.id],
+      ["BUILTIN", four[2]?.id],
+    ]);
+    const wrongSite = await fetch(`${shop.origin}/sandbox/recommendations/recommendations`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        websiteUuid: "nope",
+        productNumbers: [],
+        type: "SIMILAR",
+        limit: 1,
+        market: "se",
+        language: "sv-SE",
+      }),
+    });
+    expect(wrongSite.status).toBe(404);
+  });
+});
