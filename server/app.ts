@@ -1,10 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AdminApi } from "#api/admin/yoga.ts";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
+import { adminGraphqlHandler } from "./admin.ts";
 import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
@@ -24,13 +26,19 @@ type Env = {
 };
 
 /** Bytes a request body may have: the API's, and every other route's (forms). */
-export const BODY_LIMITS = { "/graphql": 1024 * 1024, default: 64 * 1024 } as const;
+export const BODY_LIMITS = {
+  "/graphql": 1024 * 1024,
+  "/admin/graphql": 1024 * 1024,
+  default: 64 * 1024,
+} as const;
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   db: DbHandle;
   api: Api;
+  /** The back office's API (api/admin/yoga.ts, decision 0037); absent in some API-only tests. */
+  adminApi?: AdminApi;
   metrics: Metrics;
   images: Parameters<typeof imageRoutes>[0]["store"];
   /** The storefront, built by React Router; absent in API-only tests. */
@@ -68,6 +76,11 @@ export interface StorefrontRequestContext {
   authFetch: ((request: Request) => Promise<Response>) | null;
   /** The salt of the password digest (AUTH_PASSWORD_SALT; domain/password.ts): the browser digests with it. */
   passwordSalt: string;
+  /**
+   * Executes a request against the back office's API (api/admin/yoga.ts) in-process, as this request's client; the
+   * admin routes (app/admin/) forward the `mili-admin` cookie. Null when the server runs without it.
+   */
+  adminGraphqlFetch: ((request: Request) => Promise<Response>) | null;
   /** The request's logger (JSON lines with the request id). */
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
@@ -122,8 +135,10 @@ export function createApp(deps: AppDeps) {
       limits: BODY_LIMITS,
       // The checkout's callbacks and sandboxes answer servers (their own guards: signatures, Basic auth).
       // The newsletter's one-click unsubscribe (RFC 8058) is posted by mail programs: its link's token guards it.
+      // /admin/graphql is JSON with its own same-site check (server/admin.ts).
       apiPaths: [
         "/graphql",
+        "/admin/graphql",
         "/auth/*",
         ...ONE_CLICK_PATHS,
         ...(deps.checkout?.apiPaths ?? []),
@@ -217,6 +232,12 @@ export function createApp(deps: AppDeps) {
   });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, clientOf(c)));
 
+  const adminApi = deps.adminApi;
+  if (adminApi) {
+    const handle = adminGraphqlHandler(adminApi, config.authSecret);
+    app.all("/admin/graphql", (c) => handle(c.req.raw, c.get("clientSubject")));
+  }
+
   if (deps.checkout) app.route("/", deps.checkout.routes);
   if (deps.recommendations?.routes) app.route("/", deps.recommendations.routes);
 
@@ -267,6 +288,10 @@ export function createApp(deps: AppDeps) {
         fallbackMarket: config.FALLBACK_MARKET,
         authFetch: authInProcess ? async (request) => authInProcess.fetch(request, { client }) : null,
         passwordSalt: config.AUTH_PASSWORD_SALT,
+        adminGraphqlFetch: adminApi
+          ? async (request) =>
+              adminApi.fetch(request, { clientSubject: client.clientSubject }) as Promise<Response>
+          : null,
         log: (level, message, data) => logger[level]({ requestId: c.get("requestId"), ...data }, message),
       };
       context.set(key, value);

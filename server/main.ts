@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { createAdminApi } from "#api/admin/yoga.ts";
 import { createApi } from "#api/yoga.ts";
 import { DatabaseUnreachableError, openDatabase } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
@@ -203,11 +204,25 @@ export async function start(env: Record<string, string | undefined> = process.en
         }
       : {}),
   });
+  // The back office's API (decision 0037): its own schema and session, never the shop's.
+  const adminApi = createAdminApi({
+    services: {
+      db: db.db,
+      logger,
+      limiter,
+      auth,
+      checkout: checkout.services,
+      publicUrl: config.PUBLIC_URL,
+    },
+    introspection: !config.production,
+    secureCookies: config.production,
+  });
   const app = createApp({
     config,
     logger,
     db,
     api,
+    adminApi,
     metrics,
     images: createImageStore({
       cacheDir: resolve(root, config.IMAGE_CACHE_DIR),

@@ -20,6 +20,8 @@ export interface RequestContext {
   authFetch: ((request: Request) => Promise<Response>) | null;
   /** The salt of the password digest the browser sends (domain/password.ts). */
   passwordSalt: string;
+  /** The back office's API in-process (app/admin/; decision 0037); null when the server runs without it. */
+  adminGraphqlFetch?: ((request: Request) => Promise<Response>) | null;
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;
 }
 

@@ -1,3 +1,4 @@
+export * from "./admin.ts";
 export * from "./catalog.ts";
 export * from "./commerce.ts";
 export * from "./content.ts";

@@ -43,6 +43,12 @@ export const LIMITS = {
   "reset.ip": { points: 10, seconds: 60 * 60, what: "a password-reset request from one address" },
   "reset.account": { points: 3, seconds: 60 * 60, what: "a password-reset e-mail to one address" },
   /**
+   * The back office's sign-in (issue 15, decision 0037): per address and per admin e-mail (hashed); a successful
+   * sign-in gives its points back.
+   */
+  "admin.login.ip": { points: 20, seconds: 10 * 60, what: "a back-office password try from one address" },
+  "admin.login.account": { points: 5, seconds: 10 * 60, what: "a back-office password try on one admin" },
+  /**
    * Payments refused by the provider (issue 13): a declined or blocked credit check tells whether a personal or
    * organisation number passes, so refused tries are counted; a placed order gives its point back.
    */

@@ -522,6 +522,8 @@ export function createAuth(opts: AuthOptions) {
     async issueLoginToken(
       who: { customerId?: number | null; email?: string | null },
       issuedBy: string,
+      /** Runs in the transaction that records the token (the back office's audit entry: decision 0037). */
+      within?: (tx: Database, issued: { customerId: number; loginTokenId: string }) => Promise<void>,
     ): Promise<{ loginToken: string; expiresAt: Date; customerId: number } | null> {
       const at = now();
       const where =
@@ -539,7 +541,12 @@ export function createAuth(opts: AuthOptions) {
       if (!customer) return null;
       const id = randomBytes(18).toString("base64url");
       const expiresAt = new Date(at.getTime() + LOGIN_TOKEN_SECONDS * 1000);
-      await db.insert(loginTokens).values({ id, customerId: customer.id, issuedBy, issuedAt: at, expiresAt });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(loginTokens)
+          .values({ id, customerId: customer.id, issuedBy, issuedAt: at, expiresAt });
+        await within?.(tx as unknown as Database, { customerId: customer.id, loginTokenId: id });
+      });
       const iat = Math.floor(at.getTime() / 1000);
       const loginToken = await new SignJWT({ act: { sub: issuedBy } })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })

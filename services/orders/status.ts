@@ -40,7 +40,14 @@ export class OrderStatusError extends CheckoutError {
   }
 }
 
-export async function changeOrderStatus(deps: OrderDeps, orderId: number, to: OrderStatus, reason: string) {
+export async function changeOrderStatus(
+  deps: OrderDeps,
+  orderId: number,
+  to: OrderStatus,
+  reason: string,
+  /** Runs in the transaction that moves the order (the back office's audit entry: decision 0037). */
+  within?: (tx: OrderDeps["db"], change: { from: OrderStatus; to: OrderStatus }) => Promise<void>,
+) {
   // The money first (outside the transaction; idempotent by key), then the status and stock under the lock.
   const [row] = await deps.db
     .select({
@@ -106,6 +113,7 @@ export async function changeOrderStatus(deps: OrderDeps, orderId: number, to: Or
       .set({ status: to, paymentStatus, refundedMinor: refunded, updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, fromStatus: row.status, toStatus: to, reason });
+    await within?.(tx as unknown as OrderDeps["db"], { from: row.status as OrderStatus, to });
     return { status: to, changed: true };
   });
 }

@@ -1,0 +1,32 @@
+import { GraphQLError } from "graphql";
+
+export type AdminErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "BAD_USER_INPUT"
+  | "NOT_FOUND"
+  | "WRONG_CREDENTIALS"
+  | "TRANSITION_REFUSED";
+
+/**
+ * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language
+ * from its own catalog, app/admin/texts.ts) and an English message for API users.
+ */
+export function adminError(code: AdminErrorCode, message: string, extra?: Record<string, unknown>) {
+  return new GraphQLError(message, { extensions: { code, ...extra } });
+}
+
+export function intIn(
+  name: string,
+  value: number | null | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+) {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw adminError("BAD_USER_INPUT", `${name} must be a whole number from ${min} to ${max}`, {
+      field: name,
+    });
+  return n;
+}

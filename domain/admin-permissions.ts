@@ -1,0 +1,48 @@
+/**
+ * What each back-office role may do (issue 15, decision 0037): one table, one pure function. The owner may do
+ * everything; staff run the shop day to day (orders, customers, moderation) but do not manage admin users or read
+ * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
+ * no order and so no money.
+ */
+export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ACTIONS = [
+  "moderation.read",
+  "review.moderate",
+  "question.answer",
+  "question.reject",
+  "order.read",
+  "order.status",
+  "customer.read",
+  "customer.shopAs",
+  "audit.read",
+  "admin.manage",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+const SUPPORT: readonly AdminAction[] = [
+  "moderation.read",
+  "review.moderate",
+  "question.answer",
+  "question.reject",
+  "order.read",
+  "customer.read",
+  "customer.shopAs",
+];
+const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status"];
+
+const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {
+  owner: new Set(ADMIN_ACTIONS),
+  staff: new Set(STAFF),
+  support: new Set(SUPPORT),
+};
+
+export function isAdminRole(value: string): value is AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(value);
+}
+
+/** Whether a role may do an action. An unknown role may do nothing. */
+export function adminMay(role: string, action: AdminAction): boolean {
+  return isAdminRole(role) && GRANTS[role].has(action);
+}

@@ -1,0 +1,74 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { orderLines, orderStatusHistory, orders } from "#db/schema/index.ts";
+import type { OrderStatus } from "#domain/order-status.ts";
+
+/** The back office's order list (issue 15): placed orders (pending and failed attempts included on request). */
+export interface AdminOrderFilter {
+  /** Order number, e-mail or name; part of it. */
+  search?: string | null;
+  statuses?: readonly OrderStatus[] | null;
+  skip: number;
+  take: number;
+}
+
+function like(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function adminOrders(db: Database, filter: AdminOrderFilter) {
+  const conditions: SQL[] = [];
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = like(search);
+    const byText = or(
+      ilike(orders.orderNumber, pattern),
+      ilike(orders.email, pattern),
+      ilike(orders.firstName, pattern),
+      ilike(orders.lastName, pattern),
+    );
+    if (byText) conditions.push(byText);
+  }
+  if (filter.statuses?.length) conditions.push(inArray(orders.status, [...filter.statuses]));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        email: orders.email,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        marketAlias: orders.marketAlias,
+        currencyCode: orders.currencyCode,
+        totalIncVatMinor: orders.totalIncVatMinor,
+        createdAt: orders.createdAt,
+        customerId: orders.customerId,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(filter.take)
+      .offset(filter.skip),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { orders: rows, total: total?.n ?? 0 };
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof adminOrders>>["orders"][number];
+
+export async function adminOrder(db: Database, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [lines, history] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.id)),
+  ]);
+  return { order, lines, history };
+}
