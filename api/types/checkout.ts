@@ -11,6 +11,7 @@ import {
   checkoutFieldErrors,
   createOrUpdateCheckout,
   mergeInput,
+  readCheckout,
   storedInput,
   validateOrderConditions,
 } from "#services/checkout/index.ts";
@@ -22,7 +23,7 @@ import {
 import { checkoutPages } from "#services/checkout/services.ts";
 import { isExternalOption } from "#services/checkout/shipping.ts";
 import { CheckoutError, type CheckoutErrorReason } from "#services/orders/errors.ts";
-import { openHostedCheckout } from "#services/orders/hosted.ts";
+import { openedHostedCheckout, openHostedCheckout } from "#services/orders/hosted.ts";
 import { type PaymentProviders, placeOrder } from "#services/orders/place.ts";
 import type { OrderRecord } from "#services/orders/read.ts";
 import { withdrawFromOrder } from "#services/orders/withdraw.ts";
@@ -167,6 +168,8 @@ interface CheckoutEdge {
   shippingIds: Map<string, number>;
   /** The hosted checkout opened for the selected external payment option. */
   hosted: { snippet: string; isNew: boolean } | null;
+  /** storedCheckout: what a change would make differently (CheckoutType.needsUpdate). */
+  needsUpdate: boolean;
 }
 
 const ConsentType = builder
@@ -345,6 +348,11 @@ const CheckoutType = builder.objectRef<CheckoutEdge>("CheckoutType").implement({
       resolve: (e) => (e.view.input.pickupPoint ? JSON.stringify(e.view.input.pickupPoint) : null),
     }),
     checkoutStatus: t.field({ type: CheckoutStatusEnum, nullable: true, resolve: () => "OK" as const }),
+    needsUpdate: t.boolean({
+      description:
+        "Mili (storedCheckout): the stored checkout is not current; send createOrUpdateCheckout to bring it up to date (the chosen delivery checkout's fee for the goods now differs from the cart's, or the chosen hosted checkout has no open session for the cart as it is now). Always false from createOrUpdateCheckout.",
+      resolve: (e) => e.needsUpdate,
+    }),
     isReady: t.boolean({
       description: "Mili: every field is complete; placeOrder can be called",
       resolve: (e) => e.view.checkoutStatus === "READY",
@@ -414,7 +422,57 @@ async function checkoutEdge(
         ctx.logger.warn({ err: error }, "the hosted checkout could not be opened");
       }
     }
-    return { view, locale, ref, shippingIds: await shippingIdsOf(ctx, locale.market.alias), hosted };
+    return {
+      view,
+      locale,
+      ref,
+      shippingIds: await shippingIdsOf(ctx, locale.market.alias),
+      hosted,
+      needsUpdate: false,
+    };
+  } catch (error) {
+    checkoutError(error, locale);
+  }
+}
+
+/** storedCheckout: the cart's checkout as stored, read only (nothing written, no hosted checkout opened). */
+async function storedCheckoutEdge(
+  ctx: ApiContext,
+  args: LocaleRequest,
+  cartId: string,
+): Promise<CheckoutEdge> {
+  const locale = await ctx.locale(args);
+  const ref = await ctx.reference.get();
+  try {
+    const view = await readCheckout(
+      { db: ctx.db, ...(ctx.checkout ? { shipping: ctx.checkout.shipping } : {}) },
+      { ref, locale, customerType: null },
+      cartId,
+    );
+    let hosted: CheckoutEdge["hosted"] = null;
+    let needsUpdate = view.stale;
+    const selected = view.paymentOptions.find((p) => p.isSelected);
+    if (selected?.checkoutType === "EXTERNAL" && ctx.checkout && view.cart.items.length) {
+      const opened = await openedHostedCheckout(
+        ctx.checkout.deps,
+        cartId,
+        view.cart.version,
+        selected.key,
+      ).catch((error: unknown) => {
+        ctx.logger.warn({ err: error }, "the hosted checkout could not be read");
+        return null;
+      });
+      if (opened) hosted = { snippet: opened.htmlSnippet, isNew: false };
+      else needsUpdate = true;
+    }
+    return {
+      view,
+      locale,
+      ref,
+      shippingIds: await shippingIdsOf(ctx, locale.market.alias),
+      hosted,
+      needsUpdate,
+    };
   } catch (error) {
     checkoutError(error, locale);
   }
@@ -794,6 +852,14 @@ const confirmationArgs = builder.args((t) => ({
 }));
 
 builder.queryFields((t) => ({
+  storedCheckout: t.field({
+    type: CheckoutType,
+    nullable: true,
+    description:
+      "Mili: the cart's checkout as stored, read only (a page's GET): what createOrUpdateCheckout without a change answers, but nothing is written, the shipping choice is not put on the cart and no hosted checkout is opened (an open one's snippet is answered). needsUpdate says when a change is needed to bring it up to date. An unknown or completed cart: BAD_USER_INPUT (INVALID_CART_ID, CART_COMPLETED).",
+    args: { cartId: t.arg.string({ required: true }), ...localeArgs },
+    resolve: (_root, args, ctx) => storedCheckoutEdge(ctx, args, args.cartId),
+  }),
   checkout: t.field({
     type: CheckoutDataType,
     nullable: true,

@@ -11,7 +11,11 @@ import { checkoutApiTexts } from "../lib/checkout-texts.server.ts";
 import { channelContext } from "../lib/context.ts";
 import { COOKIES, ONE_YEAR, readCookie, serializeCookie } from "../lib/cookies.ts";
 import { GetUserQuery } from "../lib/graphql/account-operations.ts";
-import { CreateOrUpdateCheckoutMutation, PlaceOrderMutation } from "../lib/graphql/checkout-operations.ts";
+import {
+  CreateOrUpdateCheckoutMutation,
+  PlaceOrderMutation,
+  StoredCheckoutQuery,
+} from "../lib/graphql/checkout-operations.ts";
 import { GraphqlClientError, type GraphqlErrorEntry } from "../lib/graphql/client.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { href } from "../lib/page-locale.ts";
@@ -47,15 +51,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, id, vars, locale, url, rc } = cartClient(request, context, true);
   const cookies = request.headers.get("cookie");
   const markets = marketsOf(context);
-  // The stored checkout first (the shipping choice is put on the cart), then the cart as it now is.
+  // The stored checkout first, read only (a GET writes nothing; decision 0039); only when it is not current (the
+  // delivery checkout's fee for the goods now, the hosted checkout for the cart as it is) a change brings it up to
+  // date. Then the cart as it now is.
   let checkout: CheckoutView | null = null;
   if (id) {
     try {
-      const answer = await client.request(CreateOrUpdateCheckoutMutation, {
-        cartId: id,
-        ...{ marketId: vars.marketId },
-      });
-      checkout = answer.data.createOrUpdateCheckout;
+      const stored = (
+        await client.request(StoredCheckoutQuery, { cartId: id, ...{ marketId: vars.marketId } })
+      ).data.storedCheckout;
+      checkout = stored?.needsUpdate
+        ? (
+            await client.request(CreateOrUpdateCheckoutMutation, {
+              cartId: id,
+              ...{ marketId: vars.marketId },
+            })
+          ).data.createOrUpdateCheckout
+        : stored;
     } catch (error) {
       rc.log("warn", "the checkout could not be read", {
         error: error instanceof Error ? error.message : String(error),

@@ -108,6 +108,8 @@ export interface HostedCheckoutProvider extends PaymentProvider {
     urls: MerchantUrls,
     providerReference?: string | null,
   ): Promise<{ providerReference: string; htmlSnippet: string }>;
+  /** An open hosted checkout's snippet, read without changing it; null when it is completed or unknown. */
+  readSession?(providerReference: string): Promise<{ htmlSnippet: string } | null>;
 }
 
 export class PaymentProviderError extends Error {

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { carts, checkoutSessions, paymentMethods } from "#db/schema/index.ts";
+import type { CustomerType } from "#domain/cart.ts";
 import { type CheckoutFieldErrors, checkoutCountry, checkoutErrors } from "#domain/checkout.ts";
 import { msg } from "#domain/messages.ts";
 import type { ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
@@ -32,6 +33,11 @@ export interface CheckoutView {
   /** Field errors of the checkout as it stands (domain/checkout.ts); empty: ready to place. */
   errors: CheckoutFieldErrors;
   checkoutStatus: "INCOMPLETE" | "READY";
+  /**
+   * Read only (readCheckout): what is shown is not what a change would make it, so the storefront sends one
+   * (createOrUpdateCheckout): the chosen delivery checkout's fee for the goods now differs from the cart's.
+   */
+  stale: boolean;
 }
 
 const PENDING_METHOD = "";
@@ -94,9 +100,51 @@ export async function createOrUpdateCheckout(
         set: { data: input, updatedAt: sql`now()` },
       });
   });
+  return describeCheckout(deps, { ...ctx, customerType }, cartId, input, true);
+}
+
+/**
+ * The cart's checkout as stored, read only (the checkout page's GET; decision 0039): nothing is written, the
+ * shipping choice is not put on the cart again, the delivery checkout's fee is not changed. The same view as
+ * createOrUpdateCheckout without a change answers, except that a fee that would change marks it `stale`.
+ */
+export async function readCheckout(
+  deps: { db: Database; shipping?: ShippingProvider[] },
+  ctx: CartContext,
+  cartId: string,
+): Promise<CheckoutView> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cartId))
+    throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
+  const input = await storedInput(deps.db, cartId);
+  const [cart] = await deps.db
+    .select({ completedAt: carts.completedAt })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  if (!cart) throw new CheckoutError("INVALID_CART_ID", "No such cart", msg("cart.error.cartId"));
+  if (cart.completedAt !== null)
+    throw new CheckoutError("CART_COMPLETED", "The cart is completed", msg("checkout.error.completed"));
+  const customerType = input.customerType ?? ctx.customerType ?? "PERSON";
+  return describeCheckout(deps, { ...ctx, customerType }, cartId, input, false);
+}
+
+/**
+ * The checkout for `input` as it stands: the priced cart, the options that apply now and what is still missing.
+ * `write`: a delivery checkout's fee that differs for the goods now is put on the cart (createOrUpdateCheckout);
+ * read only, it is left and the view is marked `stale`.
+ */
+async function describeCheckout(
+  deps: { db: Database; shipping?: ShippingProvider[] },
+  ctx: CartContext & { customerType: CustomerType },
+  cartId: string,
+  input: PlaceOrderInput,
+  write: boolean,
+): Promise<CheckoutView> {
+  const { db } = deps;
+  const customerType = ctx.customerType;
+  const market = ctx.locale.market;
   // The checkout shows what placing charges: a delivery checkout's fee (nShift) when its option is the one chosen.
   const external = isExternalOption(input.shippingOptionId);
-  let cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: external });
+  let cart = await getCart(db, ctx, cartId, { allowExternalShippingFee: external });
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
   const goods = cart.totals.lines.reduce((s, l) => s + l.total, 0);
   const providers = deps.shipping ?? [new OwnShipping(db)];
@@ -127,7 +175,10 @@ export async function createOrUpdateCheckout(
   // The chosen delivery checkout option's fee, as its provider asks it for these goods, is the cart's (placing
   // verifies it again: services/checkout/shipping.ts).
   const chosenExternal = shippingOptions.find((o) => o.isSelected && o.provider === "nshift");
-  if (chosenExternal && cart.totals.shipping.fee !== chosenExternal.payableFeeMinor) {
+  // Read only: a fee that differs is not put on the cart; the checkout says it needs a change (`stale`).
+  let stale = false;
+  if (chosenExternal && cart.totals.shipping.fee !== chosenExternal.payableFeeMinor && !write) stale = true;
+  else if (chosenExternal && cart.totals.shipping.fee !== chosenExternal.payableFeeMinor) {
     await db
       .update(carts)
       .set({
@@ -136,7 +187,7 @@ export async function createOrUpdateCheckout(
         updatedAt: sql`now()`,
       })
       .where(eq(carts.id, cartId));
-    cart = await getCart(db, { ...ctx, customerType }, cartId, { allowExternalShippingFee: true });
+    cart = await getCart(db, ctx, cartId, { allowExternalShippingFee: true });
   }
   const methods = shippingChosen
     ? await db
@@ -173,6 +224,7 @@ export async function createOrUpdateCheckout(
     paymentOptions,
     errors,
     checkoutStatus: Object.keys(errors).length ? "INCOMPLETE" : "READY",
+    stale,
   };
 }
 

@@ -166,6 +166,37 @@ export async function openHostedCheckout(
   return { sessionId: session.id, ...opened };
 }
 
+/**
+ * The hosted checkout already open for this cart version and payment method, read without changing anything (the
+ * checkout page's GET): its snippet, or null when none is open for the cart as it is now (then a change opens one).
+ */
+export async function openedHostedCheckout(
+  deps: OrderDeps,
+  cartId: string,
+  cartVersion: number,
+  paymentMethodKey: string,
+): Promise<{ htmlSnippet: string } | null> {
+  const [row] = await deps.db
+    .select({
+      providerReference: checkoutSessions.providerReference,
+      paymentType: paymentMethods.paymentType,
+    })
+    .from(checkoutSessions)
+    .innerJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
+    .where(
+      and(
+        eq(checkoutSessions.cartId, cartId),
+        eq(checkoutSessions.cartVersion, cartVersion),
+        eq(checkoutSessions.paymentMethodKey, paymentMethodKey),
+      ),
+    );
+  if (!row?.providerReference) return null;
+  const provider = deps.payments[row.paymentType as PaymentType];
+  if (provider?.checkoutType !== "EXTERNAL" || !("readSession" in provider)) return null;
+  const read = (provider as HostedCheckoutProvider).readSession;
+  return read ? read.call(provider, row.providerReference) : null;
+}
+
 /** The attempt, its cart and the cart's locale, for a callback that carries only ids. */
 export async function attempt(
   deps: HostedDeps,

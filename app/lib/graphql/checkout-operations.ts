@@ -67,6 +67,19 @@ export const CreateOrUpdateCheckoutMutation = graphql(
   [CheckoutFields],
 );
 
+/** The checkout page's GET: the stored checkout, read only (decision 0039); the mutation only on a change. */
+export const StoredCheckoutQuery = graphql(
+  `
+  query StoredCheckout($cartId: String!, $channelId: String, $marketId: String, $languageId: String) {
+    storedCheckout(cartId: $cartId, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      ...CheckoutFields
+      needsUpdate
+    }
+  }
+`,
+  [CheckoutFields],
+);
+
 export const PlaceOrderMutation = graphql(`
   mutation PlaceOrder($cartId: String!, $checkout: CheckoutInputType!, $channelId: String, $marketId: String, $languageId: String) {
     placeOrder(cartId: $cartId, checkout: $checkout, channelId: $channelId, marketId: $marketId, languageId: $languageId) {

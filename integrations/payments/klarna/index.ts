@@ -111,6 +111,12 @@ export class KlarnaPayments implements HostedCheckoutProvider {
     return { providerReference: body.order_id, htmlSnippet: body.html_snippet };
   }
 
+  async readSession(providerReference: string) {
+    const order = await this.readCheckout(providerReference);
+    if (!order?.html_snippet || order.status === "checkout_complete") return null;
+    return { htmlSnippet: order.html_snippet };
+  }
+
   /** The checkout order as Klarna keeps it (status checkout_incomplete or checkout_complete). */
   async readCheckout(orderId: string): Promise<KlarnaCheckoutOrder | null> {
     return (
