@@ -30,8 +30,12 @@ function recorder() {
   return {
     lines,
     logger: {
-      error: (data: unknown, msg: string) => lines.push({ level: "error", msg, data }),
-      info: (data: unknown, msg: string) => lines.push({ level: "info", msg, data }),
+      error: (data: unknown, msg: string) => {
+        lines.push({ level: "error", msg, data });
+      },
+      info: (data: unknown, msg: string) => {
+        lines.push({ level: "info", msg, data });
+      },
     },
   };
 }
@@ -141,7 +145,7 @@ describe("HttpRecommendations against the sandbox", () => {
       await p.track({ command: "setCart", productNumbers: ["A1"] });
       expect(lines.map((l) => l.level)).toEqual(["error"]);
     } finally {
-      server.closeAllConnections?.();
+      (server as import("node:http").Server).closeAllConnections();
       await new Promise((r) => server.close(() => r(undefined)));
     }
   });

@@ -1,4 +1,3 @@
-import type { Logger } from "pino";
 import {
   type RecommendationClick,
   type RecommendationCommand,
@@ -22,12 +21,18 @@ export { createRecommendationSandbox, RECOMMENDATION_SANDBOX_WEBSITE } from "./s
  * `RECOMMENDATIONS_BASE_URL=sandbox` the sandbox on the shop's own server answers. Recommendations wait at most
  * `timeoutMs` (a product page must not hang on a provider); clicks and commands are sent and their answers logged.
  */
+/** Where the adapter writes what the provider answered (a pino logger fits). */
+export interface ProviderLog {
+  error(data: Record<string, unknown>, msg: string): void;
+  info(data: Record<string, unknown>, msg: string): void;
+}
+
 export interface HttpRecommendationsConfig {
   baseUrl: string;
   websiteUuid: string;
   /** trackPageView goes out only in development (spec §5). */
   development: boolean;
-  logger?: Pick<Logger, "error" | "info">;
+  logger?: ProviderLog;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
