@@ -8,6 +8,7 @@ import { orders } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
+import { ADMIN_CASES, loadServerBuild } from "#tests/support/routes.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -98,17 +99,16 @@ async function signIn(page: Page) {
 }
 
 describe("the back office", () => {
-  it("opens no admin page without a session: each sends the visitor to the sign-in page", async () => {
-    for (const path of [
-      "/admin",
-      "/admin/orders",
-      `/admin/orders/${orderId}`,
-      "/admin/customers",
-      `/admin/customers/${customerId}`,
-    ]) {
-      const response = await fetch(url(path), { redirect: "manual" });
-      expect([302, 303], path).toContain(response.status);
-      expect(new URL(response.headers.get("location") ?? "", shop.origin).pathname, path).toBe(
+  it("has a case for every back-office route, and opens no admin page without a session", async () => {
+    const build = await loadServerBuild();
+    const ids = Object.keys(build.routes).filter((id) => id === "admin" || id.startsWith("admin-"));
+    expect(ids.sort()).toEqual(Object.keys(ADMIN_CASES).sort());
+    for (const { path, kind } of Object.values(ADMIN_CASES)) {
+      if (kind !== "page") continue;
+      const filled = path.replace(":id", String(path.includes("orders") ? orderId : customerId));
+      const response = await fetch(url(filled), { redirect: "manual" });
+      expect([302, 303], filled).toContain(response.status);
+      expect(new URL(response.headers.get("location") ?? "", shop.origin).pathname, filled).toBe(
         "/admin/sign-in",
       );
     }
