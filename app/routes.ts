@@ -62,5 +62,17 @@ export default [
   route("api/cart", "routes/api.cart.ts", { id: "api-cart" }),
   route("sv/api/cart", "routes/api.cart.ts", { id: "sv.api-cart" }),
   route(":market/:lang/api/cart", "routes/api.cart.ts", { id: "market.api-cart" }),
+  // The back office (decision 0037): its own tree, not localized; each route its own chunk, so no shopper's page
+  // loads any of it.
+  route("admin/sign-in", "admin/sign-in.tsx", { id: "admin-sign-in" }),
+  route("admin/sign-out", "admin/sign-out.ts", { id: "admin-sign-out" }),
+  route("admin/language", "admin/language.ts", { id: "admin-language" }),
+  route("admin", "admin/layout.tsx", { id: "admin" }, [
+    index("admin/moderation.tsx", { id: "admin-moderation" }),
+    route("orders", "admin/orders.tsx", { id: "admin-orders" }),
+    route("orders/:orderId", "admin/order.tsx", { id: "admin-order" }),
+    route("customers", "admin/customers.tsx", { id: "admin-customers" }),
+    route("customers/:customerId", "admin/customer.tsx", { id: "admin-customer" }),
+  ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -26,7 +26,7 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 
 function sessionCookie(ctx: AdminContext, token: string, maxAge: number) {
   const secure = ctx.secureCookies ? "; Secure" : "";
-  return `${ADMIN_COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+  return `${ADMIN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
 }
 
 const Language = b.enumType("AdminLanguage", { values: ["sv", "nb", "en"] as const });
@@ -219,12 +219,12 @@ const LoginToken = b
     }),
   });
 
-async function withProductNames<T extends { productId: number }>(ctx: AdminContext, items: T[]) {
-  const names = await productNames(
-    ctx.db,
-    items.map((i) => i.productId),
-  );
-  return items.map((i) => ({ ...i, productName: names.get(i.productId) ?? `#${i.productId}` }));
+async function withProductNames<T extends { productId: number; languageId: string }>(
+  ctx: AdminContext,
+  items: T[],
+) {
+  const names = await productNames(ctx.db, items);
+  return items.map((item, i) => ({ ...item, productName: names[i] ?? `#${item.productId}` }));
 }
 
 b.queryFields((t) => ({

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, productTranslations, reviews } from "#db/schema/index.ts";
 import { answerQuestion, rejectQuestion } from "../questions.ts";
@@ -74,18 +74,29 @@ export async function rejectQuestionAudited(db: Database, who: AdminPrincipal, q
   });
 }
 
-/** Product names for the moderation lists, in one language (the item's own, else any). */
+/** Product names for the moderation lists: each item's product in the item's language, else in any language. */
 export async function productNames(
   db: Database,
-  productIds: readonly number[],
-): Promise<Map<number, string>> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return new Map();
+  items: readonly { productId: number; languageId: string }[],
+): Promise<string[]> {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  if (ids.length === 0) return [];
   const rows = await db
-    .select({ productId: productTranslations.productId, name: productTranslations.name })
+    .select({
+      productId: productTranslations.productId,
+      languageId: productTranslations.languageId,
+      name: productTranslations.name,
+    })
     .from(productTranslations)
-    .where(and(inArray(productTranslations.productId, ids)));
-  const names = new Map<number, string>();
-  for (const r of rows) if (!names.has(r.productId)) names.set(r.productId, r.name);
-  return names;
+    .where(inArray(productTranslations.productId, ids));
+  const names = new Map<number, Map<string, string>>();
+  for (const r of rows) {
+    const byLanguage = names.get(r.productId) ?? new Map<string, string>();
+    byLanguage.set(r.languageId, r.name);
+    names.set(r.productId, byLanguage);
+  }
+  return items.map((item) => {
+    const byLanguage = names.get(item.productId);
+    return byLanguage?.get(item.languageId) ?? [...(byLanguage?.values() ?? [])][0] ?? `#${item.productId}`;
+  });
 }

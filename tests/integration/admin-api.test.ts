@@ -74,13 +74,13 @@ async function audits(action: string) {
 }
 
 describe("signing in", () => {
-  it("sets the mili-admin cookie (HttpOnly, SameSite=Strict, path /admin) and records the sign-in", async () => {
+  it("sets the mili-admin cookie (HttpOnly, SameSite=Strict) and records the sign-in", async () => {
     const answer = await admin(SIGN_IN, { email: "Owner@Mili.example", password: PASSWORD });
     expect(answer.body.data.signIn).toMatchObject({ email: "owner@mili.example", role: "owner" });
     const cookie = answer.setCookie.find((c) => c.startsWith("mili-admin=")) ?? "";
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).toMatch(/Path=\/admin/);
+    expect(cookie).toMatch(/Path=\/;/);
     const me = await admin(`{ me { email role } }`, {}, { cookie: cookie.split(";")[0] });
     expect(me.body.data.me).toEqual({ email: "owner@mili.example", role: "owner" });
     expect((await audits("admin.signIn")).length).toBeGreaterThan(0);
@@ -117,6 +117,17 @@ describe("signing in", () => {
     expect((await admin(`mutation { signOut }`, {}, { cookie })).body.data.signOut).toBe(true);
     const me = await admin(`{ me { email } }`, {}, { cookie });
     expect(me.body.data.me).toBeNull();
+    expect((await audits("admin.signOut")).map((e) => e.actor)).toContain("staff@mili.example");
+  });
+
+  it("the admin's language is kept on the user and recorded", async () => {
+    const cookie = await signIn("support@mili.example");
+    const chosen = await admin(`mutation { setLanguage(language: sv) { language } }`, {}, { cookie });
+    expect(chosen.body.data.setLanguage).toEqual({ language: "sv" });
+    expect((await admin(`{ me { language } }`, {}, { cookie })).body.data.me).toEqual({ language: "sv" });
+    const entries = (await audits("admin.language")).filter((e) => e.actor === "support@mili.example");
+    expect(entries.at(-1)).toMatchObject({ before: { language: "en" }, after: { language: "sv" } });
+    await admin(`mutation { setLanguage(language: en) { language } }`, {}, { cookie });
   });
 });
 

@@ -449,3 +449,20 @@ export function screenCase(id: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The back office's routes (app/routes.ts, decision 0037): not screens of the storefront's localized table, so
+ * they have their own cases. Each page route names a path (`:id` filled by the test) and is closed without a
+ * session; the form-only routes answer POSTs. tests/e2e/admin.test.ts fails when a route of the build has no case.
+ */
+export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in" | "form" }> = {
+  admin: { path: "/admin", kind: "page" },
+  "admin-moderation": { path: "/admin", kind: "page" },
+  "admin-orders": { path: "/admin/orders", kind: "page" },
+  "admin-order": { path: "/admin/orders/:id", kind: "page" },
+  "admin-customers": { path: "/admin/customers", kind: "page" },
+  "admin-customer": { path: "/admin/customers/:id", kind: "page" },
+  "admin-sign-in": { path: "/admin/sign-in", kind: "sign-in" },
+  "admin-sign-out": { path: "/admin/sign-out", kind: "form" },
+  "admin-language": { path: "/admin/language", kind: "form" },
+};
