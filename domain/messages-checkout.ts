@@ -17,6 +17,10 @@ export const CHECKOUT_MESSAGES = {
     sv: "Välj ett leveranssätt innan du betalar",
   },
   "checkout.error.paymentMethod": { nb: "Velg en betalingsmåte", sv: "Välj ett betalsätt" },
+  "checkout.error.pickupPoint": {
+    nb: "Velg et av hentestedene for postnummeret ditt",
+    sv: "Välj ett av utlämningsställena för ditt postnummer",
+  },
   "checkout.error.invalid": {
     nb: "Sørg for at alle felt er gyldige",
     sv: "Se till att alla fält är giltiga",

@@ -77,7 +77,7 @@ export function checkoutSetup(opts: {
   const apiPaths = ["/api/checkout/klarna/validate", "/api/checkout/klarna/push"];
 
   const payments: PaymentProviders = {};
-  if (sandboxes) payments.INVOICE = new SandboxInvoiceProvider();
+  if (sandboxes) payments.INVOICE = new SandboxInvoiceProvider({ db: opts.db });
   if (realPayments && env.KLARNA_BASE_URL && env.KLARNA_USERNAME && env.KLARNA_PASSWORD)
     payments.KLARNA = new KlarnaPayments({
       baseUrl: env.KLARNA_BASE_URL,

@@ -79,7 +79,10 @@ const CheckoutInputType = builder.inputType("CheckoutInputType", {
     shippingId: t.int({ description: "ShippingOptionType.id" }),
     skipShippingValidation: t.boolean({ description: "Accepted; Mili always validates the shipping option" }),
     externalShippingId: t.string({ description: "A delivery checkout's chosen option (kept on the order)" }),
-    pickupPoint: t.string({ description: "The chosen pickup point (kept on the order)" }),
+    pickupPoint: t.string({
+      description:
+        "The chosen pickup point's id (from the shipping option's shippingData): kept on the order with its name and address as the provider gives them",
+    }),
     desiredDeliveryDate: t.string({ description: "Accepted; not used" }),
     customerOrderNumber: t.string({ description: "Accepted; not used" }),
     goodsLabel: t.string({ description: "Accepted; not used" }),
@@ -344,8 +347,9 @@ const CheckoutType = builder.objectRef<CheckoutEdge>("CheckoutType").implement({
     }),
     shippingData: t.string({
       nullable: true,
-      description: "The chosen pickup point as JSON",
-      resolve: (e) => (e.view.input.pickupPoint ? JSON.stringify(e.view.input.pickupPoint) : null),
+      description:
+        "The chosen option's pickup point (nShift's agent) as JSON {id name address zip city distance}: the one chosen (CheckoutInputType.pickupPoint, the point's id), or the nearest while none of this option's is chosen; null for an option without pickup points",
+      resolve: (e) => (e.view.pickupPoint ? JSON.stringify(e.view.pickupPoint) : null),
     }),
     checkoutStatus: t.field({ type: CheckoutStatusEnum, nullable: true, resolve: () => "OK" as const }),
     needsUpdate: t.boolean({

@@ -6,6 +6,7 @@ import {
   MAX_ORDERS_LISTED,
   type OrderRecord,
   orderByPublicId,
+  orderShippingName,
   ordersOfCustomer,
 } from "#services/orders/read.ts";
 import { withdrawalOf } from "#services/orders/withdraw.ts";
@@ -70,9 +71,7 @@ export function paymentName(order: OrderRecord, languageId: string): string {
 
 /** The shipping option's name in a language (its key when it has none), with the pickup point's name. */
 export function shippingName(order: OrderRecord, languageId: string): string {
-  const agent = order.shippingAgent as { name?: string } | null;
-  const own = order.shippingOptionNames?.[languageId];
-  return [own ?? order.shippingOptionKey ?? "", agent?.name ?? ""].filter(Boolean).join(": ");
+  return orderShippingName(order, languageId);
 }
 
 type PaymentDetails = { e: OrderEdge };

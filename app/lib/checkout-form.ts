@@ -67,6 +67,7 @@ export function readCheckoutForm(form: FormData): CheckoutForm {
     : null;
   const shippingOptionId = text(form, "shippingOptionId");
   const paymentMethod = text(form, "paymentMethod");
+  const pickupPoint = text(form, "pickupPoint");
   const acceptedTerms = form.get("acceptedTerms") === "on";
   const input: CheckoutInput = {
     customerType,
@@ -79,6 +80,7 @@ export function readCheckoutForm(form: FormData): CheckoutForm {
     acceptedTerms,
     ...(shippingOptionId ? { shippingOptionId } : {}),
     ...(paymentMethod ? { paymentMethod } : {}),
+    ...(pickupPoint ? { pickupPoint } : {}),
   };
   const fields: CheckoutFields = {
     email: input.email,

@@ -1,4 +1,5 @@
 import { privateHeaders } from "../lib/cache.ts";
+import { checkoutApiTexts } from "../lib/checkout-texts.server.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { href } from "../lib/page-locale.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
@@ -19,10 +20,31 @@ const TEXTS = {
   },
 } as const;
 
-/** /checkout/klarna-fail: the external payment did not go through; the cart is kept. */
+/** The reasons the hosted checkout sends the shopper here with (`?error=`), and the API message each shows. */
+const REASONS = {
+  Error: "api.checkout.error.failed",
+  OutOfStock: "api.checkout.error.notCreated",
+  BlockedCustomer: "api.checkout.error.blocked",
+} as const;
+type Reason = keyof typeof REASONS;
+
+/**
+ * /checkout/klarna-fail?error=Error|OutOfStock|BlockedCustomer: the external payment did not go through; the cart
+ * is kept. The reason's message is spec §8's (domain/messages-checkout.ts: the generic failure, the order that could
+ * not be created because an item sold out, the customer the provider blocked), in the page's language; an unknown
+ * or missing reason shows the generic one.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { locale, url } = requestClient(request, context);
-  return { locale, origin: url.origin, alternates: samePathAlternates("/checkout/klarna-fail") };
+  const asked = url.searchParams.get("error") ?? "";
+  const reason: Reason = Object.hasOwn(REASONS, asked) ? (asked as Reason) : "Error";
+  return {
+    locale,
+    origin: url.origin,
+    alternates: samePathAlternates("/checkout/klarna-fail"),
+    reason,
+    message: checkoutApiTexts(locale.lang)[REASONS[reason]] ?? "",
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,7 +52,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({ title: `${TEXTS[loaderData.locale.lang].heading} | Mili`, noindex: true, ...loaderData });
 }
 
-export default function CheckoutFailed() {
+export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const texts = TEXTS[root.lang];
   const checkout = root.lang === "sv" ? "/kassan" : "/kassen";
@@ -39,6 +61,13 @@ export default function CheckoutFailed() {
       <h1 className="text-3xl font-bold" tabIndex={-1}>
         {texts.heading}
       </h1>
+      <p
+        role="alert"
+        className="mt-4 rounded bg-red-50 p-3 text-red-900"
+        data-fail-reason={loaderData.reason}
+      >
+        {loaderData.message}
+      </p>
       <p className="mt-4">{texts.text}</p>
       <p className="mt-4">
         <a className="underline" href={href(root.locale, checkout)}>

@@ -264,6 +264,11 @@ export const orders = pgTable(
     capturedMinor: integer().notNull().default(0),
     refundedMinor: integer().notNull().default(0),
     shippingOptionKey: text(),
+    /**
+     * The shipping option's name as the shopper chose it (in the order's language), kept for options the shop has
+     * no names of its own for: a delivery checkout's (nShift). Null for orders placed before it was kept.
+     */
+    shippingOptionName: text(),
     /** The pickup point chosen in a delivery checkout (nShift-style): id, name, address. */
     shippingAgent: jsonb(),
     confirmedAt: timestamp({ withTimezone: true }),

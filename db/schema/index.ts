@@ -4,3 +4,4 @@ export * from "./commerce.ts";
 export * from "./content.ts";
 export * from "./customers.ts";
 export * from "./markets.ts";
+export * from "./sandbox.ts";

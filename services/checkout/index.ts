@@ -4,11 +4,12 @@ import { carts, checkoutSessions, paymentMethods } from "#db/schema/index.ts";
 import type { CustomerType } from "#domain/cart.ts";
 import { type CheckoutFieldErrors, checkoutCountry, checkoutErrors } from "#domain/checkout.ts";
 import { msg } from "#domain/messages.ts";
-import type { ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
+import type { PickupPoint, ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
 import { OwnShipping } from "#integrations/shipping/own/index.ts";
 import { type CartContext, type CartView, getCart } from "../cart.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
+import { chosenPickupPoint } from "./pickup.ts";
 import { chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
 
 /**
@@ -32,6 +33,11 @@ export interface CheckoutView {
   }[];
   /** Field errors of the checkout as it stands (domain/checkout.ts); empty: ready to place. */
   errors: CheckoutFieldErrors;
+  /**
+   * The pickup point (agent) of the chosen option that has them (nShift): the one the shopper chose, or the
+   * nearest (the provider's first) while none of this option's is chosen; null for an option without.
+   */
+  pickupPoint: PickupPoint | null;
   checkoutStatus: "INCOMPLETE" | "READY";
   /**
    * Read only (readCheckout): what is shown is not what a change would make it, so the storefront sends one
@@ -172,6 +178,10 @@ async function describeCheckout(
     isSelected: c.id === input.shippingOptionId || (c.provider === "own" && c.key === selectedKey),
   }));
   const shippingChosen = shippingOptions.some((o) => o.isSelected);
+  const pickupPoint = chosenPickupPoint(
+    shippingOptions.find((o) => o.isSelected),
+    input.pickupPoint?.id,
+  );
   // The chosen delivery checkout option's fee, as its provider asks it for these goods, is the cart's (placing
   // verifies it again: services/checkout/shipping.ts).
   const chosenExternal = shippingOptions.find((o) => o.isSelected && o.provider === "nshift");
@@ -225,6 +235,7 @@ async function describeCheckout(
     errors,
     checkoutStatus: Object.keys(errors).length ? "INCOMPLETE" : "READY",
     stale,
+    pickupPoint,
   };
 }
 

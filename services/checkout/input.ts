@@ -104,7 +104,8 @@ export async function checkoutInputOf(
     paymentMethodKey,
     acceptedTerms,
     message: def(input.message),
-    pickupPoint: pickup ? { id: pickup.slice(0, 200), name: pickup.slice(0, 200) } : undefined,
+    // Only the id: the point's name and address are the provider's (services/orders/place.ts resolves them).
+    pickupPoint: pickup ? { id: pickup.slice(0, 200) } : undefined,
   };
   for (const key of Object.keys(out) as (keyof PlaceOrderInput)[])
     if (out[key] === undefined) delete out[key];

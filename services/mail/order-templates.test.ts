@@ -44,6 +44,7 @@ const order: OrderRecord = {
   refundedMinor: 0,
   shippingOptionKey: "pickup-point",
   shippingOptionNames: null,
+  shippingOptionName: null,
   shippingAgent: null,
   shippingFeeIncVat: 4900,
   shippingFeeVat: 980,

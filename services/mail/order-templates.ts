@@ -1,5 +1,5 @@
 import { formatMoney } from "#domain/format.ts";
-import type { OrderRecord } from "../orders/read.ts";
+import { type OrderRecord, orderShippingName } from "../orders/read.ts";
 import { escapeHtml, type MailLanguage, themeColors } from "./templates.ts";
 
 /**
@@ -150,9 +150,7 @@ export function renderOrderMail(input: OrderMailInput): { subject: string; text:
     a.addressLine2,
     [a.zip, a.city].filter(Boolean).join(" "),
   ].filter((x): x is string => Boolean(x?.trim()));
-  const agent = o.shippingAgent as { name?: string } | null;
-  const shippingName = o.shippingOptionNames?.[locale] ?? o.shippingOptionKey ?? "";
-  const delivery = [shippingName, agent?.name ?? ""].filter(Boolean).join(": ");
+  const delivery = orderShippingName(o, locale);
   const payment = o.paymentMethodNames?.[o.languageId] ?? o.paymentMethodKey ?? "";
   const subject = t.subject.replace("{number}", number);
   const text = [

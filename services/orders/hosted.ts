@@ -242,10 +242,15 @@ export async function validateHostedOrder(
   deps: HostedDeps,
   call: { sessionId: string; signature: string | null; providerReference: string | null },
 ): Promise<{ ok: true } | { redirect: string }> {
-  const fail = (error: "Error" | "OutOfStock") => ({ redirect: `/checkout/klarna-fail?error=${error}` });
+  // The failure page in the cart's language once the attempt is known (`/sv/checkout/klarna-fail` in Swedish).
+  let prefix = "";
+  const fail = (error: "Error" | "OutOfStock") => ({
+    redirect: `${prefix}/checkout/klarna-fail?error=${error}`,
+  });
   if (!UUID.test(call.sessionId) || !verified(deps.callbackSecret, call.sessionId, call.signature))
     return fail("Error");
   const found = await attempt(deps, { sessionId: call.sessionId });
+  if (found?.ctx.locale.language.id.startsWith("sv")) prefix = "/sv";
   if (!found || found.session.providerReference !== call.providerReference) return fail("Error");
   // The cart changed after the checkout was opened: the provider's order is not this cart any more.
   if (found.cartVersion !== found.session.cartVersion) return fail("Error");

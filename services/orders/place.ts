@@ -37,6 +37,7 @@ import {
 } from "#integrations/payments/index.ts";
 import type { ShippingProvider } from "#integrations/shipping/index.ts";
 import { type CartContext, CartError, type CartView, completeCart, getCart } from "../cart.ts";
+import { chosenPickupPoint } from "../checkout/pickup.ts";
 import { chooseShipping, isExternalOption, verifyExternalShipping } from "../checkout/shipping.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 
@@ -68,7 +69,8 @@ export interface OrderDeps {
 }
 
 export interface PlaceOrderInput extends CheckoutFields {
-  pickupPoint?: { id: string; name: string; address?: string; zip?: string; city?: string } | null;
+  /** The chosen pickup point by id (the provider's record is kept on the order, never what a client sent). */
+  pickupPoint?: { id: string } | null;
 }
 
 export interface PlacedOrder {
@@ -267,6 +269,13 @@ export async function reserve(
       throw new CheckoutError("INVALID_CHECKOUT", "No such shipping option", msg("checkout.error.invalid"), {
         fields: { shippingOptionId: "checkout.error.shipping" },
       });
+    // A delivery checkout's pickup point (nShift's agent) is one its provider offers for this option and zip, kept
+    // as the provider gives it (name, address); none chosen: the nearest. An id it does not offer is refused.
+    const pickupPoint = external ? chosenPickupPoint(external, input.pickupPoint?.id) : null;
+    if (pickupPoint && input.pickupPoint?.id && pickupPoint.id !== input.pickupPoint.id)
+      throw new CheckoutError("INVALID_CHECKOUT", "No such pickup point", msg("checkout.error.invalid"), {
+        fields: { pickupPoint: "checkout.error.pickupPoint" },
+      });
     [cart] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cartId));
     if (!cart) throw new Error("the cart vanished");
     // The delivery checkout's fee changed since it was verified (setCartShippingFee in between): shown anew first.
@@ -398,7 +407,8 @@ export async function reserve(
         paymentStatus: "pending",
         shippingMethod: shippingKey,
         shippingOptionKey: shippingKey,
-        shippingAgent: input.pickupPoint ?? null,
+        shippingOptionName: external?.name ?? null,
+        shippingAgent: pickupPoint,
         shippingFeeIncVatMinor: snapshot.totals.shippingFeeIncVat,
         shippingFeeVatMinor: snapshot.totals.shippingFeeVat,
         paymentMethod: method.key,

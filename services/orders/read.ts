@@ -68,6 +68,8 @@ export interface OrderRecord {
   shippingOptionKey: string | null;
   /** The shop's own shipping option's names by language (null for a delivery checkout's option). */
   shippingOptionNames: Record<string, string> | null;
+  /** The option's name as chosen (a delivery checkout's, which has no names of the shop's own). */
+  shippingOptionName: string | null;
   shippingAgent: unknown;
   shippingFeeIncVat: number;
   shippingFeeVat: number;
@@ -159,6 +161,7 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
     refundedMinor: o.refundedMinor,
     shippingOptionKey: o.shippingOptionKey,
     shippingOptionNames: (m.shippingNames as Record<string, string> | null) ?? null,
+    shippingOptionName: o.shippingOptionName,
     shippingAgent: o.shippingAgent,
     shippingFeeIncVat: o.shippingFeeIncVatMinor,
     shippingFeeVat: o.shippingFeeVatMinor,
@@ -288,4 +291,21 @@ export async function nthPurchase(db: Database, order: OrderRecord): Promise<num
       ),
     );
   return Math.max(1, Number(row?.n ?? 1));
+}
+
+/**
+ * The order's shipping option by name in a language: the shop's own option's name in that language, a delivery
+ * checkout's (nShift) as the shopper chose it, the key only when neither is known; with the pickup point's name.
+ */
+export function orderShippingName(
+  order: Pick<
+    OrderRecord,
+    "shippingOptionNames" | "shippingOptionName" | "shippingOptionKey" | "shippingAgent"
+  >,
+  languageId: string,
+): string {
+  const agent = order.shippingAgent as { name?: unknown } | null;
+  const option =
+    order.shippingOptionNames?.[languageId] ?? order.shippingOptionName ?? order.shippingOptionKey ?? "";
+  return [option, typeof agent?.name === "string" ? agent.name : ""].filter(Boolean).join(": ");
 }

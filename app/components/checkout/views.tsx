@@ -276,6 +276,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
     <Field name={name} label={label} problem={problems[name]} t={t} {...opts} />
   );
   const shippingOptions = (checkout?.shippingOptions ?? []).filter((o) => o !== null);
+  const chosenPoint = pickupPointsOf(checkout?.shippingData ? `[${checkout.shippingData}]` : null)[0];
   const paymentOptions = (checkout?.paymentOptions ?? []).filter((o) => o !== null);
   const problemCount = Object.keys(problems).length;
 
@@ -363,29 +364,39 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
             </p>
           ) : (
             <div className="mt-2 space-y-2" data-shipping-options>
-              {shippingOptions.map((o) => (
-                <label
-                  key={o.optionId ?? o.id}
-                  className="flex items-start gap-2 rounded border border-stone-300 p-3"
-                >
-                  <input
-                    type="radio"
-                    name="shippingOptionId"
-                    value={o.optionId ?? ""}
-                    defaultChecked={o.isSelected}
-                    className="mt-1 size-4"
-                  />
-                  <span className="flex-1">
-                    <span className="font-semibold">{o.displayName}</span>
-                    {o.deliveryDaysMin != null && o.deliveryDaysMax != null ? (
-                      <span className="block text-sm text-stone-700">
-                        {t("shipping.days", { min: o.deliveryDaysMin, max: o.deliveryDaysMax })}
+              {shippingOptions.map((o) => {
+                const points = o.isSelected ? pickupPointsOf(o.shippingData) : [];
+                return (
+                  <div key={o.optionId ?? o.id}>
+                    <label className="flex items-start gap-2 rounded border border-stone-300 p-3">
+                      <input
+                        type="radio"
+                        name="shippingOptionId"
+                        value={o.optionId ?? ""}
+                        defaultChecked={o.isSelected}
+                        className="mt-1 size-4"
+                      />
+                      <span className="flex-1">
+                        <span className="font-semibold">{o.displayName}</span>
+                        {o.deliveryDaysMin != null && o.deliveryDaysMax != null ? (
+                          <span className="block text-sm text-stone-700">
+                            {t("shipping.days", { min: o.deliveryDaysMin, max: o.deliveryDaysMax })}
+                          </span>
+                        ) : null}
                       </span>
+                      <span>{o.isFree ? t("shipping.free") : o.feeIncVatFormatted}</span>
+                    </label>
+                    {points.length ? (
+                      <PickupPoints
+                        points={points}
+                        chosen={chosenPoint?.id ?? null}
+                        problem={problems.pickupPoint}
+                        t={t}
+                      />
                     ) : null}
-                  </span>
-                  <span>{o.isFree ? t("shipping.free") : o.feeIncVatFormatted}</span>
-                </label>
-              ))}
+                  </div>
+                );
+              })}
             </div>
           )}
           <Problem name="shippingOptionId" text={problems.shippingOptionId} />
@@ -583,6 +594,77 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   );
 }
 
+interface PickupPointData {
+  id: string;
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  distance?: number;
+}
+
+/** The pickup points of a delivery checkout's option (its shippingData: `{pickupPoints}` or a list); [] when none. */
+function pickupPointsOf(data: string | null | undefined): PickupPointData[] {
+  if (!data) return [];
+  try {
+    const parsed = JSON.parse(data) as unknown;
+    const list = Array.isArray(parsed) ? parsed : (parsed as { pickupPoints?: unknown })?.pickupPoints;
+    return Array.isArray(list)
+      ? list.filter((p): p is PickupPointData => typeof p?.id === "string" && typeof p?.name === "string")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The chosen delivery checkout option's pickup points (nShift's agents) for the zip: one radio group (arrow keys
+ * move between them), the chosen one checked, else the nearest. Sent with the form as `pickupPoint`.
+ */
+function PickupPoints({
+  points,
+  chosen,
+  problem,
+  t,
+}: {
+  points: PickupPointData[];
+  chosen: string | null;
+  problem: string | undefined;
+  t: CheckoutTranslate;
+}) {
+  const checked = points.some((p) => p.id === chosen) ? chosen : (points[0]?.id ?? null);
+  return (
+    <fieldset
+      className="mt-2 ml-6 space-y-1"
+      data-pickup-points
+      aria-describedby={problem ? "problem-pickupPoint" : undefined}
+    >
+      <legend className="text-sm font-semibold">{t("pickup.legend")}</legend>
+      {points.map((p) => (
+        <label key={p.id} className="flex items-start gap-2 rounded border border-stone-200 p-2 text-sm">
+          <input
+            type="radio"
+            name="pickupPoint"
+            value={p.id}
+            defaultChecked={p.id === checked}
+            className="mt-0.5 size-4"
+          />
+          <span className="flex-1">
+            <span className="font-semibold">{p.name}</span>
+            <span className="block text-stone-700">
+              {p.address}, {p.zip} {p.city}
+            </span>
+          </span>
+          {typeof p.distance === "number" ? (
+            <span className="text-stone-700">{t("pickup.distance", { distance: p.distance })}</span>
+          ) : null}
+        </label>
+      ))}
+      <Problem name="pickupPoint" text={problem} />
+    </fieldset>
+  );
+}
+
 function Refusal({ refusal }: { refusal: CheckoutActionData["refusal"] }) {
   // An alert appears with its text (role="alert" is announced as it is inserted); nothing is there without one.
   if (!refusal) return null;
@@ -733,6 +815,7 @@ export function ConfirmPage({ loaderData }: { loaderData: ConfirmLoaderData }) {
   );
   const billing = order.billingAddress;
   const shipping = order.shippingAddress?.addressLine1 ? order.shippingAddress : null;
+  const confirmPoint = pickupPointsOf(order.pickupPoint ? `[${order.pickupPoint}]` : null)[0];
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8" data-confirm={order.orderId}>
       <h1 className="text-3xl font-bold" tabIndex={-1}>
@@ -813,6 +896,11 @@ export function ConfirmPage({ loaderData }: { loaderData: ConfirmLoaderData }) {
             <>
               <h3 className="mt-4 font-semibold">{t("confirm.shippingMethod")}</h3>
               <p data-shipping-name>{order.shippingName}</p>
+              {confirmPoint ? (
+                <p className="text-sm text-stone-700" data-pickup-address>
+                  {confirmPoint.address}, {confirmPoint.zip} {confirmPoint.city}
+                </p>
+              ) : null}
             </>
           ) : null}
         </div>

@@ -27,6 +27,7 @@ export const CheckoutFields = graphql(
     message
     acceptedTerms
     isReady
+    shippingData
     billingAddress {
       ...CheckoutAddressFields
     }
@@ -42,6 +43,7 @@ export const CheckoutFields = graphql(
       isSelected
       deliveryDaysMin
       deliveryDaysMax
+      shippingData
     }
     paymentOptions {
       id
@@ -112,6 +114,7 @@ export const ConfirmCheckoutQuery = graphql(
         paymentName
         shippingName
         shippingOptionId
+        pickupPoint
         orderValueIncVat
         itemValueIncVat
         shippingFeeIncVat

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { invoiceSandboxAttempts, invoiceSandboxInvoices } from "#db/schema/index.ts";
 import {
   type AuthorizeResult,
   type PaymentProvider,
@@ -13,7 +16,9 @@ import {
  * captured when the order ships.
  *
  * This is its sandbox, in the process: it approves every valid number except the documented test numbers below,
- * and keeps what it authorised by idempotency key, so a retried attempt gets the same answer and one invoice.
+ * and keeps what it answered by idempotency key, so a retried attempt gets the same answer and one invoice. Given
+ * the shop's database it keeps that there (tables invoice_sandbox_attempts and invoice_sandbox_invoices), as a
+ * real provider keeps it on its side: a restart mid-checkout loses no authorisation (decision 0039).
  * A real provider's adapter implements the same PaymentProvider interface beside it.
  */
 
@@ -46,6 +51,7 @@ function key(value: string): string {
 const DECLINED = new Set(Object.values(INVOICE_TEST_NUMBERS.declined).map(key));
 const BLOCKED = new Set(Object.values(INVOICE_TEST_NUMBERS.blocked).map(key));
 
+/** An authorised invoice as the sandbox keeps it. */
 interface Invoice {
   id: string;
   reference: string;
@@ -54,35 +60,167 @@ interface Invoice {
   status: PaymentState["status"];
   captured: number;
   refunded: number;
-  ops: Map<string, string>;
+  /** Operations done, by `{kind}:{idempotencyKey}`: the capture's or refund's id. */
+  ops: Record<string, string>;
+}
+
+/**
+ * Where the sandbox keeps what it answered. In the shop's database (the server's), so a restart in the middle of a
+ * checkout loses no authorisation (decision 0039); in memory for a unit test without one.
+ */
+interface InvoiceStore {
+  /** The attempt's answer: the stored one, or `decide()`'s, stored with its invoice at once (one per key). */
+  attempt(
+    key: string,
+    decide: () => AuthorizeResult,
+    reference: string,
+  ): Promise<{ result: AuthorizeResult; created: boolean }>;
+  byAttempt(key: string): Promise<AuthorizeResult | null>;
+  get(id: string): Promise<Invoice | null>;
+  /** Changes an invoice under its lock: `change` answers the new invoice and what to return, or throws. */
+  change<T>(id: string, change: (invoice: Invoice) => { next: Invoice | null; out: T }): Promise<T>;
+}
+
+function invoiceOf(result: AuthorizeResult, reference: string): Invoice | null {
+  if (result.status !== "authorized") return null;
+  return {
+    id: result.providerReference,
+    reference,
+    amount: result.amount,
+    currency: result.currency,
+    status: "authorized",
+    captured: 0,
+    refunded: 0,
+    ops: {},
+  };
+}
+
+function memoryStore(): InvoiceStore {
+  const invoices = new Map<string, Invoice>();
+  const attempts = new Map<string, AuthorizeResult>();
+  return {
+    async attempt(key, decide, reference) {
+      const seen = attempts.get(key);
+      if (seen) return { result: seen, created: false };
+      const result = decide();
+      attempts.set(key, result);
+      const invoice = invoiceOf(result, reference);
+      if (invoice) invoices.set(invoice.id, invoice);
+      return { result, created: true };
+    },
+    async byAttempt(key) {
+      return attempts.get(key) ?? null;
+    },
+    async get(id) {
+      const invoice = invoices.get(id);
+      return invoice ? { ...invoice, ops: { ...invoice.ops } } : null;
+    },
+    async change(id, change) {
+      const invoice = invoices.get(id);
+      if (!invoice) throw new PaymentProviderError(`No invoice ${id}`, 404, "NOT_FOUND");
+      const { next, out } = change({ ...invoice, ops: { ...invoice.ops } });
+      if (next) invoices.set(id, next);
+      return out;
+    },
+  };
+}
+
+function databaseStore(db: Database): InvoiceStore {
+  const row = (r: typeof invoiceSandboxInvoices.$inferSelect): Invoice => ({
+    id: r.id,
+    reference: r.reference,
+    amount: r.amountMinor,
+    currency: r.currency,
+    status: r.status as Invoice["status"],
+    captured: r.capturedMinor,
+    refunded: r.refundedMinor,
+    ops: r.operations ?? {},
+  });
+  return {
+    attempt(key, decide, reference) {
+      return db.transaction(async (tx) => {
+        const decided = decide();
+        const [inserted] = await tx
+          .insert(invoiceSandboxAttempts)
+          .values({ idempotencyKey: key, result: decided })
+          .onConflictDoNothing()
+          .returning({ key: invoiceSandboxAttempts.idempotencyKey });
+        if (!inserted) {
+          const [seen] = await tx
+            .select({ result: invoiceSandboxAttempts.result })
+            .from(invoiceSandboxAttempts)
+            .where(eq(invoiceSandboxAttempts.idempotencyKey, key));
+          return { result: seen?.result as AuthorizeResult, created: false };
+        }
+        const invoice = invoiceOf(decided, reference);
+        if (invoice)
+          await tx.insert(invoiceSandboxInvoices).values({
+            id: invoice.id,
+            reference,
+            amountMinor: invoice.amount,
+            currency: invoice.currency,
+            status: invoice.status,
+          });
+        return { result: decided, created: true };
+      });
+    },
+    async byAttempt(key) {
+      const [seen] = await db
+        .select({ result: invoiceSandboxAttempts.result })
+        .from(invoiceSandboxAttempts)
+        .where(eq(invoiceSandboxAttempts.idempotencyKey, key));
+      return (seen?.result as AuthorizeResult | undefined) ?? null;
+    },
+    async get(id) {
+      const [found] = await db.select().from(invoiceSandboxInvoices).where(eq(invoiceSandboxInvoices.id, id));
+      return found ? row(found) : null;
+    },
+    change(id, change) {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select()
+          .from(invoiceSandboxInvoices)
+          .where(eq(invoiceSandboxInvoices.id, id))
+          .for("update");
+        if (!found) throw new PaymentProviderError(`No invoice ${id}`, 404, "NOT_FOUND");
+        const { next, out } = change(row(found));
+        if (next)
+          await tx
+            .update(invoiceSandboxInvoices)
+            .set({
+              status: next.status,
+              capturedMinor: next.captured,
+              refundedMinor: next.refunded,
+              operations: next.ops,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(invoiceSandboxInvoices.id, id));
+        return out;
+      });
+    },
+  };
 }
 
 export class SandboxInvoiceProvider implements PaymentProvider {
   readonly type = "INVOICE" as const;
   readonly checkoutType = "STANDARD" as const;
-  readonly #invoices = new Map<string, Invoice>();
-  readonly #byKey = new Map<string, AuthorizeResult>();
+  readonly #store: InvoiceStore;
   /** What happened, for tests: one entry per operation actually done (retries are not repeated). */
   readonly log: { kind: "authorize" | "capture" | "refund" | "cancel"; id: string; amount?: number }[] = [];
 
+  /** With `db`, what it answered is kept in the shop's database and survives a restart; without, in memory. */
+  constructor(opts: { db?: Database } = {}) {
+    this.#store = opts.db ? databaseStore(opts.db) : memoryStore();
+  }
+
   async authorize(request: PaymentRequest): Promise<AuthorizeResult> {
-    const seen = this.#byKey.get(request.idempotencyKey);
-    if (seen) return seen;
-    const result = this.#check(request);
-    if (result.status === "authorized") {
-      this.#invoices.set(result.providerReference, {
-        id: result.providerReference,
-        reference: request.reference,
-        amount: result.amount,
-        currency: result.currency,
-        status: "authorized",
-        captured: 0,
-        refunded: 0,
-        ops: new Map(),
-      });
+    const { result, created } = await this.#store.attempt(
+      request.idempotencyKey,
+      () => this.#check(request),
+      request.reference,
+    );
+    if (created && result.status === "authorized")
       this.log.push({ kind: "authorize", id: result.providerReference, amount: result.amount });
-    }
-    this.#byKey.set(request.idempotencyKey, result);
     return result;
   }
 
@@ -106,60 +244,72 @@ export class SandboxInvoiceProvider implements PaymentProvider {
     };
   }
 
-  #invoice(id: string): Invoice {
-    const invoice = this.#invoices.get(id);
-    if (!invoice) throw new PaymentProviderError(`No invoice ${id}`, 404, "NOT_FOUND");
-    return invoice;
-  }
-
   async capture(providerReference: string, amount: number, idempotencyKey: string) {
-    const invoice = this.#invoice(providerReference);
-    const done = invoice.ops.get(`capture:${idempotencyKey}`);
-    if (done) return { captureId: done };
-    if (invoice.status === "cancelled" || amount > invoice.amount - invoice.captured)
-      throw new PaymentProviderError(
-        "Capture is more than the authorised amount",
-        403,
-        "CAPTURE_NOT_ALLOWED",
-      );
-    const captureId = randomUUID();
-    invoice.captured += amount;
-    invoice.status = "captured";
-    invoice.ops.set(`capture:${idempotencyKey}`, captureId);
-    this.log.push({ kind: "capture", id: providerReference, amount });
+    const op = `capture:${idempotencyKey}`;
+    const { captureId, done } = await this.#store.change(providerReference, (invoice) => {
+      const seen = invoice.ops[op];
+      if (seen) return { next: null, out: { captureId: seen, done: false } };
+      if (invoice.status === "cancelled" || amount > invoice.amount - invoice.captured)
+        throw new PaymentProviderError(
+          "Capture is more than the authorised amount",
+          403,
+          "CAPTURE_NOT_ALLOWED",
+        );
+      const id = randomUUID();
+      return {
+        next: {
+          ...invoice,
+          captured: invoice.captured + amount,
+          status: "captured",
+          ops: { ...invoice.ops, [op]: id },
+        },
+        out: { captureId: id, done: true },
+      };
+    });
+    if (done) this.log.push({ kind: "capture", id: providerReference, amount });
     return { captureId };
   }
 
   async refund(providerReference: string, amount: number, idempotencyKey: string) {
-    const invoice = this.#invoice(providerReference);
-    const done = invoice.ops.get(`refund:${idempotencyKey}`);
-    if (done) return { refundId: done };
-    if (amount > invoice.captured - invoice.refunded)
-      throw new PaymentProviderError("Refund is more than was captured", 403, "REFUND_NOT_ALLOWED");
-    const refundId = randomUUID();
-    invoice.refunded += amount;
-    if (invoice.refunded === invoice.captured) invoice.status = "refunded";
-    invoice.ops.set(`refund:${idempotencyKey}`, refundId);
-    this.log.push({ kind: "refund", id: providerReference, amount });
+    const op = `refund:${idempotencyKey}`;
+    const { refundId, done } = await this.#store.change(providerReference, (invoice) => {
+      const seen = invoice.ops[op];
+      if (seen) return { next: null, out: { refundId: seen, done: false } };
+      if (amount > invoice.captured - invoice.refunded)
+        throw new PaymentProviderError("Refund is more than was captured", 403, "REFUND_NOT_ALLOWED");
+      const id = randomUUID();
+      const refunded = invoice.refunded + amount;
+      return {
+        next: {
+          ...invoice,
+          refunded,
+          status: refunded === invoice.captured ? "refunded" : invoice.status,
+          ops: { ...invoice.ops, [op]: id },
+        },
+        out: { refundId: id, done: true },
+      };
+    });
+    if (done) this.log.push({ kind: "refund", id: providerReference, amount });
     return { refundId };
   }
 
   async cancel(providerReference: string, idempotencyKey: string) {
-    const invoice = this.#invoice(providerReference);
-    if (invoice.ops.has(`cancel:${idempotencyKey}`) || invoice.status === "cancelled") return;
-    if (invoice.captured > 0)
-      throw new PaymentProviderError(
-        "A captured invoice is refunded, not cancelled",
-        403,
-        "CANCEL_NOT_ALLOWED",
-      );
-    invoice.status = "cancelled";
-    invoice.ops.set(`cancel:${idempotencyKey}`, "done");
-    this.log.push({ kind: "cancel", id: providerReference });
+    const op = `cancel:${idempotencyKey}`;
+    const done = await this.#store.change(providerReference, (invoice) => {
+      if (invoice.ops[op] || invoice.status === "cancelled") return { next: null, out: false };
+      if (invoice.captured > 0)
+        throw new PaymentProviderError(
+          "A captured invoice is refunded, not cancelled",
+          403,
+          "CANCEL_NOT_ALLOWED",
+        );
+      return { next: { ...invoice, status: "cancelled", ops: { ...invoice.ops, [op]: "done" } }, out: true };
+    });
+    if (done) this.log.push({ kind: "cancel", id: providerReference });
   }
 
   async state(providerReference: string): Promise<PaymentState | null> {
-    const invoice = this.#invoices.get(providerReference);
+    const invoice = await this.#store.get(providerReference);
     if (!invoice) return null;
     return {
       providerReference,
@@ -174,7 +324,7 @@ export class SandboxInvoiceProvider implements PaymentProvider {
 
   /** The answer given to an attempt, by its idempotency key (reconciling an attempt cut off by a crash). */
   async byAttempt(idempotencyKey: string): Promise<AuthorizeResult | null> {
-    return this.#byKey.get(idempotencyKey) ?? null;
+    return this.#store.byAttempt(idempotencyKey);
   }
 
   lookup(idempotencyKey: string) {

@@ -181,12 +181,12 @@ describe("Klarna adapter against the sandbox", () => {
     expect(await klarna().state(id)).toMatchObject({ status: "cancelled" });
   });
 
-  it("declined stays on the payment page; a blocked customer and out of stock land on klarna-fail", async () => {
+  it("declined, a blocked customer and out of stock land on klarna-fail with their reason", async () => {
     const request = testPaymentRequest();
     const { providerReference: id } = await klarna().openSession(request, urls());
     const declined = await pay(id, "decline");
-    expect(declined.location).toBe(`/sandbox/klarna/pay/${id}`);
-    expect(await (await fetch(`${origin}${declined.location}`)).text()).toContain('role="alert"');
+    expect(declined.location).toBe(`${origin}/checkout/klarna-fail?error=Error`);
+    expect(await (await fetch(`${origin}/sandbox/klarna/pay/${id}`)).text()).toContain('role="alert"');
     expect((await klarna().authorize(request, id)).status).toBe("declined");
 
     expect((await pay(id, "blocked")).location).toBe(`${origin}/checkout/klarna-fail?error=BlockedCustomer`);

@@ -325,9 +325,15 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
     }
   };
 
-  /** The shop's failure page for a refusal Klarna shows in its own frame: next to the checkout page. */
-  const failure = (o: KlarnaCheckoutOrder, error: "Error" | "BlockedCustomer") =>
-    `${new URL(o.merchant_urls.checkout).origin}/checkout/klarna-fail?error=${error}`;
+  /**
+   * The shop's failure page for a refusal: next to the checkout page, in its language (the checkout page's path
+   * without its last segment is the language's prefix: `/sv/kassan` → `/sv/checkout/klarna-fail`).
+   */
+  const failure = (o: KlarnaCheckoutOrder, error: "Error" | "BlockedCustomer") => {
+    const checkout = new URL(o.merchant_urls.checkout);
+    const prefix = checkout.pathname.replace(/\/[^/]*$/, "");
+    return `${checkout.origin}${prefix}/checkout/klarna-fail?error=${error}`;
+  };
 
   app.post("/pay/:id", async (c) => {
     const stored = orders.get(c.req.param("id"));
@@ -337,9 +343,10 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
       return c.redirect(fillOrderId(o.merchant_urls.confirmation, o.order_id), 303);
     const form = await c.req.parseBody();
     const outcome = String(form.outcome ?? "");
+    // Declined: the shop's failure page with the generic reason (decision 0039); the cart stays open to try again.
     if (outcome === "decline") {
       stored.refusal = "declined";
-      return c.redirect(`${basePath}/pay/${encodeURIComponent(o.order_id)}`, 303);
+      return c.redirect(failure(o, "Error"), 303);
     }
     if (outcome === "blocked") return c.redirect(failure(o, "BlockedCustomer"), 303);
     if (outcome !== "card" && outcome !== "invoice") return c.text("Choose a way to pay", 400);
