@@ -18,6 +18,7 @@ export const nb = {
   "nav.skipToContent": "Hopp til innholdet",
   "nav.home": "Forside",
   "home.heading": "Nyheter i butikken",
+  "home.markets": "Vi leverer til",
   "home.region.scandinavia": "Skandinavia",
   "home.region.europe": "Europa",
   "price.was": "Før {price}",

@@ -19,6 +19,7 @@ export const sv: Record<MessageKey, string> = {
   "nav.skipToContent": "Hoppa till innehållet",
   "nav.home": "Startsida",
   "home.heading": "Nyheter i butiken",
+  "home.markets": "Vi levererar till",
   "home.region.scandinavia": "Skandinavien",
   "home.region.europe": "Europa",
   "price.was": "Förut {price}",

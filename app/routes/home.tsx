@@ -1,11 +1,11 @@
-import { ProductGrid } from "../components/product-grid.tsx";
+import { WidgetBlocks } from "../components/widget-blocks.tsx";
 import { requestDisplaySetting, widgetBlocks } from "../components/widgets.server.tsx";
 import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
 import { WidgetAreaQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
-import { useT } from "../lib/use-root.ts";
+import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -39,32 +39,40 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/**
- * The front page: its widgets as the server rendered them (HTML put in place), product lists as product cards —
- * the same as components/widget-blocks.tsx, written out here so that the home page loads no extra chunk (its
- * JavaScript budget, decision 0038). The markets the shop delivers to are in the header's market panel.
- */
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRoot();
   const t = useT();
-  const { blocks } = loaderData;
-  // The first product list's first cards are above the fold (the first image with high priority); the rest lazy.
-  const first = blocks.findIndex((b) => b.kind === "products");
+  const groups = ["scandinavia", "europe"] as const;
+  const markets = root.markets.filter((m) => !m.onlyDisplayInCheckout && !m.virtual);
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold" tabIndex={-1}>
         {t("home.heading")}
       </h1>
-      {blocks.map((b, i) =>
-        b.kind === "html" ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from escaped text and sanitised HTML
-          <div key={b.id} dangerouslySetInnerHTML={{ __html: b.html }} />
-        ) : (
-          <section key={b.id} aria-label={b.title}>
-            <h2 className="text-xl font-semibold">{b.title}</h2>
-            <ProductGrid products={b.products} eager={i === first ? 2 : 0} />
-          </section>
-        ),
-      )}
+      <div className="mt-6">
+        <WidgetBlocks blocks={loaderData.blocks} />
+      </div>
+      <section aria-labelledby="markets" className="mt-10">
+        <h2 id="markets" className="text-xl font-semibold">
+          {t("home.markets")}
+        </h2>
+        <div className="mt-3 grid gap-6 sm:grid-cols-2">
+          {groups.map((group) => (
+            <div key={group}>
+              <h3 className="font-medium">{t(`home.region.${group}`)}</h3>
+              <ul className="mt-1 text-stone-700">
+                {markets
+                  .filter((m) => m.groupKey === group)
+                  .map((m) => (
+                    <li key={m.id}>
+                      {m.country?.name ?? m.alias} ({m.currency?.code})
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
     </main>
   );
 }

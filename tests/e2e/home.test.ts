@@ -23,6 +23,9 @@ const LANGUAGES = {
     path: "/",
     title: "Mili – Friluftsliv, sport og sportsernæring",
     heading: "Nyheter i butikken",
+    markets: "Vi leverer til",
+    scandinavia: "Skandinavia",
+    europe: "Europa",
     skip: "Hopp til innholdet",
     switchTo: "På svenska",
     notFoundPath: "/finnes-ikke",
@@ -32,6 +35,9 @@ const LANGUAGES = {
     path: "/sv",
     title: "Mili – Friluftsliv, sport och sportnutrition",
     heading: "Nyheter i butiken",
+    markets: "Vi levererar till",
+    scandinavia: "Skandinavien",
+    europe: "Europa",
     skip: "Hoppa till innehållet",
     switchTo: "På norsk",
     notFoundPath: "/sv/finns-inte",
@@ -62,7 +68,7 @@ async function expectHome(page: Page, lang: Lang) {
 describe.each(["nb", "sv"] as const)("the home page in %s", (lang) => {
   const l = LANGUAGES[lang];
 
-  it("answers 200 in its language with a title and the front page's products with prices", async () => {
+  it("answers 200 in its language with a title, products with prices and the markets by region", async () => {
     const { page } = session;
     const response = await open(page, l.path);
     expect(response.status()).toBe(200);
@@ -77,6 +83,19 @@ describe.each(["nb", "sv"] as const)("the home page in %s", (lang) => {
       const price = await card.locator("p > span").first().textContent();
       expect(price, `price of ${name}`).toMatch(PRICE);
     }
+
+    const markets = page.getByRole("region", { name: l.markets });
+    const region = (name: string) =>
+      markets
+        .getByRole("heading", { level: 3, name, exact: true })
+        .locator("xpath=following-sibling::ul[1]")
+        .getByRole("listitem");
+    const scandinavia = await region(l.scandinavia).allTextContents();
+    expect(scandinavia.some((m) => m.startsWith("Norge"))).toBe(true);
+    expect(scandinavia.some((m) => m.startsWith("Sverige"))).toBe(true);
+    await expect
+      .poll(() => markets.getByRole("heading", { level: 3, name: l.europe, exact: true }).count())
+      .toBe(1);
   });
 
   it("has the page metadata: viewport, theme colour, web app, Open Graph, manifest, icon, canonical, hreflang", async () => {
