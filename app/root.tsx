@@ -28,6 +28,7 @@ import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
 import { translator } from "./i18n/index.ts";
 import { tokenOf, userOf } from "./lib/auth.server.ts";
+import { CONSENT_TEXTS, consentBanner, consentBoot } from "./lib/consent.server.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
 import { useDocumentCss } from "./lib/document-css.ts";
@@ -154,6 +155,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Token sign-in's notice (app/lib/shop-as.server.ts): a refused login token, or a merchant shopping as the
     // customer (a login token's session, `act`) on every page, with its end.
     notice: authNoticeOf(url, tokenOf(request), locale.lang, href(locale, "/api/auth")),
+    // The consent banner and the head's script that acts on the choice (app/lib/consent.server.ts): the same for
+    // every shopper of a language, so cached pages hold them; no page downloads code for them.
+    // The back office (app/admin/) loads no third-party script and asks no shopper.
+    consent: /^\/admin(\/|$)/.test(url.pathname)
+      ? null
+      : {
+          banner: consentBanner(locale.lang, `${url.pathname}${url.search}`),
+          boot: consentBoot(rc.thirdPartyScripts ?? {}),
+          link: CONSENT_TEXTS[locale.lang].link,
+        },
     passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,
@@ -229,7 +240,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   const css = useDocumentCss();
   return (
-    <html lang={lang} style={style} data-host-lang={hostLang}>
+    // The head's consent script marks the document (data-consent) before React hydrates it.
+    <html lang={lang} style={style} data-host-lang={hostLang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -245,6 +257,13 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: css }}
           suppressHydrationWarning
         />
+        {root?.consent ? (
+          <script
+            nonce={root.nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server from configuration (consent.server.ts).
+            dangerouslySetInnerHTML={{ __html: root.consent.boot }}
+          />
+        ) : null}
         <Meta />
         <Links nonce={root?.nonce} />
         <noscript>
@@ -264,6 +283,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <div dangerouslySetInnerHTML={{ __html: root.notice }} />
         )}
         {children}
+        {root?.consent ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts).
+          <div dangerouslySetInnerHTML={{ __html: root.consent.banner }} />
+        ) : null}
         <OfflineNotice t={t} />
         <NotificationView t={t} />
         <ClientRuntime />
