@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { messageCatalogs } from "./scripts/message-catalogs.ts";
 
 /**
  * React, React DOM and React Router (with the small packages they bring) are needed by every page and change
@@ -12,7 +13,7 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), messageCatalogs()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -43,6 +43,11 @@ export interface ApiContext {
    * (api/admin.ts). Always false when the shop has no ADMIN_KEY.
    */
   admin: boolean;
+  /**
+   * Whether a widget preview token (an argument of widgetArea / contentPage) is the shop's WIDGET_PREVIEW_TOKEN,
+   * compared in constant time; always false when the shop has none.
+   */
+  canPreview(token: string | null | undefined): boolean;
   /** Resolves channelId/marketId/languageId with fallback to the channel's defaults, logging each fallback. */
   locale(args: LocaleRequest): Promise<Locale>;
   /**
@@ -80,6 +85,8 @@ export interface ApiServices {
   site?: { publicUrl?: string | undefined; domains?: ReadonlyMap<string, string> };
   /** ADMIN_KEY: the key of the merchant's operations; absent: they are refused to everyone. */
   adminKey?: string | undefined;
+  /** WIDGET_PREVIEW_TOKEN: shows unpublished widgets and pages to its holder; absent: no preview. */
+  previewToken?: string | undefined;
 }
 
 /** Whether a request's X-Admin-Key is the shop's admin key (compared in constant time). */
@@ -114,6 +121,7 @@ export function createApiContext(
     ...(services.checkout ? { checkout: services.checkout } : {}),
     ...(services.recommendations ? { recommendations: services.recommendations } : {}),
     admin: isAdminKey(services.adminKey, adminKeyHeader),
+    canPreview: (token) => isAdminKey(services.previewToken, token),
     customer() {
       customer ??= services.auth && token ? services.auth.authenticate(token) : Promise.resolve(null);
       return customer;

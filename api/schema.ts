@@ -4,6 +4,7 @@ import "./types/cart.ts";
 import "./types/channel.ts";
 import "./types/checkout.ts";
 import "./types/content.ts";
+import "./types/content-admin.ts";
 import "./types/lists.ts";
 import "./types/login-token.ts";
 import "./types/newsletter.ts";

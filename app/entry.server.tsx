@@ -1,5 +1,7 @@
+import messageChunks from "virtual:mili-messages/chunks";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import { preloadModule } from "react-dom";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import {
@@ -12,13 +14,16 @@ import {
   ServerRouter,
 } from "react-router";
 import documentCss from "./app.css?inline";
+// Both languages' catalogs for the server's renders (the browser loads only its page's: app/i18n/load.ts).
+import "./i18n/catalogs.ts";
 import { translator } from "./i18n/index.ts";
 import { requestContext } from "./lib/context";
 import { DocumentCssContext } from "./lib/document-css.ts";
 import { type ErrRedirect, errRedirect } from "./lib/err-redirect.ts";
 import type { Lang } from "./lib/locale.ts";
 import { lowPriorityModulePreloads } from "./lib/module-preloads.ts";
-import { ErrorPageFailed, HostLangContext, pageLangAndHome, type RootData } from "./root.tsx";
+import type { RootData } from "./lib/root-data.server.ts";
+import { ErrorPageFailed, HostLangContext, pageLangAndHome } from "./root.tsx";
 
 // The server reads the context key from the build (server/app.ts), so both use the very same object.
 export { requestContext };
@@ -82,11 +87,30 @@ function errorPageFailedDocument(lang: Lang, home: string, nonce: string): strin
   )}`;
 }
 
+/**
+ * Preloads the page's message catalog (decision 0036): the browser's entry waits for it before hydrating, so
+ * it is fetched with the other scripts rather than after them. React puts the link in the head.
+ */
+function PreloadMessages({ lang }: { lang: Lang }) {
+  const chunk = messageChunks[lang];
+  if (chunk) preloadModule(chunk, { as: "script" });
+  return null;
+}
+
 /** Client-side navigations (`.data` requests) get the ERR_REDIRECT as a React Router redirect. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
   const found = context ? redirects.get(context) : undefined;
   return found ? redirect(found.location, found.status) : response;
 };
+
+function rootData(routerContext: EntryContext): RootData | undefined {
+  return routerContext.staticHandlerContext.loaderData.root as RootData | undefined;
+}
+
+/** The page's language as the root's Layout decides it (<html lang>). */
+function pageLang(routerContext: EntryContext, pathname: string, hostLang: Lang | undefined): Lang {
+  return pageLangAndHome(rootData(routerContext), pathname, hostLang).lang;
+}
 
 export default function handleRequest(
   request: Request,
@@ -123,6 +147,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <DocumentCssContext value={documentCss}>
         <HostLangContext value={hostLang}>
+          <PreloadMessages lang={pageLang(routerContext, url.pathname, hostLang)} />
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </HostLangContext>
       </DocumentCssContext>,
@@ -153,8 +178,7 @@ export default function handleRequest(
           }
           // The error page failed as well.
           try {
-            const root = routerContext.staticHandlerContext.loaderData.root as RootData | undefined;
-            const { lang, home } = pageLangAndHome(root, url.pathname, hostLang);
+            const { lang, home } = pageLangAndHome(rootData(routerContext), url.pathname, hostLang);
             const headers = new Headers(responseHeaders);
             headers.set("Content-Type", "text/html; charset=utf-8");
             headers.set("Cache-Control", "private, no-store");

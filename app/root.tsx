@@ -14,7 +14,6 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { ASSUMED_WIDTH, deviceClass } from "#domain/device.ts";
 import type { Route } from "./+types/root";
 import { CustomerTypesContext } from "./components/frame/context.ts";
 import {
@@ -26,20 +25,18 @@ import {
 } from "./components/frame/runtime.tsx";
 import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
-import { translator } from "./i18n/index.ts";
-import { tokenOf, userOf } from "./lib/auth.server.ts";
-import { CONSENT_TEXTS, consentBanner, consentBoot } from "./lib/consent.server.ts";
+import { translator, useCatalog } from "./i18n/index.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
+import { CUSTOMER_TYPES } from "./lib/customer-types.ts";
 import { useDocumentCss } from "./lib/document-css.ts";
 import { errRedirect } from "./lib/err-redirect.ts";
 import { createGraphqlClient } from "./lib/graphql/client.ts";
-import { ChannelQuery, FrameQuery } from "./lib/graphql/operations.ts";
-import { requestClient } from "./lib/graphql/server.ts";
+import { ChannelQuery } from "./lib/graphql/operations.ts";
 import { LANGS, type Lang, langOf } from "./lib/locale.ts";
 import { decideLocale, href, type PathLookup, pagePath } from "./lib/page-locale.ts";
 import { pathInLanguage } from "./lib/path-in-language.ts";
-import { authNoticeOf } from "./lib/shop-as.server.ts";
+import { type RootData, rootData } from "./lib/root-data.server.ts";
 import { movedTo } from "./lib/url-history.ts";
 
 /**
@@ -119,60 +116,12 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export type CustomerType = "PERSON" | "ORGANIZATION";
-
-/** Customer types from configuration, each with whether its prices include VAT. */
-export const CUSTOMER_TYPES: { type: CustomerType; vatIncluded: boolean }[] = [
-  { type: "PERSON", vatIncluded: true },
-  { type: "ORGANIZATION", vatIncluded: false },
-];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, locale, rc, url } = requestClient(request, context);
-  const { data: frame } = await client.request(FrameQuery);
-  const channel = context.get(channelContext);
-  const cookieType = readCookie(request.headers.get("cookie"), COOKIES.userType);
-  const customerType = CUSTOMER_TYPES.find((c) => c.type === cookieType) ?? CUSTOMER_TYPES[0];
-  // The first render is for the shopper's device class (spec §9); the page cache keys pages by it as well.
-  const device = deviceClass({
-    userAgent: request.headers.get("user-agent"),
-    chUaMobile: request.headers.get("sec-ch-ua-mobile"),
-    chUaPlatform: request.headers.get("sec-ch-ua-platform"),
-  });
-  return {
-    locale,
-    origin: url.origin,
-    lang: locale.lang,
-    nonce: rc.nonce,
-    theme: Object.fromEntries((channel?.theme ?? []).map((v) => [v.key, v.value])),
-    markets: channel?.markets ?? [],
-    categories: frame.categories,
-    menus: { header: frame.header, footerService: frame.footerService, footerAbout: frame.footerAbout },
-    customerType: customerType?.type ?? "PERSON",
-    // Who is signed in (the readable mili-user cookie, when a token is there too): the header's account button.
-    // Signed-in pages bypass the page cache (server/page-cache.ts), so this never lands in a shared page.
-    user: userOf(request),
-    // Token sign-in's notice (app/lib/shop-as.server.ts): a refused login token, or a merchant shopping as the
-    // customer (a login token's session, `act`) on every page, with its end.
-    notice: authNoticeOf(url, tokenOf(request), locale.lang, href(locale, "/api/auth")),
-    // The consent banner and the head's script that acts on the choice (app/lib/consent.server.ts): the same for
-    // every shopper of a language, so cached pages hold them; no page downloads code for them.
-    // The back office (app/admin/) loads no third-party script and asks no shopper.
-    consent: /^\/admin(\/|$)/.test(url.pathname)
-      ? null
-      : {
-          banner: consentBanner(locale.lang, `${url.pathname}${url.search}`),
-          boot: consentBoot(rc.thirdPartyScripts ?? {}),
-          link: CONSENT_TEXTS[locale.lang].link,
-        },
-    passwordSalt: rc.passwordSalt,
-    vatIncluded: customerType?.vatIncluded ?? true,
-    device,
-    assumedWidth: ASSUMED_WIDTH[device],
-  };
+/** The frame's data for every page (app/lib/root-data.server.ts; its type is RootData there). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return rootData(request, context);
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type { RootData };
 
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -236,6 +185,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const hostLang = useHostLang();
   const { lang } = pageLangAndHome(root, location.pathname, hostLang);
+  useCatalog(lang);
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   const css = useDocumentCss();

@@ -37,3 +37,8 @@ export function deviceClass(headers: {
   if (/\bMobi/i.test(ua)) return "phone";
   return "pc";
 }
+
+/** Which widgets a device class gets (widgets' displaySetting, decision 0038): phones the mobile ones, others the desktop ones. */
+export function widgetDisplaySetting(device: DeviceClass): "mobile" | "desktop" {
+  return device === "phone" ? "mobile" : "desktop";
+}

@@ -10,6 +10,7 @@
 
 import { ACCOUNT_MESSAGES } from "./messages-account.ts";
 import { CHECKOUT_MESSAGES } from "./messages-checkout.ts";
+import { CONTENT_MESSAGES } from "./messages-content.ts";
 import { FIELD_TEXTS, type MessageLanguage } from "./messages-fields.ts";
 import { PRODUCT_MESSAGES } from "./messages-product.ts";
 
@@ -150,7 +151,7 @@ export const MESSAGES = /* @__PURE__ */ Object.assign(
   SHOP_MESSAGES,
   CHECKOUT_MESSAGES,
   // Object.assign's type takes at most three sources.
-  /* @__PURE__ */ Object.assign({}, ACCOUNT_MESSAGES, PRODUCT_MESSAGES),
+  /* @__PURE__ */ Object.assign({}, ACCOUNT_MESSAGES, PRODUCT_MESSAGES, CONTENT_MESSAGES),
 );
 
 export type MessageKey = keyof typeof MESSAGES;

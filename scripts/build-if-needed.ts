@@ -10,6 +10,7 @@ const SOURCES = [
   "public",
   "react-router.config.ts",
   "vite.config.ts",
+  "scripts/message-catalogs.ts",
   "package-lock.json",
   "schema.graphql",
 ];

@@ -104,6 +104,11 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** The key of the merchant's admin operations (header X-Admin-Key); unset: those operations are refused. */
   ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters").optional(),
+  /**
+   * The token that shows unpublished widgets and content pages (/preview-widgets?token=…, decision 0038); unset:
+   * nothing unpublished is shown to anyone.
+   */
+  WIDGET_PREVIEW_TOKEN: z.string().min(16, "WIDGET_PREVIEW_TOKEN must be at least 16 characters").optional(),
   /** Where secrets that are not set are generated and kept (one file each). */
   SECRETS_DIR: z.string().default("var/secrets"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),

@@ -173,6 +173,7 @@ export async function start(env: Record<string, string | undefined> = process.en
       accounts: { secret: config.authSecret, salt: config.AUTH_PASSWORD_SALT },
       site: { publicUrl: config.PUBLIC_URL, domains: config.DOMAINS },
       adminKey: config.ADMIN_KEY,
+      previewToken: config.WIDGET_PREVIEW_TOKEN,
     },
     ...(config.RESPONSE_CACHE
       ? { responseCache: { store: responseStore, version: catalogVersion.current } }

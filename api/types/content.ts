@@ -1,10 +1,13 @@
 import {
   contentPage,
+  DISPLAY_SETTINGS,
+  type DisplaySetting,
   listContentPages,
   type MenuItemView,
   menuAtLocation,
+  type WidgetView,
   widgetArea,
-} from "#services/content.ts";
+} from "#services/content/index.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { CustomerTypeEnum } from "./customer-type.ts";
 import { AlternativeUrlType } from "./lists.ts";
@@ -48,13 +51,31 @@ const MenuType = builder
   });
 
 /** Geins' widget names by Mili's widget types (the Geins storefront picks a widget's renderer by name). */
-const WIDGET_NAMES: Record<string, string> = { banner: "Banner", productList: "Product list", text: "Text" };
+const WIDGET_NAMES: Record<string, string> = {
+  image: "Image",
+  text: "Text",
+  buttons: "Buttons",
+  productList: "Product list",
+  banner: "Banner",
+  video: "Video",
+  html: "HTML",
+  richText: "Rich text",
+};
 
-interface WidgetEdge {
-  id: number;
-  type: string;
-  config: unknown;
-  sortOrder: number;
+type WidgetEdge = WidgetView;
+
+/** The image file names a widget shows (image, banner, a video's poster). */
+function widgetImages(w: WidgetView): { fileName: string }[] {
+  const c = w.config as { fileName?: string; posterFileName?: string };
+  const name = c.fileName ?? c.posterFileName;
+  return name ? [{ fileName: name }] : [];
+}
+
+/** A displaySetting argument: "mobile" or "desktop"; anything else means both. */
+export function displaySettingArg(value: string | null | undefined): DisplaySetting | undefined {
+  return (DISPLAY_SETTINGS as readonly string[]).includes(value ?? "")
+    ? (value as DisplaySetting)
+    : undefined;
 }
 
 const PageWidgetImageSizeType = builder
@@ -71,20 +92,32 @@ const PageWidgetImageType = builder.objectRef<{ fileName: string }>("PageWidgetI
   }),
 });
 
-const WidgetType = builder.objectRef<WidgetEdge>("PageWidgetType").implement({
+export const WidgetType = builder.objectRef<WidgetEdge>("PageWidgetType").implement({
   fields: (t) => ({
     id: t.string({ resolve: (w) => String(w.id) }),
     name: t.string({
-      description: 'The kind as Geins names it: "Banner", "Product list", "Text"',
+      description:
+        'The kind as Geins names it: "Image", "Text", "Buttons", "Product list", "Banner", "Video", "HTML", "Rich text"',
       resolve: (w) => WIDGET_NAMES[w.type] ?? w.type,
     }),
-    type: t.exposeString("type", { description: 'Mili\'s kind: "banner", "productList", "text"' }),
+    type: t.exposeString("type", {
+      description:
+        'Mili\'s kind: "image", "text", "buttons", "productList", "banner", "video", "html", "richText"',
+    }),
+    displaySetting: t.exposeString("displaySetting", {
+      nullable: true,
+      description: '"mobile" or "desktop": shown only there; null: both (Mili\'s addition)',
+    }),
+    published: t.exposeBoolean("published", {
+      description: "Shown to shoppers (within its dates); false only in a preview (Mili's addition)",
+    }),
     sortOrder: t.exposeInt("sortOrder"),
     size: t.string({ description: 'Always "full"', resolve: () => "full" }),
     classNames: t.stringList({ resolve: () => [] }),
-    images: t.field({ type: [PageWidgetImageType], resolve: () => [] }),
+    images: t.field({ type: [PageWidgetImageType], resolve: widgetImages }),
     configuration: t.string({
-      description: "The widget's settings as JSON, in Mili's format (decision 0019)",
+      description:
+        "The widget's settings as JSON, in Mili's format (decisions 0019, 0038); the HTML of html and richText widgets is sanitised",
       resolve: (w) => JSON.stringify(w.config),
     }),
   }),
@@ -154,7 +187,7 @@ const PageWidgetCollectionFilterInputType = builder.inputType("PageWidgetCollect
   fields: (t) => ({ key: t.string({ required: false }), value: t.string({ required: false }) }),
 });
 
-const withOrder = (widgets: { id: number; type: string; config: unknown }[]): WidgetEdge[] =>
+const withOrder = (widgets: WidgetView[]): WidgetEdge[] =>
   widgets.map((w, sortOrder) => ({ ...w, sortOrder }));
 
 const ContentPageType = builder
@@ -165,6 +198,9 @@ const ContentPageType = builder
       title: t.exposeString("title"),
       alias: t.exposeString("alias"),
       canonicalUrl: t.exposeString("canonicalUrl"),
+      published: t.exposeBoolean("published", {
+        description: "False when only a preview token shows the page (Mili's addition)",
+      }),
       metaTitle: t.string({ nullable: true, resolve: (p) => p.meta.title }),
       metaDescription: t.string({ nullable: true, resolve: (p) => p.meta.description }),
       alternativeUrls: t.field({ type: [AlternativeUrlType], resolve: (p) => p.alternativeUrls }),
@@ -202,36 +238,50 @@ builder.queryFields((t) => ({
   contentPage: t.field({
     type: ContentPageType,
     nullable: true,
-    description: "A published content page by alias (a preview token shows an unpublished one).",
+    description:
+      "A published content page by alias. A preview token (the page's own, or the shop's WIDGET_PREVIEW_TOKEN) shows an unpublished page and its unpublished widgets.",
     args: {
       alias: t.arg.string({ required: true }),
       previewToken: t.arg.string({ required: false }),
+      displaySetting: t.arg.string({
+        required: false,
+        description: '"mobile" or "desktop": only the widgets shown there',
+      }),
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) =>
-      contentPage(ctx.db, await ctx.locale(args), args.alias, {
-        previewToken: args.previewToken ?? undefined,
+      contentPage(ctx.db, await ctx.locale(args), args.alias.slice(0, 200), {
+        previewToken: args.previewToken?.slice(0, 200) ?? undefined,
+        preview: ctx.canPreview(args.previewToken),
+        displaySetting: displaySettingArg(args.displaySetting),
       }),
   }),
   widgetArea: t.field({
     type: PageWidgetCollectionType,
     nullable: true,
     description:
-      'A content page\'s widgets by alias (null for an unknown page), or a site-wide area\'s by family and areaName, e.g. "Frontpage" and "Main" (null when it has none); preview shows inactive widgets.',
+      'A content page\'s widgets by alias (null for an unknown page), or a site-wide area\'s by family and areaName: "Frontpage"/"Main", "Productlist"/"Top" and "Bottom", "Product"/"Main" (null when it has none). Published widgets live now; `preview` with the shop\'s previewToken adds unpublished ones and those outside their dates.',
     args: {
       alias: t.arg.string({ required: false, description: "A content page's alias" }),
       family: t.arg.string({ required: false }),
       areaName: t.arg.string({ required: false }),
       displaySetting: t.arg.string({
         required: false,
-        description: "Accepted (mobile or desktop): Mili's widgets are the same on both",
+        description: '"mobile" or "desktop": only the widgets shown there; otherwise every one',
       }),
       customerType: t.arg({
         type: CustomerTypeEnum,
         required: false,
         description: "Accepted: Mili's widgets are the same for every customer type",
       }),
-      preview: t.arg.boolean({ required: false }),
+      preview: t.arg.boolean({
+        required: false,
+        description: "Unpublished widgets too: only with the right previewToken",
+      }),
+      previewToken: t.arg.string({
+        required: false,
+        description: "The shop's WIDGET_PREVIEW_TOKEN (Mili's addition); a wrong one previews nothing",
+      }),
       url: t.arg.string({ required: false, description: "Accepted: the page the area is shown on" }),
       filters: t.arg({
         type: [PageWidgetCollectionFilterInputType],
@@ -241,8 +291,11 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx): Promise<WidgetCollection | null> => {
       const locale = await ctx.locale(args);
+      // Only the token, which is part of the request's variables (and so of the response cache's key), previews.
+      const preview = args.preview === true && ctx.canPreview(args.previewToken);
+      const displaySetting = displaySettingArg(args.displaySetting);
       if (args.alias) {
-        const page = await contentPage(ctx.db, locale, args.alias, {});
+        const page = await contentPage(ctx.db, locale, args.alias.slice(0, 200), { preview, displaySetting });
         if (!page) return null;
         return {
           id: page.pageId,
@@ -256,8 +309,11 @@ builder.queryFields((t) => ({
         };
       }
       if (!args.family || !args.areaName) return null;
-      const widgets = await widgetArea(ctx.db, args.family, args.areaName, {
-        preview: args.preview ?? false,
+      const widgets = await widgetArea(ctx.db, {
+        family: args.family.slice(0, 60),
+        areaName: args.areaName.slice(0, 60),
+        preview,
+        displaySetting,
       });
       if (!widgets.length) return null;
       return {

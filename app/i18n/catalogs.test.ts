@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogs, translator } from "./index.ts";
+import { catalogs, translator } from "./catalogs.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -19,7 +19,6 @@ export const nb = {
   "nav.home": "Forside",
   "home.heading": "Nyheter i butikken",
   "home.markets": "Vi leverer til",
-  "home.latestCount": "{count} produkter i sortimentet",
   "home.region.scandinavia": "Skandinavia",
   "home.region.europe": "Europa",
   "price.was": "Før {price}",

@@ -20,7 +20,6 @@ export const sv: Record<MessageKey, string> = {
   "nav.home": "Startsida",
   "home.heading": "Nyheter i butiken",
   "home.markets": "Vi levererar till",
-  "home.latestCount": "{count} produkter i sortimentet",
   "home.region.scandinavia": "Skandinavien",
   "home.region.europe": "Europa",
   "price.was": "Förut {price}",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CART_ERROR_REASONS } from "#domain/cart-refusals.ts";
-import { translator } from "../i18n/index.ts";
+import { translator } from "../i18n/catalogs.ts";
 import {
   type CartData,
   cartChanged,

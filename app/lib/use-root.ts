@@ -1,6 +1,6 @@
 import { useMatches, useRouteLoaderData } from "react-router";
 import { translator } from "../i18n/index.ts";
-import type { RootData } from "../root.tsx";
+import type { RootData } from "./root-data.server.ts";
 import type { Alternate } from "./seo.ts";
 
 /** The root loader's data: locale, frame data, customer type. Present on every page below the root. */

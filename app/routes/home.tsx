@@ -1,21 +1,29 @@
-import { ProductGrid } from "../components/product-grid.tsx";
+import { WidgetBlocks } from "../components/widget-blocks.tsx";
+import { requestDisplaySetting, widgetBlocks } from "../components/widgets.server.tsx";
 import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
-import { ProductListQuery } from "../lib/graphql/list-operations.ts";
+import { WidgetAreaQuery } from "../lib/graphql/operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
 import { pageMeta, samePathAlternates } from "../lib/seo.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/home";
 
+/**
+ * The front page is the Frontpage/Main widget area (decision 0038): the published widgets for the shopper's device
+ * class, rendered to HTML here on the server; product lists as product cards.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, locale, url } = requestClient(request, context);
-  const { data } = await client.request(ProductListQuery, { take: 8, filter: { sort: "LATEST" } });
+  const { data } = await client.request(WidgetAreaQuery, {
+    family: "Frontpage",
+    areaName: "Main",
+    displaySetting: requestDisplaySetting(request),
+  });
   return {
     locale,
     origin: url.origin,
     alternates: samePathAlternates("/"),
-    products: data.products?.products ?? [],
-    count: data.products?.count ?? 0,
+    blocks: await widgetBlocks(client, locale, data.widgetArea?.widgets ?? []),
   };
 }
 
@@ -41,8 +49,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold" tabIndex={-1}>
         {t("home.heading")}
       </h1>
-      <p className="mt-1 text-stone-700">{t("home.latestCount", { count: loaderData.count })}</p>
-      <ProductGrid products={loaderData.products} />
+      <div className="mt-6">
+        <WidgetBlocks blocks={loaderData.blocks} />
+      </div>
       <section aria-labelledby="markets" className="mt-10">
         <h2 id="markets" className="text-xl font-semibold">
           {t("home.markets")}

@@ -21,7 +21,7 @@ import { Nutrition, Specification } from "../components/product/specification.ts
 import { VariantLinks } from "../components/product/variant-links.tsx";
 import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
-import { catalogs, type MessageKey } from "../i18n/index.ts";
+import { hasMessage } from "../i18n/index.ts";
 import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
 import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
@@ -253,8 +253,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   }));
   const sizeDimension = sizeNodes[0]?.dimension;
   const dimensionLabel = (dimension: string) => {
-    const key = `product.dimension.${dimension}` as MessageKey;
-    return dimension === "Size" ? t("product.size") : key in catalogs[root.lang] ? t(key) : dimension;
+    const key = `product.dimension.${dimension}`;
+    return dimension === "Size" ? t("product.size") : hasMessage(root.lang, key) ? t(key) : dimension;
   };
   const pageUrl = `${origin}${toHref(product.canonicalUrl)}`;
   const jsonLd = productJsonLd({

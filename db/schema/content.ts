@@ -131,16 +131,23 @@ export const widgets = pgTable(
     areaId: integer()
       .notNull()
       .references(() => widgetAreas.id, { onDelete: "cascade" }),
-    /** "text", "image", "banner", "productList", "html" … */
+    /** "text", "image", "buttons", "productList", "banner", "video", "html", "richText" (services/content/widget-config.ts). */
     type: text().notNull(),
     /** Widget settings; texts inside are keyed by language id. */
     config: jsonb().notNull().default({}),
     sortOrder: integer().notNull().default(0),
+    /** Published: shown to shoppers (within validFrom–validTo); unpublished widgets show only in a preview. */
     active: boolean().notNull().default(true),
     validFrom: timestamp({ withTimezone: true }),
     validTo: timestamp({ withTimezone: true }),
+    /** "mobile" or "desktop": shown only on that device class; null on both (migration 0021). */
+    displaySetting: text(),
+    updatedAt: created(),
   },
-  (t) => [index().on(t.areaId, t.sortOrder)],
+  (t) => [
+    index().on(t.areaId, t.sortOrder),
+    check("widget_display_setting", sql`${t.displaySetting} in ('mobile', 'desktop')`),
+  ],
 );
 
 export const menus = pgTable("menus", {

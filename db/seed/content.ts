@@ -1,10 +1,12 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, like, sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import {
+  categories,
   contentPages,
   contentPageTranslations,
   menuItems,
   menus,
+  productImages,
   productQuestions,
   products,
   widgetAreas,
@@ -118,44 +120,17 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
       type: "text",
       config: { text: loc(p.body) },
     })),
-    ...(() => {
-      const front = areas.find((a) => a.family === "Frontpage")?.id as number;
-      return [
-        {
-          areaId: front,
-          type: "banner",
-          sortOrder: 0,
-          config: {
-            title: loc({ sv: "Vinterrea – upp till 40 %", nb: "Vintersalg – opptil 40 %" }),
-            text: loc({
-              sv: "Varma jackor, kängor och underställ till vinterns turer.",
-              nb: "Varme jakker, støvler og ullundertøy til vinterens turer.",
-            }),
-            link: { campaignKey: "vinterrea" },
-          },
-        },
-        {
-          areaId: front,
-          type: "productList",
-          sortOrder: 1,
-          config: { title: loc({ sv: "Nyheter", nb: "Nyheter" }), sort: "LATEST", take: 8 },
-        },
-        {
-          areaId: front,
-          type: "productList",
-          sortOrder: 2,
-          config: { title: loc({ sv: "Mest sålda", nb: "Mest solgt" }), sort: "MOST_SOLD", take: 8 },
-        },
-      ];
-    })(),
+    ...(await frontPage(tx, areas.find((a) => a.family === "Frontpage")?.id as number, topCategories)),
   ]);
 
-  const [header, service, about] = await tx
+  const [header, service, about, info] = await tx
     .insert(menus)
     .values([
       { locationId: "header-main", names: loc({ sv: "Huvudmeny", nb: "Hovedmeny" }) },
       { locationId: "footer-service", names: loc({ sv: "Kundservice", nb: "Kundeservice" }) },
       { locationId: "footer-about", names: loc({ sv: "Om Mili", nb: "Om Mili" }) },
+      // The side menu of the content pages (app/routes/content.tsx).
+      { locationId: "info-pages", names: loc({ sv: "Information", nb: "Informasjon" }) },
     ])
     .returning({ id: menus.id });
   const item = (menuId: number, labels: Bi, targetType: string, target: unknown, sortOrder: number) => ({
@@ -192,7 +167,139 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
       ...["about", "privacy"].map((key, i) =>
         item(about?.id as number, byKey(key).title, "content", { key }, i),
       ),
+      ...PAGES.map((p, i) => item(info?.id as number, p.title, "content", { key: p.key }, i)),
     ]);
+}
+
+/**
+ * The front page (decision 0038): a campaign banner, the top categories as buttons, product lists (new, best
+ * sellers, one category's), a few words about the shop; one widget only on phones and one only on computers, and
+ * one not yet published (it shows in /preview-widgets with the preview token).
+ */
+async function frontPage(tx: Tx, areaId: number, topCategories: CategoryNode[]) {
+  const [first] = topCategories;
+  // The banner shows a real product image (the image pipeline serves only the catalog's images).
+  const [image] = await tx
+    .select({ fileName: productImages.fileName })
+    .from(productImages)
+    .where(like(productImages.fileName, "winter-jacket-%"))
+    .orderBy(asc(productImages.productId), asc(productImages.fileName))
+    .limit(1);
+  const [category] = first
+    ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.key, first.key))
+    : [];
+  return [
+    {
+      areaId,
+      type: "banner",
+      sortOrder: 0,
+      config: {
+        title: loc({ sv: "Vinterrea – upp till 40 %", nb: "Vintersalg – opptil 40 %" }),
+        text: loc({
+          sv: "Varma jackor, kängor och underställ till vinterns turer.",
+          nb: "Varme jakker, støvler og ullundertøy til vinterens turer.",
+        }),
+        ...(image ? { fileName: image.fileName } : {}),
+        alt: loc({ sv: "En varm vinterjacka", nb: "En varm vinterjakke" }),
+        link: loc({ sv: "/dc/vinterrea", nb: "/dc/vintersalg" }),
+        buttonLabel: loc({ sv: "Till rean", nb: "Til salget" }),
+      },
+    },
+    {
+      areaId,
+      type: "buttons",
+      sortOrder: 1,
+      config: {
+        title: loc({ sv: "Kategorier", nb: "Kategorier" }),
+        buttons: topCategories.map((c) => ({
+          label: loc({ sv: c.sv.name, nb: c.nb.name }),
+          link: loc({ sv: `/c/${c.sv.alias}`, nb: `/c/${c.nb.alias}` }),
+        })),
+      },
+    },
+    {
+      areaId,
+      type: "productList",
+      sortOrder: 2,
+      config: { title: loc({ sv: "Nyheter", nb: "Nyheter" }), source: "search", sort: "LATEST", take: 8 },
+    },
+    {
+      areaId,
+      type: "text",
+      sortOrder: 3,
+      displaySetting: "mobile",
+      config: {
+        text: loc({
+          sv: "Fri frakt när du handlar för över 99 kr – även i mobilen.",
+          nb: "Fri frakt når du handler for over 99 kr – også på mobilen.",
+        }),
+      },
+    },
+    {
+      areaId,
+      type: "text",
+      sortOrder: 4,
+      displaySetting: "desktop",
+      config: {
+        text: loc({
+          sv: "Fri frakt när du handlar för över 99 kr. Öppet köp i 30 dagar.",
+          nb: "Fri frakt når du handler for over 99 kr. Åpent kjøp i 30 dager.",
+        }),
+      },
+    },
+    {
+      areaId,
+      type: "productList",
+      sortOrder: 5,
+      config: {
+        title: loc({ sv: "Mest sålda", nb: "Mest solgt" }),
+        source: "search",
+        sort: "MOST_SOLD",
+        take: 8,
+      },
+    },
+    ...(category && first
+      ? [
+          {
+            areaId,
+            type: "productList",
+            sortOrder: 6,
+            config: {
+              title: loc({ sv: `Populärt: ${first.sv.name}`, nb: `Populært: ${first.nb.name}` }),
+              source: "search",
+              sort: "MOST_SOLD",
+              take: 4,
+              categoryIds: [category.id],
+            },
+          },
+        ]
+      : []),
+    {
+      areaId,
+      type: "richText",
+      sortOrder: 7,
+      config: {
+        html: loc({
+          sv: '<h2>Om Mili</h2><p>Mili är en nordisk butik för <strong>friluftsliv, träning och sportnutrition</strong>, med lager i Sverige och Norge. <a href="/kundservice">Kundservice</a> hjälper dig gärna.</p>',
+          nb: '<h2>Om Mili</h2><p>Mili er en nordisk butikk for <strong>friluftsliv, trening og sportsernæring</strong>, med lager i Sverige og Norge. <a href="/kundeservice">Kundeservice</a> hjelper deg gjerne.</p>',
+        }),
+      },
+    },
+    {
+      areaId,
+      type: "banner",
+      sortOrder: 8,
+      active: false,
+      config: {
+        title: loc({ sv: "Vårnyheter kommer snart", nb: "Vårnyheter kommer snart" }),
+        text: loc({
+          sv: "Lätta jackor och löparskor för våren.",
+          nb: "Lette jakker og løpesko for våren.",
+        }),
+        link: loc({ sv: "/nyheter", nb: "/nyheter" }),
+      },
+    },
+  ];
 }
 
 const DAY = 86_400_000;

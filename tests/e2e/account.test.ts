@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTranslator } from "#app/i18n/account.ts";
-import { translator } from "#app/i18n/index.ts";
+import { translator } from "#app/i18n/catalogs.ts";
 import { SHOP_AS_TEXTS } from "#app/lib/shop-as.server.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";

@@ -93,12 +93,12 @@ const header = (page: Page) => page.locator("header[data-site-header]");
 const marketButton = (page: Page, lang: Lang) =>
   header(page).getByRole("button", { name: TEXTS[lang].market });
 const firstCardPrice = (page: Page) =>
-  page.getByRole("main").locator(":scope > ul > li").first().locator("p > span").first().textContent();
+  page.getByRole("main").locator("li[data-product]").first().locator("p > span").first().textContent();
 
 /** The first product and the first category of a language, read from its home page. */
 async function paths(page: Page, lang: Lang) {
   await open(page, TEXTS[lang].home);
-  const product = await page.getByRole("main").locator(":scope > ul > li a").first().getAttribute("href");
+  const product = await page.getByRole("main").locator("li[data-product] a").first().getAttribute("href");
   const category = await page
     .getByRole("navigation", { name: TEXTS[lang].categories })
     .getByRole("link")

@@ -55,7 +55,8 @@ async function open(page: Page, path: string) {
   return response;
 }
 
-const productCards = (page: Page) => page.getByRole("main").locator(":scope > ul > li");
+/** The cards of the front page's product-list widgets. */
+const productCards = (page: Page) => page.getByRole("main").locator("li[data-product]");
 
 async function expectHome(page: Page, lang: Lang) {
   const l = LANGUAGES[lang];

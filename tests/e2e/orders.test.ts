@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTranslator } from "#app/i18n/account.ts";
-import { translator } from "#app/i18n/index.ts";
+import { translator } from "#app/i18n/catalogs.ts";
 import { orderTranslator } from "#app/i18n/order.ts";
 import {
   customerBalanceEntries,

@@ -205,6 +205,36 @@ describe("page speed", () => {
     expect(gzip).toBeLessThanOrEqual(150_000);
   });
 
+  it("loads the messages of the page's language only, and hydrates in it without a mismatch", async () => {
+    // A text only the other language's catalog has (the skip link's).
+    const other = { "/": "Hoppa till innehållet", "/sv": "Hopp til innholdet" };
+    const context = await session.browser.newContext();
+    const errors = watchErrors(context);
+    try {
+      const page = await context.newPage();
+      for (const [path, foreign] of Object.entries(other)) {
+        await open(page, path);
+        const scripts: string[] = await page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .map((e) => e.name)
+            .filter((name) => new URL(name).pathname.endsWith(".js")),
+        );
+        expect(scripts.length).toBeGreaterThan(2);
+        for (const script of scripts) {
+          expect(await (await fetch(script)).text(), `${path}: ${script}`).not.toContain(foreign);
+        }
+        // The page's own texts are there after hydration (a translated text the browser rendered itself).
+        await page.locator("header button[data-market]").click();
+        await page.getByRole("dialog").waitFor();
+        await page.keyboard.press("Escape");
+      }
+      expect(errors.list).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps the product page's JavaScript within 170 kB gzip", async () => {
     const { page } = session;
     await open(page, productPath);

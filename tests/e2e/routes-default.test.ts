@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTranslator } from "#app/i18n/account.ts";
-import { translator } from "#app/i18n/index.ts";
+import { translator } from "#app/i18n/catalogs.ts";
 import { SCREENS } from "#app/lib/screens.ts";
 import { SCREEN_ROUTES } from "#app/screen-routes.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";

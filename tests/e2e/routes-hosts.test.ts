@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translator } from "#app/i18n/index.ts";
+import { translator } from "#app/i18n/catalogs.ts";
 import type { RequestContext } from "#app/lib/context.ts";
 import type { Lang } from "#app/lib/locale.ts";
 import { axe, describeViolations, setupBrowser } from "#tests/support/browser.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translator } from "#app/i18n/index.ts";
+import { translator } from "#app/i18n/catalogs.ts";
 import type { Lang } from "#app/lib/locale.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/index.ts";
+import { translator } from "../../i18n/catalogs.ts";
 import { initialPicks, missingGroups, type PackageGroupData } from "./buy-box.tsx";
 import { pagesParam } from "./reviews.tsx";
 import { nutritionRows, specificationGroups } from "./specification.tsx";

@@ -125,3 +125,23 @@ export const SearchSuggestionsQuery = graphql(
 `,
   [ProductCardFields],
 );
+
+/** A product-list widget's products (services/content/widget-config.ts productList): cards only, no facets. */
+export const WidgetProductsQuery = graphql(
+  `
+  query WidgetProducts(
+    $take: Int
+    $filter: FilterInputType
+    $channelId: String
+    $marketId: String
+    $languageId: String
+  ) {
+    products(take: $take, filter: $filter, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      products {
+        ...ProductCardFields
+      }
+    }
+  }
+`,
+  [ProductCardFields],
+);

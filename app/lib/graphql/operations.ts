@@ -101,13 +101,15 @@ export const FrameQuery = graphql(
   [MenuFields],
 );
 
-export const ContentPageQuery = graphql(`
-  query ContentPage($alias: String!, $previewToken: String, $channelId: String, $marketId: String, $languageId: String) {
-    contentPage(alias: $alias, previewToken: $previewToken, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+export const ContentPageQuery = graphql(
+  `
+  query ContentPage($alias: String!, $previewToken: String, $displaySetting: String, $channelId: String, $marketId: String, $languageId: String) {
+    contentPage(alias: $alias, previewToken: $previewToken, displaySetting: $displaySetting, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       pageId
       title
       alias
       canonicalUrl
+      published
       metaTitle
       metaDescription
       alternativeUrls {
@@ -118,10 +120,16 @@ export const ContentPageQuery = graphql(`
         id
         type
         configuration
+        published
       }
     }
+    infoPages: getMenuAtLocation(menuLocationId: "info-pages", channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      ...MenuFields
+    }
   }
-`);
+`,
+  [MenuFields],
+);
 
 export const CmsPagesQuery = graphql(`
   query CmsPages($channelId: String, $marketId: String, $languageId: String) {
@@ -133,12 +141,13 @@ export const CmsPagesQuery = graphql(`
 `);
 
 export const WidgetAreaQuery = graphql(`
-  query WidgetArea($family: String!, $areaName: String!, $preview: Boolean, $channelId: String, $marketId: String, $languageId: String) {
-    widgetArea(family: $family, areaName: $areaName, preview: $preview, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+  query WidgetArea($family: String!, $areaName: String!, $displaySetting: String, $preview: Boolean, $previewToken: String, $channelId: String, $marketId: String, $languageId: String) {
+    widgetArea(family: $family, areaName: $areaName, displaySetting: $displaySetting, preview: $preview, previewToken: $previewToken, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       widgets {
         id
         type
         configuration
+        published
       }
     }
   }
