@@ -228,15 +228,16 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("nav.skipToContent")}
         </a>
         <ProgressBar />
+        {/* Above the page, in its flow: it covers nothing, and is the first thing a screen reader meets. */}
+        {root?.consent ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts).
+          <div dangerouslySetInnerHTML={{ __html: root.consent.banner }} />
+        ) : null}
         {root?.notice && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (shop-as.server.ts).
           <div dangerouslySetInnerHTML={{ __html: root.notice }} />
         )}
         {children}
-        {root?.consent ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts).
-          <div dangerouslySetInnerHTML={{ __html: root.consent.banner }} />
-        ) : null}
         <OfflineNotice t={t} />
         <NotificationView t={t} />
         <ClientRuntime />
