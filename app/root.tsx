@@ -190,7 +190,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   const css = useDocumentCss();
   return (
-    <html lang={lang} style={style} data-host-lang={hostLang}>
+    // The head's consent script marks the document (data-consent) before React hydrates it.
+    <html lang={lang} style={style} data-host-lang={hostLang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -206,6 +207,13 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: css }}
           suppressHydrationWarning
         />
+        {root?.consent ? (
+          <script
+            nonce={root.nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server from configuration (consent.server.ts).
+            dangerouslySetInnerHTML={{ __html: root.consent.boot }}
+          />
+        ) : null}
         <Meta />
         <Links nonce={root?.nonce} />
         <noscript>
@@ -220,6 +228,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("nav.skipToContent")}
         </a>
         <ProgressBar />
+        {/* Above the page, in its flow: it covers nothing, and is the first thing a screen reader meets. */}
+        {root?.consent ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts).
+          <div dangerouslySetInnerHTML={{ __html: root.consent.banner }} />
+        ) : null}
         {root?.notice && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (shop-as.server.ts).
           <div dangerouslySetInnerHTML={{ __html: root.notice }} />

@@ -11,6 +11,7 @@ import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
+import { consentRoutes } from "./consent.ts";
 import { csrfTokenHandler, requestGuard } from "./guard.ts";
 import { imageRoutes } from "./images.ts";
 import type { Logger } from "./logger.ts";
@@ -76,6 +77,8 @@ export interface StorefrontRequestContext {
   authFetch: ((request: Request) => Promise<Response>) | null;
   /** The salt of the password digest (AUTH_PASSWORD_SALT; domain/password.ts): the browser digests with it. */
   passwordSalt: string;
+  /** The third-party scripts a shopper may agree to (TAG_MANAGER_URL, REVIEW_SERVICE_URL, REVIEW_SERVICE_KEY). */
+  thirdPartyScripts: { tagManagerUrl?: string; reviewServiceUrl?: string; reviewServiceKey?: string };
   /**
    * Executes a request against the back office's API (api/admin/yoga.ts) in-process, as this request's client; the
    * admin routes (app/admin/) forward the `mili-admin` cookie. Null when the server runs without it.
@@ -120,7 +123,13 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
-  app.use(securityHeaders());
+  app.use(
+    securityHeaders({
+      thirdPartyOrigins: [config.TAG_MANAGER_URL, config.REVIEW_SERVICE_URL].flatMap((u) =>
+        u ? [new URL(u).origin] : [],
+      ),
+    }),
+  );
   // Every redirect, whichever route sends it, stays on the shop (domain/redirect.ts).
   app.use(
     sameSiteRedirects({
@@ -187,6 +196,9 @@ export function createApp(deps: AppDeps) {
     "/",
     offlineRoutes((host) => (config.DOMAINS.get(host) === "sv" ? "sv" : "nb")),
   );
+
+  // The consent banner's choice (server/consent.ts): a same-site form post, answered by the cookie and a redirect.
+  app.route("/", consentRoutes());
 
   // One-click unsubscribe from a newsletter e-mail's List-Unsubscribe header (RFC 8058): a POST from the
   // shopper's mail program with the link's id and token; the storefront's /newsletter/unsubscribe page is the
@@ -288,6 +300,11 @@ export function createApp(deps: AppDeps) {
         fallbackMarket: config.FALLBACK_MARKET,
         authFetch: authInProcess ? async (request) => authInProcess.fetch(request, { client }) : null,
         passwordSalt: config.AUTH_PASSWORD_SALT,
+        thirdPartyScripts: {
+          ...(config.TAG_MANAGER_URL ? { tagManagerUrl: config.TAG_MANAGER_URL } : {}),
+          ...(config.REVIEW_SERVICE_URL ? { reviewServiceUrl: config.REVIEW_SERVICE_URL } : {}),
+          ...(config.REVIEW_SERVICE_KEY ? { reviewServiceKey: config.REVIEW_SERVICE_KEY } : {}),
+        },
         adminGraphqlFetch: adminApi
           ? async (request) =>
               adminApi.fetch(request, { clientSubject: client.clientSubject }) as Promise<Response>

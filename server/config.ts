@@ -117,6 +117,11 @@ export const envSchema = z.object({
   /** Without SMTP_URL every e-mail is written here as an .eml file (decision 0021). */
   MAIL_OUTBOX_DIR: z.string().default("var/outbox"),
   MAIL_FROM: z.string().default("Mili <no-reply@mili.local>"),
+  /** The tag manager's script URL with its container id; loads only with a shopper's consent to statistics. */
+  TAG_MANAGER_URL: z.string().url("TAG_MANAGER_URL must be a URL").optional(),
+  /** The review service's script URL; loads only with a shopper's consent to marketing, with its key. */
+  REVIEW_SERVICE_URL: z.string().url("REVIEW_SERVICE_URL must be a URL").optional(),
+  REVIEW_SERVICE_KEY: z.string().min(1).optional(),
   GRAPHQL_URL: z.string().url().optional(),
   DOMAINS: domains,
   MARKET_IN_PATH: bool,

@@ -8,17 +8,27 @@ const SANDBOX_PAYMENT_PAGE = /^\/sandbox\/[a-z]+\/pay\/[^/]+$/;
  * the page cache, their hashes: server/page-cache.ts), no framing, a strict referrer policy, and HSTS when the
  * shopper's request came over HTTPS (the request's URL is the shopper's: server/client.ts).
  */
-export function securityHeaders(): MiddlewareHandler<{
+export function securityHeaders(
+  opts: {
+    /**
+     * Origins of the third-party scripts the shopper may agree to (the tag manager, the review service:
+     * app/lib/consent.server.ts): allowed to load, and to be fetched from and to show images; they load only
+     * after consent, which the page's own script decides.
+     */
+    thirdPartyOrigins?: readonly string[];
+  } = {},
+): MiddlewareHandler<{
   Variables: { nonce: string; scriptHashes: string[] };
 }> {
+  const third = opts.thirdPartyOrigins?.length ? ` ${opts.thirdPartyOrigins.join(" ")}` : "";
   const policy = (scripts: string) =>
     [
       "default-src 'self'",
-      `script-src 'self' ${scripts}`,
+      `script-src 'self'${third} ${scripts}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${third}`,
       "font-src 'self'",
-      "connect-src 'self'",
+      `connect-src 'self'${third}`,
       "manifest-src 'self'",
       "worker-src 'self'",
       "object-src 'none'",

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ThirdPartyScripts } from "./consent.server.ts";
 import type { ResultOf } from "./graphql/graphql.ts";
 import type { ChannelQuery } from "./graphql/operations.ts";
 import type { PageLocale } from "./page-locale.ts";
@@ -20,6 +21,8 @@ export interface RequestContext {
   authFetch: ((request: Request) => Promise<Response>) | null;
   /** The salt of the password digest the browser sends (domain/password.ts). */
   passwordSalt: string;
+  /** The third-party scripts a shopper may agree to (app/lib/consent.server.ts). */
+  thirdPartyScripts?: ThirdPartyScripts;
   /** The back office's API in-process (app/admin/; decision 0037); null when the server runs without it. */
   adminGraphqlFetch?: ((request: Request) => Promise<Response>) | null;
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { ASSUMED_WIDTH, deviceClass } from "#domain/device.ts";
 import { tokenOf, userOf } from "./auth.server.ts";
+import { CONSENT_TEXTS, consentBanner, consentBoot } from "./consent.server.ts";
 import { channelContext } from "./context.ts";
 import { COOKIES, readCookie } from "./cookies.ts";
 import { CUSTOMER_TYPES } from "./customer-types.ts";
@@ -41,6 +42,16 @@ export async function rootData(request: Request, context: Readonly<RouterContext
     // Token sign-in's notice (app/lib/shop-as.server.ts): a refused login token, or a merchant shopping as the
     // customer (a login token's session, `act`) on every page, with its end.
     notice: authNoticeOf(url, tokenOf(request), locale.lang, href(locale, "/api/auth")),
+    // The consent banner and the head's script that acts on the choice (app/lib/consent.server.ts): the same for
+    // every shopper of a language, so cached pages hold them; no page downloads code for them. The back office
+    // (app/admin/) loads no third-party script and asks no shopper.
+    consent: /^\/admin(\/|$)/.test(url.pathname)
+      ? null
+      : {
+          banner: consentBanner(locale.lang, `${url.pathname}${url.search}`),
+          boot: consentBoot(rc.thirdPartyScripts ?? {}),
+          link: CONSENT_TEXTS[locale.lang].link,
+        },
     passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,

@@ -103,6 +103,12 @@ export function SiteFooter() {
           </h2>
           <p className="mt-2 text-sm">{t("footer.openingHours")}</p>
           {footerService ? <FooterMenu menu={footerService} /> : null}
+          {root.consent ? (
+            // Shows the consent banner again (app/app.css: the banner is shown while it is the target).
+            <a href="#consent" className="mt-1 inline-block text-sm hover:underline">
+              {root.consent.link}
+            </a>
+          ) : null}
         </section>
         {footerAbout ? (
           <section aria-labelledby="footer-about">
