@@ -91,9 +91,10 @@ function errorPageFailedDocument(lang: Lang, home: string, nonce: string): strin
  * Preloads the page's message catalog (decision 0036): the browser's entry waits for it before hydrating, so
  * it is fetched with the other scripts rather than after them. React puts the link in the head.
  */
-function PreloadMessages({ lang }: { lang: Lang }) {
+function PreloadMessages({ lang, nonce }: { lang: Lang; nonce: string }) {
   const chunk = messageChunks[lang];
-  if (chunk) preloadModule(chunk, { as: "script" });
+  // With the page's nonce: under 'strict-dynamic' a module preload without it is refused (server/security.ts).
+  if (chunk) preloadModule(chunk, { as: "script", nonce });
   return null;
 }
 
@@ -147,7 +148,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <DocumentCssContext value={documentCss}>
         <HostLangContext value={hostLang}>
-          <PreloadMessages lang={pageLang(routerContext, url.pathname, hostLang)} />
+          <PreloadMessages lang={pageLang(routerContext, url.pathname, hostLang)} nonce={nonce} />
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </HostLangContext>
       </DocumentCssContext>,
