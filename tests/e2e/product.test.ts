@@ -298,7 +298,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     expect(images[0]?.srcset).toMatch(/\/images\/product\/320\/.+ 320w, .+ 1280w$/);
     expect(images.slice(1).every((i) => i.loading === "lazy")).toBe(true);
     // The add button posts to the cart (tests/e2e/cart.test.ts buys with it).
-    const add = main.getByRole("button", { name: l.addToCart });
+    const add = main.getByRole("button", { name: l.addToCart, exact: true });
     expect(await add.getAttribute("aria-disabled")).toBeNull();
     expect(await add.evaluate((b) => (b as HTMLButtonElement).form?.getAttribute("method"))).toBe("post");
 
@@ -382,7 +382,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     await open(page, await pathOf(fixtures.colour.productId, lang));
     const main = page.getByRole("main");
     expect(await stockStatus(page)).toMatch(l.stock);
-    await press(main.getByRole("button", { name: l.addToCart }));
+    await press(main.getByRole("button", { name: l.addToCart, exact: true }));
     const alert = main.getByRole("alert");
     await expect.poll(() => alert.textContent()).toBe(l.chooseSize);
 
@@ -404,7 +404,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
       .locator("label", { has: page.locator(`input[value="${fixtures.colour.fewLeftSku}"]`) })
       .click();
     await expect.poll(() => stockStatus(page)).toBe(l.fewLeft(fixtures.colour.fewLeft));
-    await press(main.getByRole("button", { name: l.addToCart }));
+    await press(main.getByRole("button", { name: l.addToCart, exact: true }));
     expect(await main.getByRole("alert").count()).toBe(0);
   });
 
@@ -533,7 +533,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     expect(new URL(page.url()).pathname).toMatch(/^(\/sv)?\/pp\//);
     const main = page.getByRole("main");
     const required = fixtures.pack.required[lang];
-    await press(main.getByRole("button", { name: l.addToCart }));
+    await press(main.getByRole("button", { name: l.addToCart, exact: true }));
     const alert = main.getByRole("alert");
     await expect.poll(() => alert.textContent()).toBe(`${l.missingGroup}${required.join(", ")}`);
     for (const name of required) {
@@ -543,7 +543,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
         .first()
         .check();
     }
-    await press(main.getByRole("button", { name: l.addToCart }));
+    await press(main.getByRole("button", { name: l.addToCart, exact: true }));
     expect(await main.getByRole("alert").count()).toBe(0);
     expect(describeViolations(await axe(page))).toEqual([]);
   });
