@@ -168,7 +168,7 @@ describe("a package", () => {
       expect(await page.locator("main").textContent()).not.toMatch(/10 ?% (rabatt|på)/);
 
       // The cart charges what the page said.
-      await page.getByRole("button", { name: L[lang].add }).click();
+      await page.getByRole("button", { name: L[lang].add, exact: true }).click();
       await expect.poll(() => page.getByText(L[lang].added).count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await open(page, L[lang].cartPage);
       await expect.poll(() => text(page, "[data-subtotal]")).toBe(chosen);
