@@ -45,16 +45,7 @@ export async function recommendationsFor(
   if (take === 0) return [];
   const { db } = services;
   const fromProvider = services.provider ? await askProvider(services, services.provider, request, take) : [];
-  const builtin =
-    fromProvider.length >= take
-      ? []
-      : request.kind === "similar"
-        ? await similar(db, request.productId, request.marketAlias, take)
-        : fillUp(
-            await boughtTogether(db, request.productId, take),
-            await similar(db, request.productId, request.marketAlias, take),
-            take,
-          );
+  const builtin = fromProvider.length >= take ? [] : await builtinFor(db, request, take);
   const chosen = fillUp(
     fromProvider.map((r) => r.productId),
     builtin,
@@ -70,6 +61,17 @@ export async function recommendationsFor(
       ? { productId, trackingCode: providerCode.get(productId) ?? null, source: "provider" as const }
       : { productId, trackingCode: ownCodes.get(productId) ?? null, source: "builtin" as const },
   );
+}
+
+/**
+ * The built-in rules' answer: "similar" alone, or "bought together" filled up with "similar" — asked only when
+ * bought together leaves room (most product pages: one statement, not two).
+ */
+async function builtinFor(db: Database, request: RecommendationRequest, take: number): Promise<number[]> {
+  if (request.kind === "similar") return similar(db, request.productId, request.marketAlias, take);
+  const together = await boughtTogether(db, request.productId, take);
+  if (together.length >= take) return together;
+  return fillUp(together, await similar(db, request.productId, request.marketAlias, take), take);
 }
 
 /** The provider's answer as the shop's active products, in its order; [] when it fails (logged). */
