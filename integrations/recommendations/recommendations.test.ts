@@ -1,7 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveLocal } from "#tests/support/serve.ts";
 import {
   createRecommendationSandbox,
   HttpRecommendations,
@@ -16,10 +15,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const app = new Hono();
   app.route("/sandbox/recommendations", createRecommendationSandbox().app);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((r) => server.close(() => r()));
+  ({ origin, close } = await serveLocal(app.fetch));
 });
 afterAll(async () => {
   await close?.();
@@ -125,11 +121,10 @@ describe("HttpRecommendations against the sandbox", () => {
     const { lines, logger } = recorder();
     const silent = new Hono();
     silent.post("*", () => new Promise<Response>(() => {}));
-    const server = serve({ fetch: silent.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((r) => server.once("listening", () => r()));
+    const silentServer = await serveLocal(silent.fetch);
     try {
       const p = provider({
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        baseUrl: silentServer.origin,
         timeoutMs: 200,
         logger,
       });
@@ -145,8 +140,7 @@ describe("HttpRecommendations against the sandbox", () => {
       await p.track({ command: "setCart", productNumbers: ["A1"] });
       expect(lines.map((l) => l.level)).toEqual(["error"]);
     } finally {
-      (server as import("node:http").Server).closeAllConnections();
-      await new Promise((r) => server.close(() => r(undefined)));
+      await silentServer.close();
     }
   });
 });

@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
 import { channels, countries, currencies, languages, markets, shippingOptions } from "#db/schema/index.ts";
+import { serveLocal } from "#tests/support/serve.ts";
 import { ShippingProviderError } from "./index.ts";
 import {
   createNshiftSandbox,
@@ -20,10 +19,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const app = new Hono();
   app.route("/sandbox/nshift", createNshiftSandbox().app);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((r) => server.close(() => r()));
+  ({ origin, close } = await serveLocal(app.fetch));
 });
 afterAll(async () => {
   await close?.();
