@@ -88,6 +88,7 @@ export const LIST_SIZE: Readonly<Record<string, number>> = {
   "ChannelType.theme": 50,
   "ContentPage.alternativeUrls": 2,
   "ContentPage.widgets": 20,
+  "ContentPageAdminType.translations": 3,
   "FilterType.values": 50,
   "FilterCollectionType.facets": 20,
   "MarketType.allowedLanguages": 3,

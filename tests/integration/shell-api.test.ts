@@ -289,15 +289,27 @@ describe("content, menus and widgets", () => {
     const r = await gql(shop.origin, {
       query: `{ widgetArea(family: "Frontpage", areaName: "Main") { widgets { type } containers { widgets { name } } } }`,
     });
+    // The seeded front page (db/seed/content.ts): its published widgets in order; the unpublished spring banner
+    // shows only in /preview-widgets.
     expect(r.body.data.widgetArea.containers[0].widgets.map((w: { name: string }) => w.name)).toEqual([
       "Banner",
+      "Buttons",
+      "Product list",
+      "Text",
+      "Text",
       "Product list",
       "Product list",
+      "Rich text",
     ]);
     expect(r.body.data.widgetArea.widgets.map((w: { type: string }) => w.type)).toEqual([
       "banner",
+      "buttons",
+      "productList",
+      "text",
+      "text",
       "productList",
       "productList",
+      "richText",
     ]);
   });
 });

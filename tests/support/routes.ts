@@ -1,13 +1,13 @@
 import { request as httpRequest } from "node:http";
 import { pathToFileURL } from "node:url";
 import { and, eq } from "drizzle-orm";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import type { Lang } from "#app/lib/locale.ts";
 import { SCREENS } from "#app/lib/screens.ts";
 import { products, productTranslations } from "#db/schema/index.ts";
-import { hydrated, type PageErrors, watchErrors } from "#tests/support/browser.ts";
+import { hydrated, launchChromium, type PageErrors, watchErrors } from "#tests/support/browser.ts";
 import { gql, type Shop } from "#tests/support/shop.ts";
 
 /**
@@ -111,16 +111,7 @@ export function setupHostBrowser() {
   let context: BrowserContext | undefined;
   let errors: PageErrors | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--host-resolver-rules=MAP *.localhost 127.0.0.1",
-      ],
-    });
+    browser = await launchChromium(["--host-resolver-rules=MAP *.localhost 127.0.0.1"]);
   });
   afterAll(async () => {
     await browser?.close();
