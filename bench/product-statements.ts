@@ -25,7 +25,8 @@ const parts = new Set((values.parts as string).split(","));
 
 process.env.NODE_ENV = "production";
 const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
-if (parts.has("page") && buildIfNeeded()) say("built the storefront (build/ was missing or older than its sources)");
+if (parts.has("page") && buildIfNeeded())
+  say("built the storefront (build/ was missing or older than its sources)");
 const { start } = await import("../server/main.ts");
 
 const dir = mkdtempSync(join(tmpdir(), "mili-bench-statements-"));
@@ -64,7 +65,11 @@ function print(title: string, statements: string[]) {
 }
 
 try {
-  const list = await fetch(`${base}/graphql`, { method: "POST", headers: API_HEADERS, body: productsBody(3) });
+  const list = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: API_HEADERS,
+    body: productsBody(3),
+  });
   const products = (
     (await list.json()) as { data: { products: { products: { alias: string; canonicalUrl: string }[] } } }
   ).data.products.products;
@@ -72,9 +77,14 @@ try {
   if (!first || !second) throw new Error("fewer than two products");
   if (parts.has("api")) {
     const ask = (alias: string) => async () => {
-      const r = await fetch(`${base}/graphql`, { method: "POST", headers: API_HEADERS, body: productBody(alias) });
+      const r = await fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: API_HEADERS,
+        body: productBody(alias),
+      });
       const body = (await r.json()) as { errors?: unknown; data?: { product?: unknown } };
-      if (body.errors || !body.data?.product) throw new Error(`product(alias) failed: ${JSON.stringify(body)}`);
+      if (body.errors || !body.data?.product)
+        throw new Error(`product(alias) failed: ${JSON.stringify(body)}`);
     };
     print(`product(alias) ${first.alias}, first request`, await statementsOf(ask(first.alias)));
     print(`product(alias) ${first.alias}, again`, await statementsOf(ask(first.alias)));
@@ -89,9 +99,13 @@ try {
       if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
     };
     print(`product page ${first.canonicalUrl}, first request`, await statementsOf(get(first.canonicalUrl)));
-    print(`product page ${second.canonicalUrl}, another product`, await statementsOf(get(second.canonicalUrl)));
+    print(
+      `product page ${second.canonicalUrl}, another product`,
+      await statementsOf(get(second.canonicalUrl)),
+    );
     const third = products[2];
-    if (third) print(`product page ${third.canonicalUrl}, a third`, await statementsOf(get(third.canonicalUrl)));
+    if (third)
+      print(`product page ${third.canonicalUrl}, a third`, await statementsOf(get(third.canonicalUrl)));
   }
 } finally {
   await shop.stop("bench");
