@@ -34,7 +34,6 @@ import {
   type CampaignView,
   type CategoryNodeView,
   categoryTree,
-  flattenTree,
   listProducts,
   productUrl,
   type StockView,
@@ -537,9 +536,9 @@ export async function loadProductRows(
   );
 }
 
-/** The category path of a category (root first), from a tree read once per request. */
-export function categoryPath(tree: CategoryNodeView[], categoryId: number): CategoryNodeView[] {
-  const all = new Map(flattenTree(tree).map((c) => [c.categoryId, c]));
+/** The category path of a category (root first), from the flattened tree (read once per request). */
+export function categoryPath(list: CategoryNodeView[], categoryId: number): CategoryNodeView[] {
+  const all = new Map(list.map((c) => [c.categoryId, c]));
   const path: CategoryNodeView[] = [];
   for (let node = all.get(categoryId); node; ) {
     path.unshift(node);

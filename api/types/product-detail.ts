@@ -7,7 +7,6 @@ import { MAX_SKIP, type StockView } from "#services/catalog.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
   categoryPath,
-  categoryTree,
   findUrlRedirect,
   loadCampaigns,
   loadPackages,
@@ -505,13 +504,9 @@ builder.objectFields(ProductType, (t) => ({
       "The primary category's path from the top, then the product (paths without the language prefix)",
     resolve: async (e, _args, ctx) => {
       const row = await productRow(ctx, e);
-      const locale = await localeOf(ctx, e.locale);
-      const tree = await ctx.batch(
-        `categoryTree:${e.locale}`,
-        0,
-        async () => new Map([[0, await categoryTree(ctx.db, locale)]]),
-      );
-      const path = row?.primaryCategoryId && tree ? categoryPath(tree, row.primaryCategoryId) : [];
+      // The same batch as the categories of products and cards (categoriesOf): one statement for the page.
+      const all = await categoriesOf(ctx, e.locale);
+      const path = row?.primaryCategoryId ? categoryPath(all, row.primaryCategoryId) : [];
       return [
         ...path.map((c) => ({ name: c.name, url: c.canonicalUrl })),
         { name: e.product.name, url: e.product.canonicalUrl },
