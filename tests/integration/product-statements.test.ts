@@ -160,6 +160,6 @@ describe("product(alias) in one statement", () => {
     }
     // 5019b47 ran 23, 24 and 22 for these three (the product 3, its SKUs, parameters and tracking row 3 more, the
     // category tree twice); now 17, 18 and 16 (related cards, recommendations, reviews and the price log remain).
-    expect(counts).toEqual(counts.map((n) => Math.min(n, 18)));
+    for (const n of counts) expect(n).toBeLessThanOrEqual(18);
   });
 });
