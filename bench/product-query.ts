@@ -9,7 +9,7 @@ export const PRODUCT_QUERY = `query Product($alias: String!, $channelId: String,
     name
     canonicalUrl
     brand { name alias canonicalUrl }
-    unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted discountPercentage currency }
+    unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted discountPercentage currency { code } }
     skus { skuId name stock { inStock oversellable static incoming totalStock } }
     productImages { fileName tags }
     variantDimensions { dimension label level value }

@@ -26,6 +26,11 @@ export interface DbHandle {
   /** Counts the statements sent through `db` since the handle was opened (tests prove query budgets with it). */
   statements(): number;
   /**
+   * Calls `listener` with the text of every statement sent through `db` from now on, until the returned function
+   * is called (tests and bench/product-statements.ts list what a request runs with it).
+   */
+  onStatement(listener: (text: string) => void): () => void;
+  /**
    * The same database for background jobs (the mail sender's ticks): not counted in `statements()`, so a job
    * that happens to run during a request does not change the request's count.
    */
@@ -37,10 +42,18 @@ export class DatabaseUnreachableError extends Error {}
 /** Opens PostgreSQL when `url` is given, otherwise the embedded PGlite database in `dir` (or in memory). */
 export async function openDatabase(opts: { url?: string; dir?: string | "memory" }): Promise<DbHandle> {
   let count = 0;
+  const listeners = new Set<(text: string) => void>();
   const logger = {
-    logQuery() {
+    logQuery(text: string) {
       count++;
+      for (const listener of listeners) listener(text);
     },
+  };
+  const onStatement = (listener: (text: string) => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   };
   if (opts.url) {
     const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
@@ -59,6 +72,7 @@ export async function openDatabase(opts: { url?: string; dir?: string | "memory"
         await client.end({ timeout: 5 });
       },
       statements: () => count,
+      onStatement,
     };
     try {
       await handle.ping();
@@ -90,6 +104,7 @@ export async function openDatabase(opts: { url?: string; dir?: string | "memory"
       await client.close();
     },
     statements: () => count,
+    onStatement,
   };
 }
 

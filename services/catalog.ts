@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
   brands,
@@ -6,13 +6,11 @@ import {
   categories,
   categoryTranslations,
   discountCampaigns,
-  products,
-  productTranslations,
 } from "#db/schema/index.ts";
 import { type PriceBand, parsePriceBandId } from "#domain/price-bands.ts";
 import { DISCOUNT_BUCKETS, type DiscountBucket, discountBucket } from "#domain/prices.ts";
 import type { ProductSort } from "#domain/sorts.ts";
-import { vatRateFor } from "#domain/vat.ts";
+import { type CampaignView, type PageRow, type ProductSummary, summaryOf } from "./catalog/summary.ts";
 import {
   type CatalogIndex,
   catalogIndex,
@@ -27,58 +25,15 @@ import type { Locale, ReferenceData } from "./reference.ts";
 // A cycle on purpose: search builds on lists (suggestions) and lists search; only functions cross it.
 import { type ExpandedSearch, expandSearch } from "./search-words.ts";
 
-/**
- * Prices of one SKU or product in the market's currency, minor units, including VAT as entered. `regularIncVat` is
- * what a reduction is announced against (docs/decisions/0013): the prior price while a reduction is announced
- * (domain/prices.ts priceReduction), otherwise the selling price itself; never the regular price of the price row.
- */
-export interface PriceMinor {
-  currency: string;
-  regularIncVat: number;
-  sellingIncVat: number;
-  vatRateBp: number;
-}
-
-/** An announced reduction of a product: its prior price and percentage, minor units including VAT. */
-export interface LowestPriceMinor {
-  currency: string;
-  /** The prior price: the lowest price applied during the 30 days before the reduction began. */
-  lowestIncVat: number;
-  /** The price the reduction is compared with: the prior price too (one reference per page). */
-  comparisonIncVat: number;
-  sellingIncVat: number;
-  vatRateBp: number;
-  /** At least 1. */
-  discountPercentage: number;
-}
-
-export interface StockView {
-  inStock: number;
-  oversellable: number;
-  totalStock: number;
-  static: number;
-  incoming: string | null;
-}
-
-export interface ProductSummary {
-  productId: number;
-  articleNumber: string;
-  type: string;
-  name: string;
-  alias: string;
-  canonicalUrl: string;
-  brand: { brandId: number; name: string; alias: string; canonicalUrl: string } | null;
-  primaryCategory: { categoryId: number; name: string; alias: string; canonicalUrl: string } | null;
-  productImages: { fileName: string; tags: string[] }[];
-  unitPrice: PriceMinor | null;
-  lowestPrice: LowestPriceMinor | null;
-  rating: { score: number; voteCount: number } | null;
-  totalStock: StockView;
-  discountType: string;
-  createdAt: Date;
-}
-
 export { PRODUCT_SORTS, type ProductSort } from "#domain/sorts.ts";
+export type {
+  CampaignView,
+  LowestPriceMinor,
+  PriceMinor,
+  ProductSummary,
+  StockView,
+} from "./catalog/summary.ts";
+export { productUrl } from "./catalog/summary.ts";
 
 export const MAX_TAKE = 200;
 export const MAX_SKIP = 6000;
@@ -804,35 +759,6 @@ function brandRanks(meta: Meta): Map<number, number> {
   return new Map(byName.map(([id], i) => [id, i]));
 }
 
-interface PageRow {
-  id: number;
-  article_number: string;
-  type: string;
-  product_class: string;
-  created_at: string | Date;
-  name: string;
-  alias: string;
-  brand_name: string | null;
-  brand_alias: string | null;
-  category_name: string | null;
-  category_alias: string | null;
-  parent_alias: string | null;
-  brand_id: number | null;
-  primary_category_id: number | null;
-  currency_code: string;
-  selling_minor: number;
-  /** The prior price of the reduction announced now (migration 0006, domain/prices.ts priceReduction); null: none. */
-  lowest_minor: number | null;
-  discount_percent: number;
-  rating_score: string | number | null;
-  vote_count: number;
-  in_stock: number;
-  oversellable: number;
-  static: number;
-  incoming: string | null;
-  images: { fileName: string; tags: string[] }[] | string | null;
-}
-
 /**
  * The products of a page (a statement of (id, ord)), in its order, with what cards show: names, the card price of
  * the window in effect at `at` (a product without a price in the market is left out), stock and images; brand and
@@ -886,77 +812,6 @@ async function pageRows(db: Database, meta: Meta, locale: Locale, page: SQL, at:
       parent_alias: parent?.alias ?? null,
     };
   });
-}
-
-/** A product row of the page statement as the API's summary. */
-function summaryOf(ref: ReferenceData, locale: Locale, today: Date, r: PageRow): ProductSummary {
-  const country = locale.market.country?.code;
-  const categoryPath = r.category_alias
-    ? r.parent_alias
-      ? `${r.parent_alias}/${r.category_alias}`
-      : r.category_alias
-    : null;
-  const vatRateBp = country
-    ? vatRateFor(ref.vatRates, country, productClassOf(r.product_class), today).rateBp
-    : 0;
-  const images = typeof r.images === "string" ? JSON.parse(r.images) : (r.images ?? []);
-  const score = r.rating_score === null ? null : Number(r.rating_score);
-  // One reference: the prior price of an announced reduction (at least 1 %), or none at all.
-  const prior = r.lowest_minor !== null && r.discount_percent > 0 ? r.lowest_minor : null;
-  return {
-    productId: r.id,
-    articleNumber: r.article_number,
-    type: r.type,
-    name: r.name,
-    alias: r.alias,
-    canonicalUrl: productUrl(r.type, r.category_alias, r.alias),
-    brand:
-      r.brand_name && r.brand_alias
-        ? {
-            brandId: r.brand_id ?? 0,
-            name: r.brand_name,
-            alias: r.brand_alias,
-            canonicalUrl: `/b/${r.brand_alias}`,
-          }
-        : null,
-    primaryCategory:
-      r.category_name && r.category_alias && categoryPath
-        ? {
-            categoryId: r.primary_category_id ?? 0,
-            name: r.category_name,
-            alias: r.category_alias,
-            canonicalUrl: `/c/${categoryPath}`,
-          }
-        : null,
-    productImages: images,
-    unitPrice: {
-      currency: r.currency_code,
-      regularIncVat: prior ?? r.selling_minor,
-      sellingIncVat: r.selling_minor,
-      vatRateBp,
-    },
-    lowestPrice:
-      prior === null
-        ? null
-        : {
-            currency: r.currency_code,
-            lowestIncVat: prior,
-            comparisonIncVat: prior,
-            sellingIncVat: r.selling_minor,
-            vatRateBp,
-            discountPercentage: r.discount_percent,
-          },
-    rating: score !== null && r.vote_count > 0 ? { score, voteCount: r.vote_count } : null,
-    totalStock: {
-      inStock: r.in_stock,
-      oversellable: r.oversellable,
-      static: r.static,
-      totalStock: r.in_stock + r.oversellable + r.static,
-      incoming: r.incoming,
-    },
-    discountType: prior === null ? "NONE" : "PRICE_CAMPAIGN",
-    createdAt: new Date(r.created_at),
-  };
 }
 
 const GROUP_LABELS: Record<
@@ -1387,102 +1242,6 @@ export async function resolveListScope(
   return out;
 }
 
-type ProductClass = import("#domain/vat.ts").ProductClass;
-function productClassOf(value: string): ProductClass {
-  return value as ProductClass;
-}
-
-/** The language-neutral canonical path of a product; the storefront adds its language prefix. */
-export function productUrl(type: string, categoryAlias: string | null, alias: string): string {
-  const base = type === "package" ? "/pp" : "/p";
-  return categoryAlias ? `${base}/${categoryAlias}/${alias}` : `${base}/${alias}`;
-}
-
-export interface ProductDetail extends ProductSummary {
-  texts: { text1: string | null; text2: string | null; text3: string | null };
-  meta: { title: string | null; description: string | null };
-  /** The product's path in every storefront language, for the language switch and hreflang. */
-  alternativeUrls: { languageId: string; url: string }[];
-}
-
-/** One product by its alias in the locale's language; null when there is no such (active, priced) product. */
-export async function findProduct(
-  db: Database,
-  ref: ReferenceData,
-  locale: Locale,
-  alias: string,
-  now = new Date(),
-): Promise<ProductDetail | null> {
-  const index = await catalogIndex(db);
-  const rows = await pageRows(
-    db,
-    index.meta,
-    locale,
-    sql`select pt.product_id as id, 1 as ord from product_translations pt
-        join products p on p.id = pt.product_id and p.active
-        where pt.language_id = ${locale.language.id} and pt.alias = ${alias}`,
-    now,
-  );
-  const [product] = await withProductDetails(
-    db,
-    locale,
-    rows.slice(0, 1).map((r) => summaryOf(ref, locale, now, r)),
-  );
-  return product ?? null;
-}
-
-/**
- * Listed products with what the product query adds: texts and meta in the locale's language and the product's
- * path in every language. One statement whatever the number of products.
- */
-export async function withProductDetails(
-  db: Database,
-  locale: Locale,
-  found: ProductSummary[],
-): Promise<ProductDetail[]> {
-  if (!found.length) return [];
-  const translations = await db
-    .select({
-      productId: productTranslations.productId,
-      languageId: productTranslations.languageId,
-      alias: productTranslations.alias,
-      text1: productTranslations.text1,
-      text2: productTranslations.text2,
-      text3: productTranslations.text3,
-      metaTitle: productTranslations.metaTitle,
-      metaDescription: productTranslations.metaDescription,
-      categoryAlias: categoryTranslations.alias,
-    })
-    .from(productTranslations)
-    .innerJoin(products, eq(products.id, productTranslations.productId))
-    .leftJoin(
-      categoryTranslations,
-      and(
-        eq(categoryTranslations.categoryId, products.primaryCategoryId),
-        eq(categoryTranslations.languageId, productTranslations.languageId),
-      ),
-    )
-    .where(
-      inArray(
-        productTranslations.productId,
-        found.map((p) => p.productId),
-      ),
-    );
-  return found.map((product) => {
-    const all = translations.filter((t) => t.productId === product.productId);
-    const own = all.find((t) => t.languageId === locale.language.id);
-    return {
-      ...product,
-      texts: { text1: own?.text1 ?? null, text2: own?.text2 ?? null, text3: own?.text3 ?? null },
-      meta: { title: own?.metaTitle ?? null, description: own?.metaDescription ?? null },
-      alternativeUrls: all.map((t) => ({
-        languageId: t.languageId,
-        url: productUrl(product.type, t.categoryAlias, t.alias),
-      })),
-    };
-  });
-}
-
 export interface CategoryNodeView {
   categoryId: number;
   parentCategoryId: number | null;
@@ -1573,17 +1332,6 @@ export async function listBrands(db: Database, locale: Locale): Promise<BrandVie
     canonicalUrl: `/b/${b.alias}`,
     description: b.description[locale.language.id] ?? null,
   }));
-}
-
-export interface CampaignView {
-  campaignId: number;
-  name: string;
-  alias: string;
-  hideTitle: boolean;
-  discountType: string;
-  description: string | null;
-  canonicalUrl: string;
-  alternativeUrls: { languageId: string; url: string }[];
 }
 
 /** Campaigns running now, in the locale's language. */

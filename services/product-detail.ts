@@ -22,18 +22,26 @@ import {
 import { cheapestPrices, type PriceChange, priceAt } from "#domain/prices.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import {
+  groupParameters,
+  type ParameterGroupView,
+  type ProductDetail,
+  type SkuView,
+  stockOf,
+  type VariantDimensionView,
+  withProductDetails,
+} from "./catalog/product.ts";
+import {
   type CampaignView,
   type CategoryNodeView,
   categoryTree,
-  flattenTree,
   listProducts,
-  type ProductDetail,
   productUrl,
   type StockView,
-  withProductDetails,
 } from "./catalog.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
+
+export type { ParameterGroupView, SkuView, VariantDimensionView } from "./catalog/product.ts";
 
 /**
  * The product page's extras (spec §3): SKUs, parameter groups, the variant tree, campaigns, packages, price log,
@@ -41,30 +49,9 @@ import type { Locale, ReferenceData } from "./reference.ts";
  * API batches a field over a whole list into a fixed number of statements.
  */
 
-export interface SkuView {
-  skuId: number;
-  gtin: string | null;
-  /** The stored name: a language-neutral key when the languages word the SKU differently ("1x55g"). */
-  name: string;
-  /** The SKU's variant value as each language words it ({"nb-NO": "1 stk. (55 g)"}), when it has one. */
-  labels: Record<string, string> | null;
-  productId: number;
-  stock: StockView;
-}
-
 /** A SKU's name for a shopper in a language: its variant label there, else its stored name. */
 export function skuName(sku: Pick<SkuView, "name" | "labels">, languageId: string): string {
   return sku.labels?.[languageId] ?? sku.name;
-}
-
-function stockOf(row: { inStock: number; oversellable: number; static: number; incoming: string | null }) {
-  return {
-    inStock: row.inStock,
-    oversellable: row.oversellable,
-    static: row.static,
-    totalStock: row.inStock + row.oversellable + row.static,
-    incoming: row.incoming,
-  } satisfies StockView;
 }
 
 function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
@@ -111,12 +98,6 @@ export async function loadSkus(db: Database, productIds: number[]): Promise<Map<
   return new Map(productIds.map((id) => [id, byProduct.get(id) ?? []]));
 }
 
-export interface ParameterGroupView {
-  parameterGroupId: number;
-  name: string;
-  parameters: { name: string; value: string; show: boolean; identifier: string }[];
-}
-
 /**
  * Parameters in the language, grouped by parameter group in the groups' order (group 1 holds Color; nutrition
  * rows have identifiers `nutrition-*`). One statement.
@@ -149,29 +130,8 @@ export async function loadParameterGroups(
       asc(productParameters.sortOrder),
       asc(productParameters.id),
     );
-  const out = new Map<number, ParameterGroupView[]>(productIds.map((id) => [id, []]));
-  for (const r of rows) {
-    const groups = out.get(r.productId);
-    if (!groups) continue;
-    let group = groups.at(-1);
-    if (group?.parameterGroupId !== r.groupId) {
-      group = {
-        parameterGroupId: r.groupId,
-        name: r.groupNames[languageId] ?? Object.values(r.groupNames)[0] ?? "",
-        parameters: [],
-      };
-      groups.push(group);
-    }
-    group.parameters.push({ name: r.name, value: r.value, show: r.show, identifier: r.identifier });
-  }
-  return out;
-}
-
-export interface VariantDimensionView {
-  dimension: string;
-  value: string;
-  level: number;
-  label: string;
+  const byProduct = groupBy(rows, (r) => r.productId);
+  return new Map(productIds.map((id) => [id, groupParameters(byProduct.get(id) ?? [], languageId)]));
 }
 
 export interface VariantView {
@@ -576,9 +536,9 @@ export async function loadProductRows(
   );
 }
 
-/** The category path of a category (root first), from a tree read once per request. */
-export function categoryPath(tree: CategoryNodeView[], categoryId: number): CategoryNodeView[] {
-  const all = new Map(flattenTree(tree).map((c) => [c.categoryId, c]));
+/** The category path of a category (root first), from the flattened tree (read once per request). */
+export function categoryPath(list: CategoryNodeView[], categoryId: number): CategoryNodeView[] {
+  const all = new Map(list.map((c) => [c.categoryId, c]));
   const path: CategoryNodeView[] = [];
   for (let node = all.get(categoryId); node; ) {
     path.unshift(node);

@@ -2,11 +2,11 @@ import { msg } from "#domain/messages.ts";
 import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
 import { type ProductClass, vatOfGross, vatRateFor } from "#domain/vat.ts";
-import { MAX_SKIP, type ProductDetail, type StockView } from "#services/catalog.ts";
+import type { ProductDetail } from "#services/catalog/product.ts";
+import { MAX_SKIP, type StockView } from "#services/catalog.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
   categoryPath,
-  categoryTree,
   findUrlRedirect,
   loadCampaigns,
   loadPackages,
@@ -309,16 +309,22 @@ const PricePointType = builder.objectRef<PricePointEdge>("PriceLogItemType").imp
   },
 });
 
+/** What `findProduct` read with the product (when the query asked for it), else undefined. */
+function preloaded(e: ProductEdge) {
+  return "preloaded" in e.product ? e.product.preloaded : undefined;
+}
+
 async function skusOf(e: ProductEdge, _args: unknown, ctx: ApiContext): Promise<SkuEdge[]> {
-  return ((await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ?? []).map(
-    (sku) => ({
-      ...sku,
-      locale: e.locale,
-    }),
-  );
+  const skus =
+    preloaded(e)?.skus ??
+    (await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ??
+    [];
+  return skus.map((sku) => ({ ...sku, locale: e.locale }));
 }
 
 async function parameterGroupsOf(e: ProductEdge, _args: unknown, ctx: ApiContext) {
+  const known = preloaded(e)?.parameterGroups;
+  if (known) return known;
   return (
     (await ctx.batch(`parameterGroups:${e.locale}`, e.product.productId, (ids) =>
       loadParameterGroups(ctx.db, e.locale, ids),
@@ -421,7 +427,8 @@ builder.objectFields(ProductType, (t) => ({
   variantDimensions: t.field({
     type: [VariantDimensionType],
     description: "The product's own values in its variant group (product levels, e.g. Fit and Color)",
-    resolve: async (e, _args, ctx) => (await variantsOf(ctx, e))?.dimensions ?? [],
+    resolve: async (e, _args, ctx) =>
+      preloaded(e)?.variantDimensions ?? (await variantsOf(ctx, e))?.dimensions ?? [],
   }),
   variantGroup: t.field({
     type: VariantGroupType,
@@ -475,7 +482,7 @@ builder.objectFields(ProductType, (t) => ({
   }),
   trackingCode: t.string({
     nullable: true,
-    resolve: async (e, _args, ctx) => (await productRow(ctx, e.product.productId))?.trackingCode ?? null,
+    resolve: async (e, _args, ctx) => (await productRow(ctx, e))?.trackingCode ?? null,
   }),
   priceLog: t.field({
     type: [PricePointType],
@@ -496,14 +503,10 @@ builder.objectFields(ProductType, (t) => ({
     description:
       "The primary category's path from the top, then the product (paths without the language prefix)",
     resolve: async (e, _args, ctx) => {
-      const row = await productRow(ctx, e.product.productId);
-      const locale = await localeOf(ctx, e.locale);
-      const tree = await ctx.batch(
-        `categoryTree:${e.locale}`,
-        0,
-        async () => new Map([[0, await categoryTree(ctx.db, locale)]]),
-      );
-      const path = row?.primaryCategoryId && tree ? categoryPath(tree, row.primaryCategoryId) : [];
+      const row = await productRow(ctx, e);
+      // The same batch as the categories of products and cards (categoriesOf): one statement for the page.
+      const all = await categoriesOf(ctx, e.locale);
+      const path = row?.primaryCategoryId ? categoryPath(all, row.primaryCategoryId) : [];
       return [
         ...path.map((c) => ({ name: c.name, url: c.canonicalUrl })),
         { name: e.product.name, url: e.product.canonicalUrl },
@@ -512,8 +515,10 @@ builder.objectFields(ProductType, (t) => ({
   }),
 }));
 
-function productRow(ctx: ApiContext, productId: number) {
-  return ctx.batch("productRows", productId, (ids) => loadProductRows(ctx.db, ids));
+async function productRow(ctx: ApiContext, e: ProductEdge) {
+  return (
+    preloaded(e)?.row ?? ctx.batch("productRows", e.product.productId, (ids) => loadProductRows(ctx.db, ids))
+  );
 }
 
 async function variantsOf(ctx: ApiContext, e: ProductEdge) {

@@ -1,13 +1,13 @@
+import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { msg } from "#domain/messages.ts";
+import { findProduct, type ProductDetail, type ProductPart } from "#services/catalog/product.ts";
 import {
-  findProduct,
   type ListFacetGroup,
   type ListFilter,
   listFacets,
   listProducts,
   MAX_SKIP,
   MAX_TAKE,
-  type ProductDetail,
   type ProductSort,
   type ProductSummary,
   resolveListScope,
@@ -374,6 +374,34 @@ const FiltersType = builder
     }),
   });
 
+/** The product fields whose data `findProduct` reads in its own statement when the query asks for them. */
+const PART_OF_FIELD: Record<string, ProductPart> = {
+  skus: "skus",
+  variantDimensions: "variantDimensions",
+  parameterGroups: "parameterGroups",
+  trackingCode: "row",
+  breadcrumbs: "row",
+};
+
+/**
+ * The parts a `product` field's selection asks for (its own fields, through fragments; @skip/@include are not
+ * read, so a skipped field is read anyway and simply not shown).
+ */
+function partsAsked(info: GraphQLResolveInfo): Set<ProductPart> {
+  const parts = new Set<ProductPart>();
+  const visit = (set: SelectionSetNode | undefined) => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) {
+        const part = PART_OF_FIELD[s.name.value];
+        if (part) parts.add(part);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet);
+      else visit(info.fragments[s.name.value]?.selectionSet);
+    }
+  };
+  for (const node of info.fieldNodes) visit(node.selectionSet);
+  return parts;
+}
+
 interface ConditionArg {
   productIds?: number[] | null;
   articleNumbers?: string[] | null;
@@ -441,7 +469,7 @@ builder.queryFields((t) => ({
       productId: t.arg.int({ required: false, description: "Wins over alias when both are given" }),
       ...localeArgs,
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const locale = await ctx.locale(args);
       const ref = await ctx.reference.get();
       if (args.productId !== null && args.productId !== undefined) {
@@ -449,7 +477,7 @@ builder.queryFields((t) => ({
         return byId ? { product: byId, locale: locale.language.id } : null;
       }
       if (!args.alias) return null;
-      const product = await findProduct(ctx.db, ref, locale, args.alias);
+      const product = await findProduct(ctx.db, ref, locale, args.alias, new Date(), partsAsked(info));
       return product ? { product, locale: locale.language.id } : null;
     },
   }),

@@ -1,0 +1,310 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { categoryTranslations, products, productTranslations } from "#db/schema/index.ts";
+import type { Locale, ReferenceData } from "../reference.ts";
+import { type PageRow, type ProductSummary, productUrl, type StockView, summaryOf } from "./summary.ts";
+
+/**
+ * One product as the product query shows it (product use case of the catalog): the product by its alias with what
+ * its page asks besides the card (texts, URLs in every language, SKUs, its variant values, parameters) read in ONE
+ * statement of JSON aggregates, and the same details for listed products (`withProductDetails`).
+ */
+
+export interface ProductDetail extends ProductSummary {
+  texts: { text1: string | null; text2: string | null; text3: string | null };
+  meta: { title: string | null; description: string | null };
+  /** The product's path in every storefront language, for the language switch and hreflang. */
+  alternativeUrls: { languageId: string; url: string }[];
+  /**
+   * What the statement that found the product read besides (only on `findProduct`'s answer, only the parts asked
+   * for): the API's fields use it instead of their own statement.
+   */
+  preloaded?: ProductParts;
+}
+
+export interface SkuView {
+  skuId: number;
+  gtin: string | null;
+  /** The stored name: a language-neutral key when the languages word the SKU differently ("1x55g"). */
+  name: string;
+  /** The SKU's variant value as each language words it ({"nb-NO": "1 stk. (55 g)"}), when it has one. */
+  labels: Record<string, string> | null;
+  productId: number;
+  stock: StockView;
+}
+
+export interface ParameterGroupView {
+  parameterGroupId: number;
+  name: string;
+  parameters: { name: string; value: string; show: boolean; identifier: string }[];
+}
+
+export interface VariantDimensionView {
+  dimension: string;
+  value: string;
+  level: number;
+  label: string;
+}
+
+/** The parts of a product page `findProduct` can read in its one statement. */
+export interface ProductParts {
+  skus?: SkuView[];
+  /** The product's own (product-level) values in its variant group; [] outside a group. */
+  variantDimensions?: VariantDimensionView[];
+  parameterGroups?: ParameterGroupView[];
+  row?: { trackingCode: string | null; primaryCategoryId: number | null };
+}
+
+export type ProductPart = keyof ProductParts;
+
+export function stockOf(row: {
+  inStock: number;
+  oversellable: number;
+  static: number;
+  incoming: string | null;
+}): StockView {
+  return {
+    inStock: row.inStock,
+    oversellable: row.oversellable,
+    static: row.static,
+    totalStock: row.inStock + row.oversellable + row.static,
+    incoming: row.incoming,
+  };
+}
+
+/** Parameter rows (in the groups' order, then the parameters') grouped by parameter group, named in the language. */
+export function groupParameters(
+  rows: {
+    groupId: number;
+    groupNames: Record<string, string>;
+    identifier: string;
+    name: string;
+    value: string;
+    show: boolean;
+  }[],
+  languageId: string,
+): ParameterGroupView[] {
+  const groups: ParameterGroupView[] = [];
+  for (const r of rows) {
+    let group = groups.at(-1);
+    if (group?.parameterGroupId !== r.groupId) {
+      group = {
+        parameterGroupId: r.groupId,
+        name: r.groupNames[languageId] ?? Object.values(r.groupNames)[0] ?? "",
+        parameters: [],
+      };
+      groups.push(group);
+    }
+    group.parameters.push({ name: r.name, value: r.value, show: r.show, identifier: r.identifier });
+  }
+  return groups;
+}
+
+const json = <T>(value: T | string | null): T | null =>
+  typeof value === "string" ? (JSON.parse(value) as T) : value;
+
+interface FoundRow extends Omit<PageRow, "images"> {
+  images: PageRow["images"];
+  tracking_code: string | null;
+  translations: Translation[] | string;
+  skus: SkuJson[] | string | null;
+  dimensions: DimensionJson[] | string | null;
+  parameters: ParameterJson[] | string | null;
+}
+interface Translation {
+  languageId: string;
+  alias: string;
+  text1: string | null;
+  text2: string | null;
+  text3: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  categoryAlias: string | null;
+}
+interface SkuJson {
+  skuId: number;
+  gtin: string | null;
+  name: string;
+  inStock: number;
+  oversellable: number;
+  static: number;
+  incoming: string | null;
+  labels: Record<string, string> | null;
+}
+interface DimensionJson {
+  level: number;
+  dimension: string;
+  value: string;
+  label: Record<string, string>;
+}
+interface ParameterJson {
+  groupId: number;
+  groupNames: Record<string, string>;
+  identifier: string;
+  name: string;
+  value: string;
+  show: boolean;
+}
+
+/**
+ * One product by its alias in the locale's language; null when there is no such (active, priced) product. ONE
+ * statement: the card fields (as lists read them: the card price of the window in effect, stock sums, images,
+ * brand and category), texts and the path in every language, and the `parts` asked for, each a JSON aggregate.
+ */
+export async function findProduct(
+  db: Database,
+  ref: ReferenceData,
+  locale: Locale,
+  alias: string,
+  now = new Date(),
+  parts: ReadonlySet<ProductPart> = new Set(),
+): Promise<ProductDetail | null> {
+  const lang = locale.language.id;
+  const moment = now.toISOString();
+  const none = sql`null`;
+  const skus = parts.has("skus")
+    ? sql`(select json_agg(json_build_object('skuId', s.id, 'gtin', s.gtin, 'name', s.name, 'inStock', s.in_stock,
+             'oversellable', s.oversellable, 'static', s.static, 'incoming', s.incoming,
+             'labels', (select vv.label from variant_values vv where vv.sku_id = s.id order by vv.level desc limit 1))
+             order by s.sort_order, s.id)
+           from skus s where s.product_id = p.id and s.active)`
+    : none;
+  // As the variant tree reads them: the product's values without a SKU, the last by (sort order, id) per level.
+  const dimensions = parts.has("variantDimensions")
+    ? sql`(select json_agg(json_build_object('level', vv.level, 'dimension', vv.dimension, 'value', vv.value,
+             'label', vv.label) order by vv.level, vv.sort_order, vv.id)
+           from variant_values vv join variant_groups g on g.id = p.variant_group_id
+           where vv.product_id = p.id and vv.sku_id is null)`
+    : none;
+  const parameters = parts.has("parameterGroups")
+    ? sql`(select json_agg(json_build_object('groupId', pp.group_id, 'groupNames', pg.names,
+             'identifier', pp.identifier, 'name', pp.name, 'value', pp.value, 'show', pp.show)
+             order by pg.sort_order, pg.id, pp.sort_order, pp.id)
+           from product_parameters pp join parameter_groups pg on pg.id = pp.group_id
+           where pp.product_id = p.id and pp.language_id = ${lang})`
+    : none;
+  const result = (await db.execute(sql`
+    select p.id, p.article_number, p.type, p.product_class, p.created_at, p.rating_score, p.vote_count,
+           p.brand_id, p.primary_category_id, p.tracking_code, pt.name, pt.alias, lp.currency_code, lp.selling_minor,
+           lp.lowest_minor, lp.discount_percent,
+           coalesce(st.in_stock, 0)::int as in_stock, coalesce(st.oversellable, 0)::int as oversellable,
+           coalesce(st.static, 0)::int as static, st.incoming,
+           (select coalesce(json_agg(json_build_object('fileName', i.file_name, 'tags', i.tags)
+                                     order by i.sort_order, i.id), '[]'::json)
+            from product_images i where i.product_id = p.id) as images,
+           b.name as brand_name, b.alias as brand_alias,
+           ct.name as category_name, ct.alias as category_alias, parent.alias as parent_alias,
+           (select json_agg(json_build_object('languageId', t.language_id, 'alias', t.alias, 'text1', t.text1,
+                    'text2', t.text2, 'text3', t.text3, 'metaTitle', t.meta_title,
+                    'metaDescription', t.meta_description, 'categoryAlias', tc.alias) order by t.language_id)
+            from product_translations t
+            left join category_translations tc on tc.category_id = p.primary_category_id
+              and tc.language_id = t.language_id
+            where t.product_id = p.id) as translations,
+           ${skus} as skus, ${dimensions} as dimensions, ${parameters} as parameters
+    from product_translations pt
+    join products p on p.id = pt.product_id and p.active
+    join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${locale.market.alias}
+      and lp.valid_from <= ${moment}::timestamptz and ${moment}::timestamptz < lp.valid_until
+    left join lateral (
+      select sum(s.in_stock) as in_stock, sum(s.oversellable) as oversellable, sum(s.static) as static,
+             min(s.incoming)::text as incoming
+      from skus s where s.product_id = p.id and s.active
+    ) st on true
+    left join brands b on b.id = p.brand_id
+    left join category_translations ct on ct.category_id = p.primary_category_id and ct.language_id = ${lang}
+    left join categories c on c.id = p.primary_category_id
+    left join category_translations parent on parent.category_id = c.parent_id and parent.language_id = ${lang}
+    where pt.language_id = ${lang} and pt.alias = ${alias}
+    limit 1`)) as unknown as { rows?: FoundRow[] } | FoundRow[];
+  const [row] = Array.isArray(result) ? result : (result.rows ?? []);
+  if (!row) return null;
+  const summary = summaryOf(ref, locale, now, row);
+  const translations = json<Translation[]>(row.translations) ?? [];
+  const preloaded: ProductParts = {};
+  if (parts.has("skus"))
+    preloaded.skus = (json<SkuJson[]>(row.skus) ?? []).map((s) => ({
+      skuId: s.skuId,
+      gtin: s.gtin,
+      name: s.name,
+      labels: s.labels,
+      productId: row.id,
+      stock: stockOf(s),
+    }));
+  if (parts.has("variantDimensions")) {
+    const byLevel = new Map<number, VariantDimensionView>();
+    for (const d of json<DimensionJson[]>(row.dimensions) ?? [])
+      byLevel.set(d.level, {
+        dimension: d.dimension,
+        value: d.value,
+        level: d.level,
+        label: d.label[lang] ?? d.value,
+      });
+    preloaded.variantDimensions = [...byLevel.values()].sort((a, b) => a.level - b.level);
+  }
+  if (parts.has("parameterGroups"))
+    preloaded.parameterGroups = groupParameters(json<ParameterJson[]>(row.parameters) ?? [], lang);
+  if (parts.has("row"))
+    preloaded.row = { trackingCode: row.tracking_code, primaryCategoryId: row.primary_category_id };
+  return { ...detailOf(summary, translations, lang), preloaded };
+}
+
+function detailOf(product: ProductSummary, all: Translation[], languageId: string): ProductDetail {
+  const own = all.find((t) => t.languageId === languageId);
+  return {
+    ...product,
+    texts: { text1: own?.text1 ?? null, text2: own?.text2 ?? null, text3: own?.text3 ?? null },
+    meta: { title: own?.metaTitle ?? null, description: own?.metaDescription ?? null },
+    alternativeUrls: all.map((t) => ({
+      languageId: t.languageId,
+      url: productUrl(product.type, t.categoryAlias, t.alias),
+    })),
+  };
+}
+
+/**
+ * Listed products with what the product query adds: texts and meta in the locale's language and the product's
+ * path in every language (in language order). One statement whatever the number of products.
+ */
+export async function withProductDetails(
+  db: Database,
+  locale: Locale,
+  found: ProductSummary[],
+): Promise<ProductDetail[]> {
+  if (!found.length) return [];
+  const translations = await db
+    .select({
+      productId: productTranslations.productId,
+      languageId: productTranslations.languageId,
+      alias: productTranslations.alias,
+      text1: productTranslations.text1,
+      text2: productTranslations.text2,
+      text3: productTranslations.text3,
+      metaTitle: productTranslations.metaTitle,
+      metaDescription: productTranslations.metaDescription,
+      categoryAlias: categoryTranslations.alias,
+    })
+    .from(productTranslations)
+    .innerJoin(products, eq(products.id, productTranslations.productId))
+    .leftJoin(
+      categoryTranslations,
+      and(
+        eq(categoryTranslations.categoryId, products.primaryCategoryId),
+        eq(categoryTranslations.languageId, productTranslations.languageId),
+      ),
+    )
+    .where(
+      inArray(
+        productTranslations.productId,
+        found.map((p) => p.productId),
+      ),
+    )
+    .orderBy(asc(productTranslations.productId), asc(productTranslations.languageId));
+  return found.map((product) =>
+    detailOf(
+      product,
+      translations.filter((t) => t.productId === product.productId),
+      locale.language.id,
+    ),
+  );
+}
