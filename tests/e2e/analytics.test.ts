@@ -95,6 +95,14 @@ async function busTypes(page: Page): Promise<string[]> {
   })()`);
 }
 
+/** Whether the page downloaded the data layer's writer chunk (built as writer-{hash}.js). */
+const writerLoaded = (page: Page): Promise<boolean> =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .some((e) => /\/writer-[\w-]+\.js$/.test(new URL(e.name).pathname)),
+  );
+
 async function open(page: Page, path: string) {
   const response = await page.goto(url(path), { waitUntil: "load" });
   expect(response?.status()).toBe(200);
@@ -108,10 +116,12 @@ async function scrollThrough(page: Page) {
   await cards.last().scrollIntoViewIfNeeded();
 }
 
-async function shopperWay(page: Page, lang: Lang) {
+/** The shopper's way from the list (opened here unless `onList`) to the confirmation page. */
+async function shopperWay(page: Page, lang: Lang, onList = false) {
   const l = L[lang];
   // The list: impressions in batches of at most 4, in the market's currency, with a sales_type per item.
-  await open(page, l.news);
+  if (!onList) await open(page, l.news);
+  await expect.poll(() => writerLoaded(page)).toBe(true);
   await scrollThrough(page);
   await expect.poll(async () => (await events(page, "view_item_list")).length).toBeGreaterThanOrEqual(2);
   const first = await dataLayer(page);
@@ -158,6 +168,14 @@ async function shopperWay(page: Page, lang: Lang) {
   expect((await events(page, "virtual_page_view")).at(-1)?.page_path).toBe(new URL(page.url()).pathname);
   expect((await events(page, "page_data")).at(-1)).toMatchObject({ page_type: "product", language: lang });
   expect(await events(page, "original_location")).toHaveLength(1);
+
+  // The favourite toggle: add_to_wishlist with the same item.
+  await page.locator("main [data-favorite]").first().click();
+  await expect.poll(async () => (await events(page, "add_to_wishlist")).length).toBe(1);
+  expect((await events(page, "add_to_wishlist"))[0]?.ecommerce).toMatchObject({
+    currency: l.currency,
+    items: [{ item_id: itemId }],
+  });
 
   // The buy box: add_to_cart in the market's currency (the first size, when the product comes in sizes).
   const sizes = page.locator('[data-buy-box] input[type="radio"][name="skuId"]');
@@ -222,12 +240,19 @@ describe("the analytics data layer", () => {
       await scrollThrough(page);
       await expect.poll(async () => (await busTypes(page)).includes("view_item_list")).toBe(true);
       await page.waitForLoadState("networkidle");
-      expect(((await dataLayer(page)) ?? []).filter((e) => e.ecommerce || e.event === "page_data")).toEqual(
-        [],
-      );
+      const pushed = ((await dataLayer(page)) ?? []).filter((e) => e.ecommerce || e.event === "page_data");
+      expect(pushed).toEqual([]);
+      // The writer (with the mapping) was not even downloaded.
+      expect(await writerLoaded(page)).toBe(false);
     }
-    await context.addCookies([{ name: "mili-consent", value: "s1m0", url: shop.origin }]);
-    await shopperWay(page, "nb");
+    // Consent given on the page (the banner, opened from the footer, posts and comes back): pushing starts.
+    await page.getByRole("link", { name: "Informasjonskapsler" }).click();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === L.nb.news),
+      page.getByRole("button", { name: "Godta alle" }).click(),
+    ]);
+    await hydrated(page);
+    await shopperWay(page, "nb", true);
   });
 
   it("the Swedish shopper's way in SEK", async () => {
