@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { favoritesStore } from "../lib/favorites.ts";
 import { useT } from "../lib/use-root.ts";
 
@@ -78,11 +79,16 @@ function Heart({ filled, className }: { filled: boolean; className?: string }) {
 export function FavoriteButton({
   productId,
   name,
+  item,
+  currency,
   variant = "icon",
   className = "",
 }: {
   productId: number;
   name: string;
+  /** The product as analytics' add_to_wishlist describes it (decision 0042). */
+  item?: ShopItem | undefined;
+  currency?: string | undefined;
   /** "icon": a round heart (cards); "label": heart and text (the product page). */
   variant?: "icon" | "label";
   className?: string;
@@ -97,7 +103,14 @@ export function FavoriteButton({
       aria-label={label}
       title={variant === "icon" ? label : undefined}
       data-favorite={productId}
-      onClick={() => favoritesStore().toggle({ productId, name })}
+      onClick={() =>
+        favoritesStore().toggle({
+          productId,
+          name,
+          ...(item ? { items: [item] } : {}),
+          ...(currency ? { currency } : {}),
+        })
+      }
       className={`js-only inline-flex items-center gap-2 text-brand-ink ${
         variant === "icon"
           ? "size-10 justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-stone-300 hover:bg-white"

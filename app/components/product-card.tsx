@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatDate } from "#domain/format.ts";
 import { stockStatus } from "#domain/stock.ts";
 import type { Translate } from "../i18n/index.ts";
+import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { type CartFailure, failureMessage } from "../lib/cart.ts";
 import { eventBus } from "../lib/client/event-bus.ts";
 import { notifications } from "../lib/client/notifications.ts";
@@ -10,11 +11,26 @@ import type { ResultOf } from "../lib/graphql/graphql.ts";
 import type { ProductCardFields } from "../lib/graphql/product-card-fragment.ts";
 import { href } from "../lib/page-locale.ts";
 import { screenHref } from "../lib/screens.ts";
-import { useRoot, useT } from "../lib/use-root.ts";
+import { marketCurrency, useRoot, useT } from "../lib/use-root.ts";
 import { CartForm } from "./cart/cart-runtime.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 
 export type CardProduct = ResultOf<typeof ProductCardFields>;
+
+/**
+ * A card's product as the analytics events describe it (decision 0042): the article number as the item id, the
+ * price the shopper sees (with or without VAT by customer type) and the reduction shown (→ `sales_type`).
+ */
+export function cardItem(product: CardProduct, vatIncluded: boolean): ShopItem {
+  const price = product.unitPrice;
+  return {
+    item_id: product.articleNumber,
+    item_name: product.name,
+    item_brand: product.brand?.name,
+    price: price ? (vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat) : undefined,
+    discount_percent: product.lowestPrice?.discountPercentage ?? 0,
+  };
+}
 
 /** The widths /images/product/{width}/… serves (services/images/render.ts). */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
@@ -224,7 +240,8 @@ function CardBuy({ product }: { product: CardProduct }) {
             },
           });
           eventBus.push("add_to_cart", {
-            items: [{ item_id: product.articleNumber, item_name: product.name, quantity: 1 }],
+            currency: marketCurrency(root),
+            items: [{ ...cardItem(product, root.vatIncluded), quantity: 1 }],
           });
         }}
       >
@@ -296,7 +313,13 @@ export function ProductCard({
         ) : null}
         <span className="mt-1 font-medium group-hover:underline">{product.name}</span>
       </Link>
-      <FavoriteButton productId={product.productId} name={product.name} className="absolute top-5 right-5" />
+      <FavoriteButton
+        productId={product.productId}
+        name={product.name}
+        item={cardItem(product, vat)}
+        currency={marketCurrency(root)}
+        className="absolute top-5 right-5"
+      />
       {price ? <CardPrice product={product} vatIncluded={vat} t={t} /> : null}
       {product.rating ? <Stars rating={product.rating} t={t} languageId={root.locale.languageId} /> : null}
       <StockHint stock={product.totalStock} t={t} languageId={root.locale.languageId} />

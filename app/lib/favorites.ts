@@ -1,3 +1,4 @@
+import type { ShopItem } from "./analytics/data-layer.ts";
 import { type EventBus, eventBus } from "./client/event-bus.ts";
 import type { ChannelLike } from "./client/tab-sync.ts";
 import { COOKIES, ONE_YEAR, readCookie, serializeCookie } from "./cookies.ts";
@@ -70,6 +71,9 @@ export function withFavorite(favorites: readonly number[], productId: number, on
 export interface FavoriteEvent {
   productId: number;
   name?: string;
+  /** What analytics' add_to_wishlist says of the product (decision 0042), when the page knows it. */
+  items?: ShopItem[];
+  currency?: string;
 }
 
 /** Where the store reads and writes: the document's cookies and a channel to the other tabs. */
@@ -137,6 +141,8 @@ export function createFavoritesStore(env: FavoritesEnvironment, bus: Pick<EventB
       read();
       const event: FavoriteEvent = { productId: product.productId };
       if (product.name) event.name = product.name;
+      if (product.items) event.items = product.items;
+      if (product.currency) event.currency = product.currency;
       bus.push(on ? "favorite:add" : "favorite:remove", event);
       ensureChannel()?.postMessage({ type: "favorites", favorites: current });
       notify();

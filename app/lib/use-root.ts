@@ -10,6 +10,11 @@ export function useRoot(): RootData {
   return data;
 }
 
+/** The currency code (ISO 4217) of the page's market, "" when unknown. */
+export function marketCurrency(root: Pick<RootData, "markets" | "locale">): string {
+  return root.markets.find((m) => m.alias === root.locale.market)?.currency?.code ?? "";
+}
+
 /** A translator for the page's language. */
 export function useT() {
   return translator(useRoot().lang);

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
 import { fromDecimal } from "#domain/money.ts";
@@ -22,7 +22,9 @@ import { VariantLinks } from "../components/product/variant-links.tsx";
 import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
 import { hasMessage } from "../i18n/index.ts";
+import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
+import { eventBus } from "../lib/client/event-bus.ts";
 import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
@@ -288,6 +290,25 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           : []),
         { name: product.name, url: product.canonicalUrl },
       ];
+  // The product as analytics describes it (decision 0042): view_item once per product shown, add_to_cart and
+  // add_to_wishlist with the same item.
+  const selling = price ? (root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat) : undefined;
+  const regular = price ? (root.vatIncluded ? price.regularPriceIncVat : price.regularPriceExVat) : undefined;
+  const item: ShopItem = {
+    item_id: product.articleNumber,
+    item_name: product.name,
+    item_brand: product.brand?.name,
+    item_category: product.primaryCategory?.name,
+    price: selling,
+    discount:
+      price?.isDiscounted && regular !== undefined && selling !== undefined ? regular - selling : undefined,
+    discount_percent: product.lowestPrice?.discountPercentage ?? 0,
+  };
+  const currency = price?.currency.code ?? undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product shown, not per render of its data.
+  useEffect(() => {
+    eventBus.push("view_item", { currency, value: item.price, items: [{ ...item, quantity: 1 }] });
+  }, [product.productId]);
   const params = new URLSearchParams(location.search);
   // The review and question forms' way in for a shopper who is not signed in: the sign-in panel, then back here.
   const signInHref = `${location.pathname}?${new URLSearchParams({ action: "login", returnTo: `${location.pathname}${location.search}` })}`;
@@ -321,7 +342,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             {product.name}
           </h1>
           <div className="mt-2">
-            <FavoriteButton productId={product.productId} name={product.name} variant="label" />
+            <FavoriteButton
+              productId={product.productId}
+              name={product.name}
+              item={item}
+              currency={currency}
+              variant="label"
+            />
           </div>
           {campaigns.length ? (
             <ul aria-label={t("product.campaigns")} className="mt-2 flex flex-wrap gap-2">
@@ -364,6 +391,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               image: product.productImages[0]?.fileName ?? null,
               currency: price?.currency.code ?? null,
               price: price ? (root.vatIncluded ? price.sellingPriceIncVat : price.sellingPriceExVat) : null,
+              item,
             }}
             sizes={sizes}
             sizeLegend={sizeDimension ? dimensionLabel(sizeDimension) : t("product.size")}

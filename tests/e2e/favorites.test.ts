@@ -102,10 +102,15 @@ describe.each(["nb", "sv"] as const)("favourites in %s", (lang) => {
     await page.keyboard.press("Enter");
     await expect.poll(() => first.button.getAttribute("aria-pressed")).toBe("true");
 
+    // With the product as analytics' add_to_wishlist describes it (decision 0042).
+    const item = {
+      items: [expect.objectContaining({ item_name: first.name })],
+      currency: expect.any(String),
+    };
     expect(await favoriteEvents(page)).toEqual([
-      { type: "favorite:add", data: { productId: first.id, name: first.name } },
-      { type: "favorite:remove", data: { productId: first.id, name: first.name } },
-      { type: "favorite:add", data: { productId: first.id, name: first.name } },
+      { type: "favorite:add", data: { productId: first.id, name: first.name, ...item } },
+      { type: "favorite:remove", data: { productId: first.id, name: first.name, ...item } },
+      { type: "favorite:add", data: { productId: first.id, name: first.name, ...item } },
     ]);
     const cookie = (await session.context.cookies()).find((c) => c.name === "mili-persisted-states");
     expect(cookie && JSON.parse(decodeURIComponent(cookie.value))).toEqual({ favorites: [first.id] });

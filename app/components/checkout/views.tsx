@@ -765,6 +765,13 @@ function pushPurchase(order: Order, nthPurchase: number) {
     total_discount: order.discountIncVat,
     nth_purchase: nthPurchase,
     country: order.billingAddress?.country || order.marketId.toUpperCase(),
+    // In the clear on the page's bus only: the data layer gets SHA-256 hashes (decision 0042).
+    user: {
+      email: order.email,
+      first_name: order.billingAddress?.firstName,
+      last_name: order.billingAddress?.lastName,
+      zip: order.billingAddress?.zip,
+    },
     items: (order.rows ?? []).flatMap((row) =>
       row
         ? [

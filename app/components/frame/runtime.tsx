@@ -3,12 +3,15 @@ import {
   createPath,
   Link,
   useLocation,
+  useMatches,
   useNavigation,
   useNavigationType,
   useRevalidator,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Translate } from "../../i18n/index.ts";
+import { startAnalytics } from "../../lib/client/analytics.ts";
 import { FRAME_CONFIG } from "../../lib/client/config.ts";
 import { createImpressionTracker, eventBus } from "../../lib/client/event-bus.ts";
 import { useOnline } from "../../lib/client/hooks.ts";
@@ -18,6 +21,8 @@ import { claimReload, isChunkLoadError, reloadOnce } from "../../lib/client/relo
 import { type Place, scrollActionFor, shouldFocusHeading } from "../../lib/client/scroll.ts";
 import { browserSwEnvironment, registerServiceWorker } from "../../lib/client/service-worker.ts";
 import { tabSync } from "../../lib/client/tab-sync.ts";
+import type { RootData } from "../../lib/root-data.server.ts";
+import { marketCurrency } from "../../lib/use-root.ts";
 
 /*
  * The root Layout is mounted afresh when a navigation ends on the error page (React Router renders the error
@@ -145,9 +150,9 @@ function guardRouterReloads(pendingTarget: { readonly current: string | null }):
 }
 
 /**
- * Everything the frame does in the background: page impressions on the event bus, revalidation when another
- * tab changed the market, cart or user (and when the browser is back online), the reload after a failed
- * chunk load, and the lazy service worker registration.
+ * Everything the frame does in the background: page impressions on the event bus, the analytics data layer
+ * (with consent), revalidation when another tab changed the market, cart or user (and when the browser is back
+ * online), the reload after a failed chunk load, and the lazy service worker registration.
  */
 export function ClientRuntime() {
   const { pathname, search } = useLocation();
@@ -162,9 +167,28 @@ export function ClientRuntime() {
     navigation.location && (!navigation.formMethod || navigation.formMethod.toUpperCase() === "GET")
       ? createPath(navigation.location)
       : null;
-  useEffect(() => {
-    trackImpression({ pathname, search });
-  }, [pathname, search]);
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const matches = useMatches();
+  const route = matches[matches.length - 1]?.id ?? "root";
+  // A layout effect: the page's impression (with what analytics' page_data says of it) is on the bus before the
+  // page's own effects push theirs (view_item, begin_checkout, …).
+  useLayoutEffect(() => {
+    trackImpression(
+      { pathname, search },
+      root
+        ? {
+            route,
+            language: root.lang,
+            market: root.locale.market,
+            currency: marketCurrency(root),
+            customer_type: root.customerType,
+            signed_in: Boolean(root.user),
+          }
+        : { route },
+    );
+  }, [pathname, search, root, route]);
+  // The analytics data layer, only with consent to statistics (its code loads then, on its own).
+  useEffect(() => startAnalytics(), []);
 
   useEffect(() => {
     const refresh = () => void revalidate.current();

@@ -1,5 +1,6 @@
 import {
   type ComponentProps,
+  type MouseEvent,
   memo,
   type ReactNode,
   Suspense,
@@ -22,7 +23,8 @@ import {
   serializeListUrl,
   withPage,
 } from "../../lib/list-url.ts";
-import { useRoot, useT } from "../../lib/use-root.ts";
+import { marketCurrency, useRoot, useT } from "../../lib/use-root.ts";
+import { cardItem } from "../product-card.tsx";
 import { ProductGrid } from "../product-grid.tsx";
 import { ActiveFilters } from "./active-filters.tsx";
 import { FilterPanel } from "./filter-panel.tsx";
@@ -137,6 +139,7 @@ export function ListView({
   const navigate = useNavigate();
   const fetcher = useFetcher();
   const identity = listIdentity(list.pathname, list.state, list.defaultSort);
+  const currencyCode = marketCurrency(root);
   const currency =
     root.markets.find((m) => m.alias === root.locale.market)?.currency?.symbol ??
     root.markets.find((m) => m.alias === root.locale.market)?.currency?.code ??
@@ -270,8 +273,9 @@ export function ListView({
         : createImpressionBatcher((event) => eventBus.push("view_item_list", event), {
             id: listId,
             name: listName,
+            currency: currencyCode,
           }),
-    [identity, listId, listName],
+    [identity, listId, listName, currencyCode],
   );
   useEffect(() => {
     if (!batcher) return;
@@ -296,9 +300,8 @@ export function ListView({
           const product = products[index];
           if (!product) continue;
           batcher.add({
-            item_id: String(product.productId),
+            ...cardItem(product, root.vatIncluded),
             item_name: product.name,
-            ...(product.brand?.name ? { item_brand: product.brand.name } : {}),
             index: offset + index,
           });
         }
@@ -307,7 +310,23 @@ export function ListView({
     );
     for (const item of items) observer.observe(item);
     return () => observer.disconnect();
-  }, [batcher, products, offset]);
+  }, [batcher, products, offset, root.vatIncluded]);
+
+  // select_item: a product opened from the list (a click on any of its card's links to it).
+  const onGridClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest?.("a[href]");
+    const card = link?.closest("li");
+    if (!link || !card || card.parentElement?.parentElement !== gridRef.current) return;
+    const index = [...(card.parentElement?.children ?? [])].indexOf(card);
+    const product = products[index];
+    if (!product) return;
+    eventBus.push("select_item", {
+      currency: currencyCode,
+      item_list_id: listId,
+      item_list_name: listName,
+      items: [{ ...cardItem(product, root.vatIncluded), index: offset + index }],
+    });
+  };
 
   const busy = fetcher.state !== "idle";
   const shown = products.length;
@@ -350,7 +369,8 @@ export function ListView({
               onLoad={() => load("previous")}
             />
           ) : null}
-          <div ref={gridRef} data-list-grid>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only listens to its links' clicks (Enter on a link is a click). */}
+          <div ref={gridRef} data-list-grid onClick={onGridClick}>
             {products.length ? (
               <ProductGrid products={products} label={t("list.products")} />
             ) : list.filtered ? (

@@ -5,6 +5,7 @@ import { formatMoney } from "#domain/format.ts";
 import { type Stock, stockStatus } from "#domain/stock.ts";
 import { netOfGross } from "#domain/vat.ts";
 import type { Translate } from "../../i18n/index.ts";
+import type { ShopItem } from "../../lib/analytics/data-layer.ts";
 import { type CartFailure, failureFromQuery, failureMessage } from "../../lib/cart.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
 import { notifications } from "../../lib/client/notifications.ts";
@@ -104,6 +105,8 @@ export interface BuyProduct {
   image: string | null;
   currency: string | null;
   price: number | null;
+  /** The product as analytics describes it (decision 0042). */
+  item?: ShopItem;
 }
 
 /** Required package groups without a pick, in order. */
@@ -232,9 +235,13 @@ export function BuyBox({
       });
       eventBus.push("add_to_cart", {
         currency: product.currency,
-        value: product.price,
+        value: product.price === null ? undefined : product.price * quantity,
         items: [
-          { item_id: product.articleNumber, item_name: product.name, item_variant: chosen?.label, quantity },
+          {
+            ...(product.item ?? { item_id: product.articleNumber, item_name: product.name }),
+            item_variant: chosen?.label,
+            quantity,
+          },
         ],
       });
     });

@@ -44,14 +44,18 @@ export const eventBus = createEventBus();
 
 /**
  * Pushes `page:impression` whenever the path changes (the first page included), not when only the query string
- * or hash changes (filters, sorting, anchors).
+ * or hash changes (filters, sorting, anchors). `page` (what the analytics `page_data` says of the page) goes with it.
  */
 export function createImpressionTracker(bus: EventBus) {
   let last: string | undefined;
-  return (location: { pathname: string; search: string }): boolean => {
+  return (location: { pathname: string; search: string }, page?: object): boolean => {
     if (location.pathname === last) return false;
     last = location.pathname;
-    bus.push("page:impression", { path: location.pathname, search: location.search });
+    bus.push("page:impression", {
+      path: location.pathname,
+      search: location.search,
+      ...(page ? { page } : {}),
+    });
     return true;
   };
 }

@@ -22,6 +22,8 @@ export const ProductCardFields = graphql(`
       regularPriceExVatFormatted
       sellingPriceIncVatFormatted
       sellingPriceExVatFormatted
+      sellingPriceIncVat
+      sellingPriceExVat
     }
     lowestPrice {
       isDiscounted
