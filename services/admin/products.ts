@@ -67,10 +67,6 @@ function like(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const nameIn = (languageId: string) =>
-  sql<string>`coalesce((select pt.name from product_translations pt where pt.product_id = ${products.id}
-    and pt.language_id = ${languageId}), (select min(pt.name) from product_translations pt
-    where pt.product_id = ${products.id}), '')`;
 const stockOf = sql<number>`coalesce((select sum(s.in_stock) from skus s where s.product_id = ${products.id}), 0)::int`;
 
 export async function adminProducts(db: Database, filter: AdminProductFilter) {
@@ -90,7 +86,9 @@ export async function adminProducts(db: Database, filter: AdminProductFilter) {
   if (filter.brandId) conditions.push(eq(products.brandId, filter.brandId));
   if (filter.active != null) conditions.push(eq(products.active, filter.active));
   const where = conditions.length ? and(...conditions) : undefined;
-  const name = nameIn(filter.languageId);
+  // The name in the admin's language by a join (one hash join), not a subquery per product: sorting by it reads
+  // every matching product.
+  const name = sql<string>`coalesce(${productTranslations.name}, '')`;
   const key = {
     name: sql`lower(${name})`,
     articleNumber: sql`${products.articleNumber}`,
@@ -112,6 +110,13 @@ export async function adminProducts(db: Database, filter: AdminProductFilter) {
         version: products.version,
       })
       .from(products)
+      .leftJoin(
+        productTranslations,
+        and(
+          eq(productTranslations.productId, products.id),
+          eq(productTranslations.languageId, filter.languageId),
+        ),
+      )
       .where(where)
       .orderBy(filter.descending ? desc(key) : asc(key), asc(products.id))
       .limit(filter.take)
