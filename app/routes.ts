@@ -73,6 +73,9 @@ export default [
     route("orders/:orderId", "admin/order.tsx", { id: "admin-order" }),
     route("customers", "admin/customers.tsx", { id: "admin-customers" }),
     route("customers/:customerId", "admin/customer.tsx", { id: "admin-customer" }),
+    route("products", "admin/products.tsx", { id: "admin-products" }),
+    route("products/new", "admin/product-new.tsx", { id: "admin-product-new" }),
+    route("products/:productId", "admin/product.tsx", { id: "admin-product" }),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@
  * What each back-office role may do (issue 15, decision 0037): one table, one pure function. The owner may do
  * everything; staff run the shop day to day (orders, customers, moderation) but do not manage admin users or read
  * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
- * no order and so no money.
+ * no order and so no money. The catalog (decision 0043): every role reads it; owner and staff edit it.
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -16,6 +16,8 @@ export const ADMIN_ACTIONS = [
   "order.status",
   "customer.read",
   "customer.shopAs",
+  "catalog.read",
+  "catalog.edit",
   "audit.read",
   "admin.manage",
 ] as const;
@@ -29,8 +31,9 @@ const SUPPORT: readonly AdminAction[] = [
   "order.read",
   "customer.read",
   "customer.shopAs",
+  "catalog.read",
 ];
-const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status"];
+const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status", "catalog.edit"];
 
 const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {
   owner: new Set(ADMIN_ACTIONS),

@@ -6,7 +6,8 @@ export type AdminErrorCode =
   | "BAD_USER_INPUT"
   | "NOT_FOUND"
   | "WRONG_CREDENTIALS"
-  | "TRANSITION_REFUSED";
+  | "TRANSITION_REFUSED"
+  | "VERSION_CONFLICT";
 
 /**
  * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language

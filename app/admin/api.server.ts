@@ -11,6 +11,8 @@ export interface AdminAnswer<T> {
   /** The first error's code (api/admin/errors.ts), if any. */
   error: string | null;
   errorField: string | null;
+  /** The first error's extensions (e.g. `problems`, `changes`). */
+  errorExtensions: Record<string, unknown> | null;
   setCookie: string[];
 }
 
@@ -39,13 +41,14 @@ export async function adminRequest<T>(
   );
   const body = (await response.json()) as {
     data?: T | null;
-    errors?: { extensions?: { code?: string; field?: string } }[];
+    errors?: { extensions?: { code?: string; field?: string; [key: string]: unknown } }[];
   };
   const first = body.errors?.[0]?.extensions;
   return {
     data: body.data ?? null,
     error: body.errors?.length ? (first?.code ?? "other") : null,
     errorField: first?.field ?? null,
+    errorExtensions: first ?? null,
     setCookie: response.headers.getSetCookie(),
   };
 }

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/customers";
 import { adminRequest } from "./api.server.ts";
-import { button, primary, table, td, th, useAdminT, When } from "./ui.tsx";
+import { DataTable, Pager } from "./data-table.tsx";
+import { primary, useAdminT, When } from "./ui.tsx";
 
 /** /admin/customers: live accounts by e-mail or name, 25 a page (issue 15 "Customers"). */
 const PAGE = 25;
@@ -61,49 +62,40 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       {customers.length === 0 ? (
         <p>{t("customers.none")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className={table}>
-            <caption className="mb-2 text-left text-sm">{t("orders.count", { from, to, total })}</caption>
-            <thead>
-              <tr>
-                <th className={th}>{t("customers.email")}</th>
-                <th className={th}>{t("customers.name")}</th>
-                <th className={th}>{t("customers.type")}</th>
-                <th className={th}>{t("customers.since")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((c) => (
-                <tr key={c.customerId}>
-                  <td className={td}>
-                    <Link to={`/admin/customers/${c.customerId}`} className="font-medium underline">
-                      {c.email}
-                    </Link>
-                    {c.blocked ? ` (${t("customer.blocked")})` : ""}
-                  </td>
-                  <td className={td}>{c.name}</td>
-                  <td className={td}>{c.customerType}</td>
-                  <td className={td}>
-                    <When iso={c.createdAt} lang={lang} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("orders.count", { from, to, total })}
+          rows={customers}
+          rowKey={(c) => c.customerId}
+          columns={[
+            {
+              id: "email",
+              header: t("customers.email"),
+              cell: (c) => (
+                <>
+                  <Link to={`/admin/customers/${c.customerId}`} className="font-medium underline">
+                    {c.email}
+                  </Link>
+                  {c.blocked ? ` (${t("customer.blocked")})` : ""}
+                </>
+              ),
+            },
+            { id: "name", header: t("customers.name"), cell: (c) => c.name },
+            { id: "type", header: t("customers.type"), cell: (c) => c.customerType },
+            {
+              id: "since",
+              header: t("customers.since"),
+              cell: (c) => <When iso={c.createdAt} lang={lang} />,
+            },
+          ]}
+        />
       )}
-      <nav aria-label={t("customers.title")} className="mt-4 flex gap-3">
-        {page > 1 && (
-          <Link to={pageLink(page - 1)} className={button}>
-            {t("orders.previous")}
-          </Link>
-        )}
-        {to < total && (
-          <Link to={pageLink(page + 1)} className={button}>
-            {t("orders.next")}
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label={t("customers.title")}
+        previous={page > 1 ? pageLink(page - 1) : null}
+        next={to < total ? pageLink(page + 1) : null}
+        previousText={t("orders.previous")}
+        nextText={t("orders.next")}
+      />
     </>
   );
 }

@@ -48,6 +48,11 @@ export default function AdminLayout() {
                   {t("nav.customers")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/products" className={linkClass}>
+                  {t("nav.products")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Form method="post" action="/admin/language" className="flex items-center gap-2">

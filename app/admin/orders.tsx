@@ -2,8 +2,9 @@ import { Form, Link } from "react-router";
 import { ORDER_STATUSES } from "#domain/order-status.ts";
 import type { Route } from "./+types/orders";
 import { adminRequest } from "./api.server.ts";
+import { DataTable, Pager } from "./data-table.tsx";
 import type { AdminTextKey } from "./texts.ts";
-import { button, Money, primary, table, td, th, useAdminT, When } from "./ui.tsx";
+import { Money, primary, useAdminT, When } from "./ui.tsx";
 
 /** /admin/orders: search (order number, e-mail, name), filter by status, 25 a page (issue 15 "Orders"). */
 const PAGE = 25;
@@ -99,58 +100,54 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p>{t("orders.none")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className={table}>
-            <caption className="mb-2 text-left text-sm">{t("orders.count", { from, to, total })}</caption>
-            <thead>
-              <tr>
-                <th className={th}>{t("orders.number")}</th>
-                <th className={th}>{t("orders.date")}</th>
-                <th className={th}>{t("orders.customer")}</th>
-                <th className={th}>{t("orders.status")}</th>
-                <th className={th}>{t("orders.market")}</th>
-                <th className={`${th} text-right`}>{t("orders.total")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.orderId}>
-                  <td className={td}>
-                    <Link to={`/admin/orders/${o.orderId}`} className="font-medium underline">
-                      {o.orderNumber ?? `#${o.orderId}`}
-                    </Link>
-                  </td>
-                  <td className={td}>
-                    <When iso={o.createdAt} lang={lang} />
-                  </td>
-                  <td className={td}>
-                    {o.name}
-                    <br />
-                    <small>{o.email}</small>
-                  </td>
-                  <td className={td}>{t(`status.${o.status}` as AdminTextKey)}</td>
-                  <td className={td}>{o.marketAlias}</td>
-                  <td className={`${td} text-right`}>
-                    <Money minor={o.totalMinor} currency={o.currencyCode} lang={lang} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("orders.count", { from, to, total })}
+          rows={orders}
+          rowKey={(o) => o.orderId}
+          columns={[
+            {
+              id: "number",
+              header: t("orders.number"),
+              cell: (o) => (
+                <Link to={`/admin/orders/${o.orderId}`} className="font-medium underline">
+                  {o.orderNumber ?? `#${o.orderId}`}
+                </Link>
+              ),
+            },
+            { id: "date", header: t("orders.date"), cell: (o) => <When iso={o.createdAt} lang={lang} /> },
+            {
+              id: "customer",
+              header: t("orders.customer"),
+              cell: (o) => (
+                <>
+                  {o.name}
+                  <br />
+                  <small>{o.email}</small>
+                </>
+              ),
+            },
+            {
+              id: "status",
+              header: t("orders.status"),
+              cell: (o) => t(`status.${o.status}` as AdminTextKey),
+            },
+            { id: "market", header: t("orders.market"), cell: (o) => o.marketAlias },
+            {
+              id: "total",
+              header: t("orders.total"),
+              numeric: true,
+              cell: (o) => <Money minor={o.totalMinor} currency={o.currencyCode} lang={lang} />,
+            },
+          ]}
+        />
       )}
-      <nav aria-label={t("orders.title")} className="mt-4 flex gap-3">
-        {page > 1 && (
-          <Link to={pageLink(page - 1)} className={button}>
-            {t("orders.previous")}
-          </Link>
-        )}
-        {to < total && (
-          <Link to={pageLink(page + 1)} className={button}>
-            {t("orders.next")}
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label={t("orders.title")}
+        previous={page > 1 ? pageLink(page - 1) : null}
+        next={to < total ? pageLink(page + 1) : null}
+        previousText={t("orders.previous")}
+        nextText={t("orders.next")}
+      />
     </>
   );
 }

@@ -94,6 +94,11 @@ export const products = pgTable(
     customSort: jsonb().$type<Partial<Record<"1" | "2" | "3" | "4" | "5", number>>>().notNull().default({}),
     ratingScore: numeric({ precision: 3, scale: 2 }),
     voteCount: integer().notNull().default(0),
+    /**
+     * Raised by one at every back-office change of the product, its texts, SKUs or prices (migration 0023,
+     * decision 0043): an edit form carries the version it read, and a save of an older version is refused.
+     */
+    version: integer().notNull().default(1),
     createdAt: created(),
     updatedAt: created(),
   },
