@@ -162,7 +162,6 @@ const en = {
   "product.logAt": "From",
   "product.conflict":
     "Someone saved this product after you opened it, so nothing was saved. Changed since your version:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Open the current version",
   "product.readOnly": "Your role may read the catalog but not change it.",
   "product.firstSku": "First variant",
@@ -329,7 +328,6 @@ const sv: Record<AdminTextKey, string> = {
   "product.logAt": "Från",
   "product.conflict":
     "Någon sparade produkten efter att du öppnade den, så inget sparades. Ändrat sedan din version:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Öppna den aktuella versionen",
   "product.readOnly": "Din roll får läsa katalogen men inte ändra den.",
   "product.firstSku": "Första varianten",
@@ -494,7 +492,6 @@ const nb: Record<AdminTextKey, string> = {
   "product.logAt": "Fra",
   "product.conflict":
     "Noen lagret produktet etter at du åpnet det, så ingenting ble lagret. Endret siden din versjon:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Åpne den gjeldende versjonen",
   "product.readOnly": "Rollen din kan lese katalogen, men ikke endre den.",
   "product.firstSku": "Første variant",
