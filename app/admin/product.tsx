@@ -13,7 +13,7 @@ import {
   SkuFields,
   skuInputOf,
 } from "./product-form.tsx";
-import { errorText } from "./texts.ts";
+import { type AdminT, type AdminTextKey, errorText } from "./texts.ts";
 import { button, Money, Notice, primary, useAdminT, When } from "./ui.tsx";
 
 /**
@@ -139,6 +139,26 @@ export function meta() {
   return [{ title: "Mili · Product" }];
 }
 
+/** A changed field's key from the audit log ("nb.name", "sku.12.inStock", "price.12.no.selling") in words. */
+function fieldLabel(t: AdminT, key: string): string {
+  const [head, a, b, c] = key.split(".");
+  if ((head === "nb" || head === "sv") && a)
+    return `${t(`product.${a}` as AdminTextKey)} (${t(`product.lang.${head}`)})`;
+  if (head === "sku" && a && b)
+    return `${t("product.skuId", { id: a })}: ${t(`product.${b}` as AdminTextKey)}`;
+  if (head === "price" && a && b && c) {
+    const names = { market: b.toUpperCase(), currency: "" };
+    const label = c === "selling" ? t("product.sellingIn", names) : t("product.regularIn", names);
+    return `${t("product.skuId", { id: a })}: ${label.replace(" ()", "")}`;
+  }
+  if (key === "articleNumber") return t("products.articleNumber");
+  if (key === "active") return t("products.active");
+  if (key === "brandId") return t("products.brand");
+  if (key === "categoryIds") return t("product.categories");
+  if (key === "primaryCategoryId") return t("product.primaryCategory");
+  return key;
+}
+
 function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean }) {
   const { t, lang } = useAdminT();
   if (!answer || !here) return null;
@@ -150,7 +170,7 @@ function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean })
         <ul className="list-inside list-disc">
           {answer.changes.map((c) => (
             <li key={`${c.at}-${c.actor}`}>
-              {c.actor}, <When iso={c.at} lang={lang} />: {c.fields.join(", ")}
+              {c.actor}, <When iso={c.at} lang={lang} />: {c.fields.map((f) => fieldLabel(t, f)).join(", ")}
             </li>
           ))}
         </ul>

@@ -142,6 +142,7 @@ const en = {
   "product.alias": "Address ({language}): {alias}",
   "product.skus": "Variants (SKUs), stock and prices",
   "product.sku": "Variant {name} (id {id})",
+  "product.skuId": "Variant id {id}",
   "product.skuName": "Variant name (e.g. size)",
   "product.gtin": "GTIN/EAN",
   "product.inStock": "In stock",
@@ -162,7 +163,6 @@ const en = {
   "product.logAt": "From",
   "product.conflict":
     "Someone saved this product after you opened it, so nothing was saved. Changed since your version:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Open the current version",
   "product.readOnly": "Your role may read the catalog but not change it.",
   "product.firstSku": "First variant",
@@ -309,6 +309,7 @@ const sv: Record<AdminTextKey, string> = {
   "product.alias": "Adress ({language}): {alias}",
   "product.skus": "Varianter (SKU), lager och priser",
   "product.sku": "Variant {name} (id {id})",
+  "product.skuId": "Variant-id {id}",
   "product.skuName": "Variantnamn (t.ex. storlek)",
   "product.gtin": "GTIN/EAN",
   "product.inStock": "I lager",
@@ -329,7 +330,6 @@ const sv: Record<AdminTextKey, string> = {
   "product.logAt": "Från",
   "product.conflict":
     "Någon sparade produkten efter att du öppnade den, så inget sparades. Ändrat sedan din version:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Öppna den aktuella versionen",
   "product.readOnly": "Din roll får läsa katalogen men inte ändra den.",
   "product.firstSku": "Första varianten",
@@ -474,6 +474,7 @@ const nb: Record<AdminTextKey, string> = {
   "product.alias": "Adresse ({language}): {alias}",
   "product.skus": "Varianter (SKU), lager og priser",
   "product.sku": "Variant {name} (id {id})",
+  "product.skuId": "Variant-id {id}",
   "product.skuName": "Variantnavn (f.eks. størrelse)",
   "product.gtin": "GTIN/EAN",
   "product.inStock": "På lager",
@@ -494,7 +495,6 @@ const nb: Record<AdminTextKey, string> = {
   "product.logAt": "Fra",
   "product.conflict":
     "Noen lagret produktet etter at du åpnet det, så ingenting ble lagret. Endret siden din versjon:",
-  "product.conflictChange": "{actor}, {when}: {fields}",
   "product.reload": "Åpne den gjeldende versjonen",
   "product.readOnly": "Rollen din kan lese katalogen, men ikke endre den.",
   "product.firstSku": "Første variant",

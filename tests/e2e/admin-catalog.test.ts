@@ -190,7 +190,7 @@ describe("the catalog in the back office", () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain("Someone saved this product after you opened it");
     expect(await alert.textContent()).toContain(`${OTHER}`);
-    expect(await alert.textContent()).toMatch(/sku\.\d+\.inStock/);
+    expect(await alert.textContent()).toMatch(/Variant id \d+: In stock/);
     await expectAxeClean(page, "edit product with a version conflict");
     expect(await mainText(page, nbPath)).not.toContain("Endret av meg");
   }, 240_000);

@@ -247,10 +247,9 @@ describe("the analytics data layer", () => {
     }
     // Consent given on the page (the banner, opened from the footer, posts and comes back): pushing starts.
     await page.getByRole("link", { name: "Informasjonskapsler" }).click();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === L.nb.news),
-      page.getByRole("button", { name: "Godta alle" }).click(),
-    ]);
+    // Already on the list: the post's reload is the next load event (waiting for the URL would not wait).
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Godta alle" }).click()]);
+    expect(new URL(page.url()).pathname).toBe(L.nb.news);
     await hydrated(page);
     await shopperWay(page, "nb", true);
   });

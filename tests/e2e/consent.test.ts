@@ -79,7 +79,9 @@ describe("the consent banner", () => {
     expect(await page.evaluate(() => "__tagManager" in window || "__reviews" in window)).toBe(false);
 
     await page.getByRole("button", { name: "Godta alle" }).focus();
-    await Promise.all([page.waitForURL(url("/")), page.keyboard.press("Enter")]);
+    // The page is at / already: waiting for the URL would not wait for the post's reload; the next load does.
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press("Enter")]);
+    expect(page.url()).toBe(url("/"));
     await hydrated(page);
     await expect
       .poll(() => page.evaluate(() => "__tagManager" in window && "__reviews" in window))
@@ -105,9 +107,10 @@ describe("the consent banner", () => {
 
     const requests = watchThirdParty(page);
     await Promise.all([
-      page.waitForURL((u) => u.pathname === "/"),
+      page.waitForEvent("load"),
       page.getByRole("button", { name: "Bare nødvendige" }).click(),
     ]);
+    expect(new URL(page.url()).pathname).toBe("/");
     await hydrated(page);
     await page.waitForLoadState("networkidle");
     expect(requests).toEqual([]);
@@ -122,10 +125,8 @@ describe("the consent banner", () => {
     const banner = page.getByRole("region", { name: "Vi använder kakor" });
     expect(await banner.isVisible()).toBe(true);
     await page.getByRole("checkbox", { name: "Marknadsföring" }).check();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/sv"),
-      page.getByRole("button", { name: "Spara valen" }).click(),
-    ]);
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Spara valen" }).click()]);
+    expect(new URL(page.url()).pathname).toBe("/sv");
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => "__reviews" in window)).toBe(true);
     expect(requests).toEqual(["/reviews.js?key=review-key&locale=se"]);
@@ -137,8 +138,11 @@ describe("the consent banner", () => {
     const { page } = noScript;
     const response = await page.goto(url("/sv"), { waitUntil: "load" });
     expect(response?.status()).toBe(200);
-    await page.getByRole("button", { name: "Endast nödvändiga" }).click();
-    await page.waitForURL((u) => u.pathname === "/sv");
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByRole("button", { name: "Endast nödvändiga" }).click(),
+    ]);
+    expect(new URL(page.url()).pathname).toBe("/sv");
     expect(await consentCookie(page)).toBe("s0m0");
   });
 

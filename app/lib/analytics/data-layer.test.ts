@@ -58,10 +58,15 @@ describe("ga4Item", () => {
       index: 3,
       sales_type: "reduced_16-20",
     });
-    expect(ga4Item({ item_id: "B", item_name: " ", price: null, discount: 0 })).toEqual({
+    expect(
+      ga4Item({ item_id: "B", item_name: " ", price: null, discount: 0, discount_percent: null }),
+    ).toEqual({
       item_id: "B",
       sales_type: "full_price",
     });
+    expect(ga4Item({ item_id: "B", discount_percent: 0 }).sales_type).toBe("full_price");
+    // Not known (a cart line, an order row): no sales_type rather than a guessed one.
+    expect(ga4Item({ item_id: "B" })).toEqual({ item_id: "B" });
     // A broken percentage is no bucket rather than a wrong one.
     expect(ga4Item({ item_id: "C", discount_percent: 140 })).toEqual({ item_id: "C" });
   });
@@ -149,7 +154,7 @@ describe("ecommerceEntry", () => {
         nth_purchase: 2,
         country: "NO",
         coupon: "SOMMER",
-        items: [{ item_id: "A", price: 600.25, quantity: 2, sales_type: "full_price" }],
+        items: [{ item_id: "A", price: 600.25, quantity: 2 }],
       },
       user_data: {
         sha256_email_address: sha("kari@example.no"),

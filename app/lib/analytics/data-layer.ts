@@ -20,7 +20,8 @@ export interface ShopItem {
   price?: number | null | undefined;
   /** The unit's reduction in money, major units. */
   discount?: number | null | undefined;
-  /** The reduction the shopper is shown, in percent (0..100): becomes `sales_type`. */
+  /** The reduction the shopper is shown, in percent (0..100; null or 0: none): becomes `sales_type`. Left out
+   * when the page does not know it, and then so is `sales_type`. */
   discount_percent?: number | null | undefined;
   quantity?: number | undefined;
   /** Position in its list, from 0. */
@@ -131,10 +132,9 @@ export function ga4Item(
   if (num(item.quantity)) out.quantity = item.quantity;
   if (num(item.index)) out.index = item.index;
   const percent = item.discount_percent;
-  // A percentage outside 0..100 is a broken figure, not a reduction: no bucket rather than a wrong one.
-  if (percent === null || percent === undefined || (num(percent) && percent >= 0 && percent <= 100)) {
+  // Unknown (undefined) or a broken figure outside 0..100: no bucket rather than a wrong one. null is "not reduced".
+  if (percent === null || (num(percent) && percent >= 0 && percent <= 100))
     out.sales_type = salesType(percent);
-  }
   return out;
 }
 
