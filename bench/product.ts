@@ -24,7 +24,7 @@ import { productBody, productsBody } from "./product-query.ts";
  * the server in --database-url / DATABASE_URL. Statements per request are counted (DbHandle.statements()).
  *
  *   node bench/product.ts [--parts api,crawl] [--duration 10] [--connections 50] [--aliases 200]
- *                         [--pages 200] [--crawl-connections 10] [--database-url …]
+ *                         [--pages 200] [--crawl-connections 10] [--response-cache false] [--database-url …]
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     "crawl-connections": { type: "string", default: "10" },
     "database-url": { type: "string", default: process.env.DATABASE_URL },
     name: { type: "string", default: "product" },
+    /** "false" runs the shop without its response cache (decision 0023): every product(alias) is computed. */
+    "response-cache": { type: "string", default: "true" },
     /** Writes a CPU profile (.cpuprofile) of this process — the shop — during each measured run into this folder. */
     profile: { type: "string" },
   },
@@ -66,6 +68,7 @@ const shop = await start({
   API_KEY: "dev-api-key",
   AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
   PGLITE_DIR: join(dir, "db"),
+  RESPONSE_CACHE: values["response-cache"] === "false" ? "false" : "true",
   ...(pg ? { DATABASE_URL: pg.url } : {}),
 });
 say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);

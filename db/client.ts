@@ -26,10 +26,10 @@ export interface DbHandle {
   /** Counts the statements sent through `db` since the handle was opened (tests prove query budgets with it). */
   statements(): number;
   /**
-   * Calls `listener` with the text of every statement sent through `db` from now on, until the returned function
+   * Calls `listener` with the text (and parameters) of every statement sent through `db` from now on, until the returned function
    * is called (tests and bench/product-statements.ts list what a request runs with it).
    */
-  onStatement(listener: (text: string) => void): () => void;
+  onStatement(listener: (text: string, params: unknown[]) => void): () => void;
   /**
    * The same database for background jobs (the mail sender's ticks): not counted in `statements()`, so a job
    * that happens to run during a request does not change the request's count.
@@ -42,14 +42,14 @@ export class DatabaseUnreachableError extends Error {}
 /** Opens PostgreSQL when `url` is given, otherwise the embedded PGlite database in `dir` (or in memory). */
 export async function openDatabase(opts: { url?: string; dir?: string | "memory" }): Promise<DbHandle> {
   let count = 0;
-  const listeners = new Set<(text: string) => void>();
+  const listeners = new Set<(text: string, params: unknown[]) => void>();
   const logger = {
-    logQuery(text: string) {
+    logQuery(text: string, params: unknown[]) {
       count++;
-      for (const listener of listeners) listener(text);
+      for (const listener of listeners) listener(text, params);
     },
   };
-  const onStatement = (listener: (text: string) => void) => {
+  const onStatement = (listener: (text: string, params: unknown[]) => void) => {
     listeners.add(listener);
     return () => {
       listeners.delete(listener);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraphqlClient } from "#app/lib/graphql/client.ts";
 import { ProductPageQuery } from "#app/lib/graphql/product-operations.ts";
 import { productTranslations } from "#db/schema/index.ts";
+import { onPostgres } from "#tests/support/db.ts";
 import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 import { PRODUCT_QUERY } from "../../bench/product-query.ts";
 
@@ -132,7 +133,7 @@ describe("product(alias) in one statement", () => {
     }
   });
 
-  it("runs at most 18 statements for the storefront's ProductPage operation on a product not asked before", async () => {
+  it("runs at most 18 statements (22 on PostgreSQL) for the storefront's ProductPage operation on a product not asked before", async () => {
     const locale = { channelId: "1|se", languageId: "sv-SE" };
     const client = createGraphqlClient({
       fetch: (request) => fetch(request),
@@ -160,6 +161,7 @@ describe("product(alias) in one statement", () => {
     }
     // 5019b47 ran 23, 24 and 22 for these three (the product 3, its SKUs, parameters and tracking row 3 more, the
     // category tree twice); now 17, 18 and 16 (related cards, recommendations, reviews and the price log remain).
-    for (const n of counts) expect(n).toBeLessThanOrEqual(18);
+    // PostgreSQL reads the list index's state a few more times per request: 27, 28 and 26 before, now 21, 22 and 20.
+    for (const n of counts) expect(n).toBeLessThanOrEqual(onPostgres ? 22 : 18);
   });
 });
