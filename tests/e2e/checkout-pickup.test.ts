@@ -169,17 +169,24 @@ describe("pickup points of the delivery checkout", () => {
       const page = await context.newPage();
       const cartId = await cartIn(context, "sv");
       await page.goto(url(L.sv.checkout));
-      const update = () => page.locator("[data-update]").first().click();
+      // Each "Uppdatera" posts the form: wait for the answer's page to have loaded before reading it (the click
+      // returns once the navigation has started; a read before the load raced it on a busy CI machine).
+      const update = async () => {
+        await page.locator("[data-update]").first().click();
+        await page.waitForLoadState("load");
+      };
       await page.locator('input[name="zip"]').fill(L.sv.zip);
       await update();
       await page.locator('input[name="shippingOptionId"][value="nshift:sandbox-pickup"]').check();
       await update();
       const group = page.getByRole("group", { name: L.sv.legend });
-      expect(await group.getByRole("radio").count()).toBe(3);
+      await expect.poll(() => group.getByRole("radio").count()).toBe(3);
       await group.getByRole("radio", { name: new RegExp(L.sv.points[2]) }).check();
       await page.locator('input[name="paymentMethod"][value="invoice"]').check();
       await update();
-      expect(await group.getByRole("radio", { name: new RegExp(L.sv.points[2]) }).isChecked()).toBe(true);
+      await expect
+        .poll(() => group.getByRole("radio", { name: new RegExp(L.sv.points[2]) }).isChecked())
+        .toBe(true);
       await fillPerson(page, "sv", "ombud@example.se");
       await page.locator('input[name="acceptedTerms"]').check();
       await page.getByRole("button", { name: L.sv.place }).click();

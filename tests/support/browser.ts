@@ -138,8 +138,13 @@ export function setupBrowser(contextOptions: BrowserContextOptions = {}): Browse
 /** Runs axe on the page and returns the violations with impact "serious" or "critical". */
 export async function axe(page: Page): Promise<AxeViolation[]> {
   // Only the violations are read: axe then skips the node details of passes and incomplete checks (a third
-  // less time per page; every rule still runs).
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  // less time per page; every rule still runs). Legacy mode runs axe.run in the page itself instead of a partial
+  // run per frame finished in a second, new page: half the machine's CPU for the same pages and the same rules
+  // (4 pages: 16–18 s → 9 s); it gives up only cross-origin frames, which the shop's pages do not have.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
