@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DbHandle, Tx } from "../client.ts";
 import { channels, products, reviews } from "../schema/index.ts";
+import { refreshSearchVectors } from "../search-vector.ts";
 import { insertBatched, seedCatalog, suspendConstraints } from "./catalog.ts";
 import { seedCommerce } from "./commerce.ts";
 import { seedContent } from "./content.ts";
@@ -110,17 +111,7 @@ async function seedReviews(tx: Tx, productCount: number, seedDate: Date) {
 
 /** Search documents, ratings, related products and identity sequences, all set-based in SQL. */
 async function finishCatalog(tx: Tx) {
-  const cfg = sql.raw(`(case when t.language_id = 'sv-SE' then 'swedish' else 'norwegian' end)::regconfig`);
-  await tx.execute(sql`
-    update product_translations t set search_vector =
-      setweight(to_tsvector(${cfg}, t.name), 'A') ||
-      setweight(to_tsvector(${cfg}, coalesce(b.name, '')), 'A') ||
-      setweight(to_tsvector(${cfg}, array_to_string(t.aliases, ' ')), 'B') ||
-      setweight(to_tsvector(${cfg}, coalesce(t.text2, '')), 'C') ||
-      setweight(to_tsvector(${cfg}, coalesce(t.text1, '')), 'D')
-    from products p
-    left join brands b on b.id = p.brand_id
-    where p.id = t.product_id`);
+  await refreshSearchVectors(tx);
   await tx.execute(sql`
     insert into campaign_products (campaign_id, product_id)
     select distinct p.campaign_id, s.product_id from prices p join skus s on s.id = p.sku_id

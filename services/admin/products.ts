@@ -12,6 +12,7 @@ import {
   productTranslations,
   skus,
 } from "#db/schema/index.ts";
+import { refreshSearchVectors } from "#db/search-vector.ts";
 import { slugify } from "#domain/ids.ts";
 import { priceReduction } from "#domain/prices.ts";
 import {
@@ -455,21 +456,6 @@ async function freeAlias(
   return `${base}-${productId}-${Date.now()}`;
 }
 
-/** The product's search documents, as the seed writes them (db/seed/index.ts finishCatalog), for one product. */
-async function refreshSearchVector(t: Database, productId: number) {
-  const cfg = sql.raw(`(case when t.language_id = 'sv-SE' then 'swedish' else 'norwegian' end)::regconfig`);
-  await t.execute(sql`
-    update product_translations t set search_vector =
-      setweight(to_tsvector(${cfg}, t.name), 'A') ||
-      setweight(to_tsvector(${cfg}, coalesce(b.name, '')), 'A') ||
-      setweight(to_tsvector(${cfg}, array_to_string(t.aliases, ' ')), 'B') ||
-      setweight(to_tsvector(${cfg}, coalesce(t.text2, '')), 'C') ||
-      setweight(to_tsvector(${cfg}, coalesce(t.text1, '')), 'D')
-    from products p
-    left join brands b on b.id = p.brand_id
-    where p.id = t.product_id and p.id = ${productId}`);
-}
-
 function productSnapshot(p: CheckedProduct | null, current?: { [k: string]: unknown }) {
   if (!p) return current ?? {};
   const out: Record<string, unknown> = {
@@ -565,7 +551,7 @@ async function writeProductFields(t: Database, productId: number, p: CheckedProd
       .where(and(eq(productCategories.productId, productId), inArray(productCategories.categoryId, gone)));
   if (added.length)
     await t.insert(productCategories).values(added.map((categoryId) => ({ productId, categoryId })));
-  await refreshSearchVector(t, productId);
+  await refreshSearchVectors(t, productId);
 }
 
 /** Edits a product's own fields and texts (not its SKUs or prices). */
