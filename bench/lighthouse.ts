@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+import { round, say, seconds, table, writeResult } from "./lib.ts";
 
 /**
  * Lighthouse (mobile: Lighthouse's default form factor, screen emulation and simulated throttling) on the home
@@ -27,7 +27,10 @@ import { round, say, seconds, table, tempPostgresDatabase, writeResult } from ".
  * waits (checking every 15 s, at most --max-wait seconds) until the 1-minute load average is at most N; a run
  * that had to start above it says so.
  *
- *   node bench/lighthouse.ts [--runs 3] [--max-load 1.5] [--max-wait 900] [--pages home,list,product]
+ * The checkout (`--pages checkout`) is measured with one item in a new Norwegian cart (its `mili-cart` cookie sent
+ * with the warm-up and as Lighthouse's extra header); it is a private page, never cached.
+ *
+ *   node bench/lighthouse.ts [--runs 3] [--max-load 1.5] [--max-wait 900] [--pages home,list,product,checkout]
  *                            [--chrome-path /usr/bin/chromium] [--database-url …]
  */
 const { values } = parseArgs({
@@ -92,11 +95,7 @@ const CHROME_FLAGS = [
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 
-// React and React Router pick their production bundles from process.env.NODE_ENV when first imported.
-process.env.NODE_ENV = "production";
-const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
-if (buildIfNeeded()) say("built the storefront (build/ was missing or older than its sources)");
-const { start } = await import("../server/main.ts");
+const { startBenchShop } = await import("./shop.ts");
 
 interface LighthouseAudit {
   id: string;
@@ -119,11 +118,12 @@ interface LighthouseReport {
 }
 
 /** Runs the Lighthouse CLI once; resolves with its JSON report. */
-function lighthouse(url: string, outputPath: string): Promise<LighthouseReport> {
+function lighthouse(url: string, outputPath: string, cookie?: string): Promise<LighthouseReport> {
   const args = [
     "--yes",
     lighthousePackage,
     url,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     `--only-categories=${CATEGORIES.join(",")}`,
     "--form-factor=mobile",
     `--chrome-flags=${CHROME_FLAGS}`,
@@ -157,76 +157,31 @@ function lighthouse(url: string, outputPath: string): Promise<LighthouseReport> 
  * Lighthouse now and then fails to record a trace (NO_NAVSTART, a protocol timeout): that run is tried once
  * more rather than losing the measurements already made.
  */
-async function lighthouseWithRetry(url: string, outputPath: string): Promise<LighthouseReport> {
+async function lighthouseWithRetry(
+  url: string,
+  outputPath: string,
+  cookie?: string,
+): Promise<LighthouseReport> {
   try {
-    return await lighthouse(url, outputPath);
+    return await lighthouse(url, outputPath, cookie);
   } catch (error) {
     say(`  lighthouse failed, trying once more: ${String(error).split("\n").slice(-1)[0]?.slice(0, 300)}`);
-    return lighthouse(url, outputPath);
+    return lighthouse(url, outputPath, cookie);
   }
 }
 
-/** A path on the shop from a canonicalUrl (absolute or not): the shop here answers on 127.0.0.1. */
-function pathOf(canonicalUrl: string): string {
-  const u = new URL(canonicalUrl, "http://127.0.0.1");
-  return `${u.pathname}${u.search}`;
-}
-
-const dir = mkdtempSync(join(tmpdir(), "mili-bench-lighthouse-"));
-const pg = values["database-url"]
-  ? await tempPostgresDatabase(values["database-url"], "mili_bench_lighthouse")
-  : null;
-let shop: Awaited<ReturnType<typeof start>> | null = null;
+const bench = await startBenchShop({ name: "lighthouse", databaseUrl: values["database-url"] });
 try {
-  const startedAt = performance.now();
-  shop = await start({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "silent",
-    API_KEY: "dev-api-key",
-    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-    PGLITE_DIR: join(dir, "db"),
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  });
-  say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);
-  const origin = `http://127.0.0.1:${shop.port}`;
-
-  const graphql = async <T>(query: string): Promise<T> => {
-    const res = await fetch(`${origin}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-apikey": "dev-api-key" },
-      body: JSON.stringify({ query }),
-    });
-    const answer = (await res.json()) as { data?: T; errors?: unknown };
-    if (!res.ok || answer.errors || !answer.data) {
-      throw new Error(`GraphQL ${query} failed (${res.status}): ${JSON.stringify(answer).slice(0, 500)}`);
-    }
-    return answer.data;
-  };
-  const { categories } = await graphql<{ categories: { canonicalUrl: string | null }[] }>(
-    "{ categories { canonicalUrl } }",
-  );
-  const { products } = await graphql<{ products: { products: { canonicalUrl: string | null }[] } }>(
-    "{ products(take: 1) { products { canonicalUrl } } }",
-  );
-  const categoryUrl = categories.find((c) => c.canonicalUrl)?.canonicalUrl;
-  const productUrl = products.products.find((p) => p.canonicalUrl)?.canonicalUrl;
-  if (!categoryUrl || !productUrl) throw new Error("no category or product with a canonicalUrl");
-
-  const pages = [
-    { page: "home", path: "/" },
-    { page: "list", path: pathOf(categoryUrl) },
-    { page: "product", path: pathOf(productUrl) },
-  ].filter((p) => pageNames.has(p.page));
+  const { origin } = bench;
+  const pages = await bench.pages(pageNames);
   const loadBefore = loadavg().map((n) => round(n, 2));
   const results = [];
-  for (const { page, path } of pages) {
+  for (const { page, path, cookie } of pages) {
     const url = `${origin}${path}`;
     // Each page answers 200 before Lighthouse sees it; the page cache holds the phone's rendering and the
     // image cache the page's pictures, as for a returning shopper.
     const warm = async () => {
-      const res = await fetch(url, { headers: PHONE_HEADERS });
+      const res = await fetch(url, { headers: { ...PHONE_HEADERS, ...(cookie ? { cookie } : {}) } });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
       return text;
@@ -247,7 +202,7 @@ try {
       const loadAtStart = loadavg().map((n) => round(n, 2));
       say(`lighthouse ${page} (${run}/${runs}): ${path} (load ${loadAtStart.join(", ")})`);
       const ranAt = performance.now();
-      const report = await lighthouseWithRetry(url, join(dir, `${page}-${run}.json`));
+      const report = await lighthouseWithRetry(url, join(bench.dir, `${page}-${run}.json`), cookie);
       const loadAtEnd = loadavg().map((n) => round(n, 2));
       measured.push({
         report,
@@ -378,13 +333,11 @@ try {
     report: "the run with the median performance score of each page",
     loadAverage: { before: loadBefore, after: loadAfter },
     ...(maxLoad === null ? {} : { maxLoad, maxWaitSeconds: seconds(maxWaitMs) }),
-    database: shop.db.kind,
+    database: bench.shop.db.kind,
     nodeEnv: "production",
     targets: TARGET,
     pages: results,
   });
 } finally {
-  await shop?.stop("bench");
-  rmSync(dir, { recursive: true, force: true });
-  await pg?.drop();
+  await bench.stop();
 }

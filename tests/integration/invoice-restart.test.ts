@@ -162,6 +162,14 @@ it("an authorisation survives a restart: the same answer, one invoice, one captu
       sql`select completed_at from carts where id = ${cartId}`,
     );
     expect(cart?.completed_at).not.toBeNull();
+
+    // The sandbox's tables grow only with its invoices: a refused attempt's answer is kept a day, then dropped;
+    // authorised attempts stay (the reconciling above read one).
+    expect(await after.pruneRefusals()).toBe(0);
+    expect(await after.pruneRefusals(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await after.byAttempt(declined.idempotencyKey)).toBeNull();
+    expect(await after.byAttempt(request.idempotencyKey)).toEqual(firstAnswer);
+    expect(await after.byAttempt(reserved.request.idempotencyKey)).toMatchObject({ status: "authorized" });
   } finally {
     await second.stop("test");
   }

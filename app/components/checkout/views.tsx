@@ -6,6 +6,7 @@ import type { CartData } from "../../lib/cart.ts";
 import { failureMessage } from "../../lib/cart.ts";
 import { type CheckoutForm, checkoutFormProblems, readCheckoutForm } from "../../lib/checkout-form.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
+import { useHydrated } from "../../lib/client/hooks.ts";
 import type { ConfirmCheckoutQuery } from "../../lib/graphql/checkout-operations.ts";
 import type { ResultOf } from "../../lib/graphql/graphql.ts";
 import { href } from "../../lib/page-locale.ts";
@@ -146,8 +147,6 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
   const checkout = loaderData.checkout;
   const user = loaderData.user;
   const formRef = useRef<HTMLFormElement>(null);
-  const [js, setJs] = useState(false);
-  useEffect(() => setJs(true), []);
   const [customerType, setCustomerType] = useState<"PERSON" | "ORGANIZATION">(
     (checkout?.customerType ?? user?.customerType ?? loaderData.customerType) === "ORGANIZATION"
       ? "ORGANIZATION"
@@ -291,7 +290,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
       data-checkout-form
       aria-busy={fetcher.state !== "idle" ? true : undefined}
     >
-      {js ? <input type="hidden" name="js" value="1" /> : null}
+      <JsMark />
       <Refusal refusal={refusal && refusal.at !== "payment" ? refusal : null} />
       <section aria-labelledby="who-heading" className="space-y-3">
         <h2 id="who-heading" className="text-xl font-bold">
@@ -355,7 +354,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
             required: true,
           })}
         </div>
-        <UpdateButton js={js} t={t} />
+        <UpdateButton t={t} />
         <fieldset aria-describedby={problems.shippingOptionId ? "problem-shippingOptionId" : undefined}>
           <legend className="text-sm font-semibold">{t("shipping.legend")}</legend>
           {shippingOptions.length === 0 ? (
@@ -431,7 +430,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
           )}
           <Problem name="paymentMethod" text={problems.paymentMethod} />
         </fieldset>
-        <UpdateButton js={js} t={t} />
+        <UpdateButton t={t} />
         <Refusal refusal={refusal?.at === "payment" ? refusal : null} />
       </section>
 
@@ -503,7 +502,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
             <input type="checkbox" name="separate" defaultChecked={separate} className="size-4" />
             {t("separate.label")}
           </label>
-          {!js || separate ? (
+          <UnlessHydrated show={separate}>
             <fieldset className="space-y-1" data-shipping-address>
               <legend className="pt-2 font-semibold">{t("shippingAddress.heading")}</legend>
               <div className="grid gap-x-4 sm:grid-cols-2">
@@ -539,7 +538,7 @@ function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }) {
               </div>
               {field("ship.entryCode", t("field.entryCode"), { defaultValue: shippingAddress?.entryCode })}
             </fieldset>
-          ) : null}
+          </UnlessHydrated>
           <div className="mt-3">
             <label htmlFor="checkout-message" className="block text-sm font-semibold">
               {t("field.message")} <span className="font-normal text-stone-600">{t("field.optional")}</span>
@@ -675,8 +674,25 @@ function Refusal({ refusal }: { refusal: CheckoutActionData["refusal"] }) {
   );
 }
 
-function UpdateButton({ js, t }: { js: boolean; t: CheckoutTranslate }) {
-  if (js) return null;
+/*
+ * What differs with and without JavaScript is decided by these small components, each asking useHydrated() on its
+ * own: after hydration only they render again, not the whole checkout form (issue 13: the form's second render
+ * right after hydration was a long task on a phone).
+ */
+
+/** Tells the action the form was sent by the enhanced page (it answers data instead of a redirect). */
+function JsMark() {
+  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
+}
+
+/** Without JavaScript (and until hydrated) its children always show; after hydration only when `show`. */
+function UnlessHydrated({ show, children }: { show: boolean; children: ReactNode }) {
+  return !useHydrated() || show ? children : null;
+}
+
+/** Without JavaScript the form is updated by this button; with it every change is sent at once. */
+function UpdateButton({ t }: { t: CheckoutTranslate }) {
+  if (useHydrated()) return null;
   return (
     <button
       type="submit"

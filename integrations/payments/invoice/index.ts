@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { invoiceSandboxAttempts, invoiceSandboxInvoices } from "#db/schema/index.ts";
 import {
@@ -18,7 +18,10 @@ import {
  * This is its sandbox, in the process: it approves every valid number except the documented test numbers below,
  * and keeps what it answered by idempotency key, so a retried attempt gets the same answer and one invoice. Given
  * the shop's database it keeps that there (tables invoice_sandbox_attempts and invoice_sandbox_invoices), as a
- * real provider keeps it on its side: a restart mid-checkout loses no authorisation (decision 0039).
+ * real provider keeps it on its side: a restart mid-checkout loses no authorisation (decision 0039). Authorised
+ * invoices and their attempts are its ledger and stay (captures, refunds and the reconciling of a cut-off attempt
+ * read them); a refused attempt (declined, blocked) leaves nothing to capture, and its answer is kept a day for
+ * retries, then dropped, so a demo shop's tables grow only with its invoices.
  * A real provider's adapter implements the same PaymentProvider interface beside it.
  */
 
@@ -47,6 +50,10 @@ function key(value: string): string {
   const digits = value.replace(/\D/g, "");
   return digits.length === 12 ? digits.slice(2) : digits;
 }
+
+/** How long a refused attempt's answer is kept (a retry within it gets the same answer). */
+export const INVOICE_SANDBOX_REFUSAL_KEPT_MS = 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 const DECLINED = new Set(Object.values(INVOICE_TEST_NUMBERS.declined).map(key));
 const BLOCKED = new Set(Object.values(INVOICE_TEST_NUMBERS.blocked).map(key));
@@ -79,6 +86,8 @@ interface InvoiceStore {
   get(id: string): Promise<Invoice | null>;
   /** Changes an invoice under its lock: `change` answers the new invoice and what to return, or throws. */
   change<T>(id: string, change: (invoice: Invoice) => { next: Invoice | null; out: T }): Promise<T>;
+  /** Drops the answers of refused attempts made before `before`; answers how many. */
+  pruneRefusals(before: Date): Promise<number>;
 }
 
 function invoiceOf(result: AuthorizeResult, reference: string): Invoice | null {
@@ -98,12 +107,14 @@ function invoiceOf(result: AuthorizeResult, reference: string): Invoice | null {
 function memoryStore(): InvoiceStore {
   const invoices = new Map<string, Invoice>();
   const attempts = new Map<string, AuthorizeResult>();
+  const attemptedAt = new Map<string, number>();
   return {
     async attempt(key, decide, reference) {
       const seen = attempts.get(key);
       if (seen) return { result: seen, created: false };
       const result = decide();
       attempts.set(key, result);
+      attemptedAt.set(key, Date.now());
       const invoice = invoiceOf(result, reference);
       if (invoice) invoices.set(invoice.id, invoice);
       return { result, created: true };
@@ -121,6 +132,16 @@ function memoryStore(): InvoiceStore {
       const { next, out } = change({ ...invoice, ops: { ...invoice.ops } });
       if (next) invoices.set(id, next);
       return out;
+    },
+    async pruneRefusals(before) {
+      let pruned = 0;
+      for (const [key, result] of attempts)
+        if (result.status !== "authorized" && (attemptedAt.get(key) ?? 0) < before.getTime()) {
+          attempts.delete(key);
+          attemptedAt.delete(key);
+          pruned++;
+        }
+      return pruned;
     },
   };
 }
@@ -198,6 +219,18 @@ function databaseStore(db: Database): InvoiceStore {
         return out;
       });
     },
+    async pruneRefusals(before) {
+      const gone = await db
+        .delete(invoiceSandboxAttempts)
+        .where(
+          and(
+            lt(invoiceSandboxAttempts.createdAt, before),
+            sql`${invoiceSandboxAttempts.result}->>'status' <> 'authorized'`,
+          ),
+        )
+        .returning({ key: invoiceSandboxAttempts.idempotencyKey });
+      return gone.length;
+    },
   };
 }
 
@@ -205,6 +238,7 @@ export class SandboxInvoiceProvider implements PaymentProvider {
   readonly type = "INVOICE" as const;
   readonly checkoutType = "STANDARD" as const;
   readonly #store: InvoiceStore;
+  #prunedAt = 0;
   /** What happened, for tests: one entry per operation actually done (retries are not repeated). */
   readonly log: { kind: "authorize" | "capture" | "refund" | "cancel"; id: string; amount?: number }[] = [];
 
@@ -221,7 +255,17 @@ export class SandboxInvoiceProvider implements PaymentProvider {
     );
     if (created && result.status === "authorized")
       this.log.push({ kind: "authorize", id: result.providerReference, amount: result.amount });
+    // At most once an hour, after answering: refused attempts older than a day are dropped.
+    if (Date.now() - this.#prunedAt >= PRUNE_EVERY_MS) {
+      this.#prunedAt = Date.now();
+      await this.pruneRefusals().catch(() => 0);
+    }
     return result;
+  }
+
+  /** Drops the answers of refused attempts made before `before` (default: a day ago); answers how many. */
+  pruneRefusals(before = new Date(Date.now() - INVOICE_SANDBOX_REFUSAL_KEPT_MS)): Promise<number> {
+    return this.#store.pruneRefusals(before);
   }
 
   #check(request: PaymentRequest): AuthorizeResult {

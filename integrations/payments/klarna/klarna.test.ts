@@ -16,12 +16,16 @@ import { checkoutOrder, orderProblems } from "./shapes.ts";
 let origin: string;
 let close: () => Promise<void>;
 const sandbox = createKlarnaSandbox({ pushRetries: 0 });
+/** A second sandbox on a clock the test moves, for expiry. */
+let clock = Date.now();
+const clocked = createKlarnaSandbox({ pushRetries: 0, now: () => clock });
 const pushes: string[] = [];
 let validation: "ok" | "outOfStock" = "ok";
 
 beforeAll(async () => {
   const app = new Hono();
   app.route("/sandbox/klarna", sandbox.app);
+  app.route("/sandbox/klarna-clocked", clocked.app);
   app.post("/push", (c) => {
     pushes.push(c.req.query("klarna_order_id") ?? "");
     return c.body(null, 200);
@@ -199,5 +203,42 @@ describe("Klarna adapter against the sandbox", () => {
     } finally {
       validation = "ok";
     }
+  });
+
+  it("as at Klarna, an incomplete checkout expires 48 hours after its last update; a completed order stays", async () => {
+    const HOUR = 3_600_000;
+    const onClock = new KlarnaPayments({
+      baseUrl: `${origin}/sandbox/klarna-clocked`,
+      ...KLARNA_SANDBOX_CREDENTIALS,
+    });
+    const request = testPaymentRequest();
+    const idle = (await onClock.openSession(request, urls())).providerReference;
+    const touched = (await onClock.openSession(testPaymentRequest(), urls())).providerReference;
+    const paid = (await onClock.openSession(testPaymentRequest(), urls())).providerReference;
+    const payOnClock = await fetch(`${origin}/sandbox/klarna-clocked/pay/${paid}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "card" }),
+      redirect: "manual",
+    });
+    expect(payOnClock.status).toBe(303);
+
+    clock += 47 * HOUR;
+    // The shopper opens the payment page again: 48 more hours from now.
+    expect((await fetch(`${origin}/sandbox/klarna-clocked/pay/${touched}`)).status).toBe(200);
+    clock += 2 * HOUR;
+    expect(await onClock.readCheckout(idle)).toBeNull();
+    expect(await onClock.readCheckout(touched)).toMatchObject({ status: "checkout_incomplete" });
+    expect(await onClock.readCheckout(paid)).toMatchObject({ status: "checkout_complete" });
+    expect(await onClock.state(paid)).toMatchObject({ status: "authorized" });
+    // The shop's next change of the expired checkout opens a new one (the adapter reads Klarna's 404).
+    const reopened = await onClock.openSession(request, urls(), idle);
+    expect(reopened.providerReference).not.toBe(idle);
+    expect(await onClock.readCheckout(reopened.providerReference)).toMatchObject({
+      status: "checkout_incomplete",
+    });
+
+    clock += 48 * HOUR;
+    expect(await onClock.readCheckout(touched)).toBeNull();
+    expect(await onClock.state(paid)).toMatchObject({ status: "authorized" });
   });
 });

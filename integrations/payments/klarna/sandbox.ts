@@ -16,8 +16,19 @@ import {
  * sends the shopper to the confirmation URL and POSTs the push URL with an empty body.
  *
  * State is in memory: a restarted server forgets its sandbox orders, as a fresh Klarna playground account would.
+ * It does not grow without end on a long-running demo shop: as at Klarna, a checkout order not completed expires
+ * 48 hours after its last update by the merchant or the shopper (then 404, and the adapter opens a new one), an
+ * idempotency key's answer is kept 24 hours, and the log keeps its last 1,000 entries. Completed orders stay (Order
+ * Management keeps them; the shop captures and refunds them later).
  * Mount it at `/sandbox/klarna` and give the adapter `{origin}/sandbox/klarna` as its base URL.
  */
+
+/** Klarna: "checkout orders are only valid for 48 hours after merchant update or client interaction". */
+export const KLARNA_SANDBOX_CHECKOUT_VALID_MS = 48 * 3_600_000;
+/** How long the sandbox answers a repeated Klarna-Idempotency-Key with the first answer. */
+export const KLARNA_SANDBOX_REPLAY_MS = 24 * 3_600_000;
+const LOG_ENTRIES = 1_000;
+const SWEEP_EVERY_MS = 60_000;
 
 export const KLARNA_SANDBOX_CREDENTIALS = {
   username: "sandbox-merchant",
@@ -29,9 +40,12 @@ interface Stored {
   managed: KlarnaManagedOrder | null;
   /** The payment page's last refusal, shown on it. */
   refusal: "declined" | null;
+  /** The last update by the merchant or interaction by the shopper (ms): an incomplete order expires after it. */
+  touchedAt: number;
 }
 
 interface Replay {
+  at: number;
   status: number;
   body: string | null;
   headers: Record<string, string>;
@@ -43,6 +57,8 @@ export interface KlarnaSandboxOptions {
   basePath?: string;
   /** The push and validation calls; `fetch` by default. */
   fetch?: typeof fetch;
+  /** The clock (ms since the epoch), for tests of expiry; `Date.now` by default. */
+  now?: () => number;
   /** Push retries after the first try (Klarna retries for days; the sandbox a few times). */
   pushRetries?: number;
   pushRetryDelayMs?: number;
@@ -85,13 +101,37 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
   const orders = new Map<string, Stored>();
   const replays = new Map<string, Replay>();
   const inflight = new Map<string, Promise<void>>();
-  /** What happened, for tests and the curious: pushes sent, captures taken. */
+  /** What happened, for tests and the curious: pushes sent, captures taken (the last 1,000). */
   const log: {
     kind: "push" | "capture" | "refund" | "cancel" | "acknowledge";
     orderId: string;
     status?: number;
   }[] = [];
+  const record = (entry: (typeof log)[number]) => {
+    log.push(entry);
+    if (log.length > LOG_ENTRIES) log.splice(0, log.length - LOG_ENTRIES);
+  };
+  const now = options.now ?? Date.now;
   const app = new Hono();
+
+  // Expired checkout orders and old idempotency answers are dropped, at most once a minute, before a request.
+  let sweptAt = now();
+  const sweep = () => {
+    const t = now();
+    if (t - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = t;
+    for (const [id, stored] of orders)
+      if (
+        stored.checkout.status !== "checkout_complete" &&
+        t - stored.touchedAt > KLARNA_SANDBOX_CHECKOUT_VALID_MS
+      )
+        orders.delete(id);
+    for (const [id, replay] of replays) if (t - replay.at > KLARNA_SANDBOX_REPLAY_MS) replays.delete(id);
+  };
+  app.use("*", async (_c, next) => {
+    sweep();
+    await next();
+  });
 
   const error = (code: string, messages: string[]): KlarnaError => ({
     error_code: code,
@@ -128,6 +168,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
           });
           if (res.status < 500)
             replays.set(id, {
+              at: now(),
               status: res.status,
               body: res.status === 204 ? null : await res.text(),
               headers,
@@ -175,7 +216,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
       status: "checkout_incomplete" as const,
       started_at: new Date().toISOString(),
     };
-    orders.set(id, { checkout, managed: null, refusal: null });
+    orders.set(id, { checkout, managed: null, refusal: null, touchedAt: now() });
     const origin = new URL(c.req.url).origin;
     return c.json({ ...checkout, html_snippet: snippet(origin, id, order.locale) }, 201);
   });
@@ -188,6 +229,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
     const order = validOrder(await c.req.json().catch(() => null));
     if (Array.isArray(order)) return c.json(error("BAD_VALUE", order), 400);
     stored.checkout = { ...order, order_id: stored.checkout.order_id, status: "checkout_incomplete" };
+    stored.touchedAt = now();
     const origin = new URL(c.req.url).origin;
     return c.json({
       ...stored.checkout,
@@ -215,7 +257,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
   app.post("/ordermanagement/v1/orders/:id/acknowledge", (c) => {
     const order = managed(c.req.param("id"));
     if (!order) return c.json(error("NO_SUCH_ORDER", ["Acknowledgement not possible"]), 404);
-    log.push({ kind: "acknowledge", orderId: order.order_id });
+    record({ kind: "acknowledge", orderId: order.order_id });
     return c.body(null, 204);
   });
 
@@ -240,7 +282,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
     order.captured_amount += amount;
     order.remaining_authorized_amount -= amount;
     order.status = order.remaining_authorized_amount === 0 ? "CAPTURED" : "PART_CAPTURED";
-    log.push({ kind: "capture", orderId: order.order_id });
+    record({ kind: "capture", orderId: order.order_id });
     c.header("capture-id", captureId);
     c.header("location", `${basePath}/ordermanagement/v1/orders/${order.order_id}/captures/${captureId}`);
     return c.body(null, 201);
@@ -262,7 +304,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
       refunded_at: new Date().toISOString(),
     });
     order.refunded_amount += amount;
-    log.push({ kind: "refund", orderId: order.order_id });
+    record({ kind: "refund", orderId: order.order_id });
     c.header("refund-id", refundId);
     return c.body(null, 201);
   });
@@ -274,7 +316,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
       return c.json(error("CANCEL_NOT_ALLOWED", ["Order has captures and cannot be cancelled"]), 403);
     order.status = "CANCELLED";
     order.remaining_authorized_amount = 0;
-    log.push({ kind: "cancel", orderId: order.order_id });
+    record({ kind: "cancel", orderId: order.order_id });
     return c.body(null, 204);
   });
 
@@ -301,6 +343,7 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
   app.get("/pay/:id", (c) => {
     const stored = orders.get(c.req.param("id"));
     if (!stored) return c.text("No such order", 404);
+    stored.touchedAt = now();
     if (stored.checkout.status === "checkout_complete")
       return c.redirect(
         fillOrderId(stored.checkout.merchant_urls.confirmation, stored.checkout.order_id),
@@ -315,11 +358,11 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
     for (let attempt = 0; attempt <= retries; attempt++) {
       try {
         const res = await send(url, { method: "POST", signal: AbortSignal.timeout(30_000) });
-        log.push({ kind: "push", orderId: order.order_id, status: res.status });
+        record({ kind: "push", orderId: order.order_id, status: res.status });
         await res.body?.cancel();
         if (res.ok) return;
       } catch {
-        log.push({ kind: "push", orderId: order.order_id, status: 0 });
+        record({ kind: "push", orderId: order.order_id, status: 0 });
       }
       await new Promise((r) => setTimeout(r, (options.pushRetryDelayMs ?? 500) * 2 ** attempt));
     }
@@ -338,6 +381,7 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
   app.post("/pay/:id", async (c) => {
     const stored = orders.get(c.req.param("id"));
     if (!stored) return c.text("No such order", 404);
+    stored.touchedAt = now();
     const o = stored.checkout;
     if (o.status === "checkout_complete")
       return c.redirect(fillOrderId(o.merchant_urls.confirmation, o.order_id), 303);
@@ -373,8 +417,8 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
         return c.redirect(failure(o, "Error"), 303);
       }
     }
-    const now = new Date().toISOString();
-    stored.checkout = { ...o, status: "checkout_complete", completed_at: now };
+    const completedAt = new Date(now()).toISOString();
+    stored.checkout = { ...o, status: "checkout_complete", completed_at: completedAt };
     stored.managed = {
       order_id: o.order_id,
       status: "AUTHORIZED",
@@ -393,7 +437,7 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
       captures: [],
       refunds: [],
       ...(o.billing_address ? { billing_address: o.billing_address } : {}),
-      created_at: now,
+      created_at: completedAt,
     };
     void push(stored.checkout);
     return c.redirect(fillOrderId(o.merchant_urls.confirmation, o.order_id), 303);
