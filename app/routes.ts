@@ -68,7 +68,8 @@ export default [
   route("admin/sign-out", "admin/sign-out.ts", { id: "admin-sign-out" }),
   route("admin/language", "admin/language.ts", { id: "admin-language" }),
   route("admin", "admin/layout.tsx", { id: "admin" }, [
-    index("admin/moderation.tsx", { id: "admin-moderation" }),
+    index("admin/dashboard.tsx", { id: "admin-dashboard" }),
+    route("moderation", "admin/moderation.tsx", { id: "admin-moderation" }),
     route("orders", "admin/orders.tsx", { id: "admin-orders" }),
     route("orders/:orderId", "admin/order.tsx", { id: "admin-order" }),
     route("customers", "admin/customers.tsx", { id: "admin-customers" }),

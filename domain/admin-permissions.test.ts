@@ -36,6 +36,7 @@ describe("adminMay", () => {
         expect(adminMay(r, "order.status")).toBe(r !== "support");
         expect(adminMay(r, "catalog.edit")).toBe(r !== "support");
         expect(adminMay(r, "catalog.read")).toBe(true);
+        expect(adminMay(r, "sales.read")).toBe(r !== "support");
       }),
     );
   });

@@ -2,7 +2,8 @@
  * What each back-office role may do (issue 15, decision 0037): one table, one pure function. The owner may do
  * everything; staff run the shop day to day (orders, customers, moderation) but do not manage admin users or read
  * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
- * no order and so no money. The catalog (decision 0043): every role reads it; owner and staff edit it.
+ * no order and so no money. The catalog (decision 0043): every role reads it; owner and staff edit it. The sales
+ * figures of the dashboard (decision 0048): owner and staff.
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -20,6 +21,7 @@ export const ADMIN_ACTIONS = [
   "catalog.edit",
   "audit.read",
   "admin.manage",
+  "sales.read",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -33,7 +35,7 @@ const SUPPORT: readonly AdminAction[] = [
   "customer.shopAs",
   "catalog.read",
 ];
-const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status", "catalog.edit"];
+const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status", "catalog.edit", "sales.read"];
 
 const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {
   owner: new Set(ADMIN_ACTIONS),

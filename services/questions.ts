@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions } from "#db/schema/index.ts";
 
@@ -46,6 +46,12 @@ export async function pendingQuestions(
     .orderBy(asc(productQuestions.createdAt), asc(productQuestions.id))
     .limit(opts.take)
     .offset(opts.skip);
+}
+
+/** How many questions wait for an answer. */
+export async function pendingQuestionCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(productQuestions).where(isNull(productQuestions.answer));
+  return Number(row?.n ?? 0);
 }
 
 /** The merchant's answer (a new answer replaces the old one): the question shows with it. False for an unknown id. */

@@ -152,6 +152,12 @@ export async function pendingReviews(
     .offset(opts.skip);
 }
 
+/** How many reviews wait for the merchant's acceptance. */
+export async function pendingReviewCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending"));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * The merchant's decision on a review: accepted, it shows and counts in the product's rating; rejected, it does
  * not (a decision can be changed). False for an unknown review.

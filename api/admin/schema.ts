@@ -18,6 +18,7 @@ import { pendingQuestions } from "#services/questions.ts";
 import { pendingReviews } from "#services/reviews.ts";
 import { adminBuilder as b } from "./builder.ts";
 import "./catalog.ts";
+import "./dashboard.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
 

@@ -35,6 +35,11 @@ export default function AdminLayout() {
             <ul className="flex flex-wrap gap-1">
               <li>
                 <NavLink to="/admin" end className={linkClass}>
+                  {t("nav.dashboard")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/moderation" className={linkClass}>
                   {t("nav.moderation")}
                 </NavLink>
               </li>

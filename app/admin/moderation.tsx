@@ -4,7 +4,7 @@ import { adminRequest } from "./api.server.ts";
 import { errorText } from "./texts.ts";
 import { button, Notice, primary, table, td, th, useAdminT, When } from "./ui.tsx";
 
-/** /admin: reviews and questions waiting for the merchant (issue 15 "Moderation"). */
+/** /admin/moderation: reviews and questions waiting for the merchant (issue 15 "Moderation"). */
 interface Review {
   reviewId: number;
   productName: string;

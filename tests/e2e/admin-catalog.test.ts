@@ -54,7 +54,7 @@ async function signIn(page: Page) {
   await page.getByLabel("E-mail").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
 
 async function storefrontPath(alias: string, channelId: string, languageId: string) {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { Page } from "playwright-core";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "#db/schema/index.ts";
+import { orders, reviews } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
@@ -95,7 +96,7 @@ async function signIn(page: Page) {
   await page.getByLabel("E-mail").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
 
 describe("the back office", () => {
@@ -142,6 +143,17 @@ describe("the back office", () => {
     await open(page, productPath);
     expect(await page.getByText(COMMENT).count()).toBe(0);
     await signIn(page);
+    // The dashboard first: the review waits, and the order placed for this test counts as a sale.
+    const waiting = await shop.db.db.$count(reviews, eq(reviews.status, "pending"));
+    expect(waiting).toBeGreaterThan(0);
+    expect(await page.locator("[data-waiting=reviews]").textContent()).toBe(`Reviews waiting: ${waiting}`);
+    expect(await page.locator("[data-market=no] [data-orders]").textContent()).toBe("1");
+    expect(await page.locator("[data-market=no] [data-total]").textContent()).toMatch(/^NOK\s499\.00$/);
+    // The chart (its own chunk) draws in the browser.
+    await page.locator("[data-market=no] [data-chart] svg.recharts-surface").waitFor();
+    await expectAxeClean(page, "dashboard");
+    await page.getByRole("link", { name: "Moderation", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
     await expectAxeClean(page, "moderation");
     await page.getByRole("button", { name: `Accept: Ola Anmelder, ${productName}` }).click();
     await expect.poll(() => page.locator("#main").getByRole("status").textContent()).toBe("Review accepted.");
@@ -187,17 +199,18 @@ describe("the back office", () => {
   it("the admin chooses the back office's language: Swedish and Norwegian screens are axe-clean too", async () => {
     const page = session.page;
     await signIn(page);
-    for (const [lang, moderation, orders] of [
-      ["Svenska", "Moderering", "Ordrar"],
-      ["Norsk", "Moderering", "Ordrer"],
-      ["English", "Moderation", "Orders"],
+    for (const [lang, dashboard, orders] of [
+      ["Svenska", "Översikt", "Ordrar"],
+      ["Norsk", "Oversikt", "Ordrer"],
+      ["English", "Dashboard", "Orders"],
     ] as const) {
       await page.locator("#admin-language").selectOption({ label: lang });
       await page.locator("form[action='/admin/language'] button").click();
       await expect
         .poll(() => page.locator("#admin-language").inputValue())
         .toBe({ Svenska: "sv", Norsk: "nb", English: "en" }[lang]);
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(moderation);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(dashboard);
+      await expectAxeClean(page, `dashboard in ${lang}`);
       await page.getByRole("link", { name: orders }).click();
       await page.getByRole("heading", { level: 1, name: orders }).waitFor();
       await expectAxeClean(page, `orders in ${lang}`);

@@ -448,7 +448,8 @@ export function screenCase(id: string) {
  */
 export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in" | "form" }> = {
   admin: { path: "/admin", kind: "page" },
-  "admin-moderation": { path: "/admin", kind: "page" },
+  "admin-dashboard": { path: "/admin", kind: "page" },
+  "admin-moderation": { path: "/admin/moderation", kind: "page" },
   "admin-orders": { path: "/admin/orders", kind: "page" },
   "admin-order": { path: "/admin/orders/:id", kind: "page" },
   "admin-customers": { path: "/admin/customers", kind: "page" },
