@@ -25,7 +25,7 @@ import {
 } from "graphql";
 import { MAX_CART_LINES } from "#domain/cart.ts";
 import { MAX_RECOMMENDATIONS } from "#domain/recommendation.ts";
-import { MAX_TAKE } from "#services/catalog.ts";
+import { MAX_TAKE } from "#services/catalog/filter.ts";
 import { MAX_BALANCE_HISTORY } from "#services/customers/balance.ts";
 import { MAX_ORDERS_LISTED } from "#services/orders/read.ts";
 import { MAX_REVIEWS_TAKE } from "#services/reviews.ts";

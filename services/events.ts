@@ -5,7 +5,7 @@ import type { DbHandle } from "#db/client.ts";
 import { databaseIdentity, type Listening, listen } from "#db/listen.ts";
 import { products, skus } from "#db/schema/index.ts";
 import { connectRedis, type RedisConnections } from "#integrations/redis.ts";
-import type { StockView } from "./catalog.ts";
+import type { StockView } from "./catalog/summary.ts";
 
 /** One SKU's stock after a change (or as it is when a subscriber starts). */
 export interface StockUpdate {

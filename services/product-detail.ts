@@ -21,6 +21,8 @@ import {
 } from "#db/schema/index.ts";
 import { cheapestPrices, type PriceChange, priceAt } from "#domain/prices.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
+import { type CategoryNodeView, categoryTree } from "./catalog/categories.ts";
+import { listProducts } from "./catalog/lists.ts";
 import {
   groupParameters,
   type ParameterGroupView,
@@ -30,14 +32,7 @@ import {
   type VariantDimensionView,
   withProductDetails,
 } from "./catalog/product.ts";
-import {
-  type CampaignView,
-  type CategoryNodeView,
-  categoryTree,
-  listProducts,
-  productUrl,
-  type StockView,
-} from "./catalog.ts";
+import { type CampaignView, productUrl, type StockView } from "./catalog/summary.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 

@@ -1,14 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import {
-  categoryTree,
-  cleanSearchText,
-  expandSearchCached,
-  flattenTree,
-  listBrands,
-  listProducts,
-  type ProductSummary,
-} from "./catalog.ts";
+import { listBrands } from "./catalog/brands.ts";
+import { categoryTree, flattenTree } from "./catalog/categories.ts";
+import { cleanSearchText } from "./catalog/filter.ts";
+import { listProducts } from "./catalog/lists.ts";
+import { expandSearchCached } from "./catalog/search-match.ts";
+import type { ProductSummary } from "./catalog/summary.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 import { rowsOf } from "./search-words.ts";

@@ -1,12 +1,7 @@
-import {
-  type BrandView,
-  type CampaignView,
-  type CategoryNodeView,
-  categoryTree,
-  flattenTree,
-  listBrands,
-  listCampaigns,
-} from "#services/catalog.ts";
+import { type BrandView, listBrands } from "#services/catalog/brands.ts";
+import { listCampaigns } from "#services/catalog/campaigns.ts";
+import { type CategoryNodeView, categoryTree, flattenTree } from "#services/catalog/categories.ts";
+import type { CampaignView } from "#services/catalog/summary.ts";
 import { builder, localeArgs } from "../builder.ts";
 import type { ApiContext } from "../context.ts";
 import { MetaType } from "./meta.ts";

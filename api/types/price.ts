@@ -2,7 +2,7 @@ import { formatMoney } from "#domain/format.ts";
 import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
 import { netOfGross, vatOfGross } from "#domain/vat.ts";
-import type { LowestPriceMinor, PriceMinor, StockView } from "#services/catalog.ts";
+import type { LowestPriceMinor, PriceMinor, StockView } from "#services/catalog/summary.ts";
 import { builder } from "../builder.ts";
 import { CurrencyType, currencyOf } from "./channel.ts";
 import { grossAndNetFields } from "./money-fields.ts";

@@ -2,8 +2,9 @@ import { msg } from "#domain/messages.ts";
 import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
 import { type ProductClass, vatOfGross, vatRateFor } from "#domain/vat.ts";
+import { MAX_SKIP } from "#services/catalog/filter.ts";
 import type { ProductDetail } from "#services/catalog/product.ts";
-import { MAX_SKIP, type StockView } from "#services/catalog.ts";
+import type { StockView } from "#services/catalog/summary.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
   categoryPath,

@@ -1,17 +1,12 @@
 import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { msg } from "#domain/messages.ts";
+import type { ProductSort } from "#domain/sorts.ts";
+import { listFacets } from "#services/catalog/facets.ts";
+import { type ListFacetGroup, type ListFilter, MAX_SKIP, MAX_TAKE } from "#services/catalog/filter.ts";
+import { listProducts } from "#services/catalog/lists.ts";
 import { findProduct, type ProductDetail, type ProductPart } from "#services/catalog/product.ts";
-import {
-  type ListFacetGroup,
-  type ListFilter,
-  listFacets,
-  listProducts,
-  MAX_SKIP,
-  MAX_TAKE,
-  type ProductSort,
-  type ProductSummary,
-  resolveListScope,
-} from "#services/catalog.ts";
+import { resolveListScope } from "#services/catalog/scope.ts";
+import type { ProductSummary } from "#services/catalog/summary.ts";
 import { loadProductCategoryIds, loadProductDetails, productIdByAlias } from "#services/product-detail.ts";
 import { builder, localeArgs } from "../builder.ts";
 import { apiError, intInRange } from "../errors.ts";

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFacets, listProducts } from "#services/catalog.ts";
+import { listFacets } from "#services/catalog/facets.ts";
+import { listProducts } from "#services/catalog/lists.ts";
 import { CatalogIndex, catalogIndex } from "#services/catalog-index.ts";
 import { createReferenceCache, type Locale, type ReferenceData, resolveLocale } from "#services/reference.ts";
 import { queryRows } from "#tests/support/db.ts";
