@@ -8,11 +8,23 @@ export type WidgetBlock =
   | { kind: "html"; id: string; html: string }
   | { kind: "products"; id: string; title: string; products: ListedProduct[]; note?: string };
 
-export function WidgetBlocks({ blocks }: { blocks: WidgetBlock[] }) {
-  // The first product list's first cards are above the fold (the first image with high priority); the rest lazy.
-  const first = blocks.findIndex((b) => b.kind === "products");
+export function WidgetBlocks({
+  blocks,
+  eager = true,
+  className = "space-y-10",
+}: {
+  blocks: WidgetBlock[];
+  /**
+   * The first product list's first cards are above the fold (the first image with high priority); the rest lazy.
+   * False where the page's own content comes first (list and product pages): every widget image is lazy.
+   */
+  eager?: boolean;
+  className?: string;
+}) {
+  if (!blocks.length) return null;
+  const first = eager ? blocks.findIndex((b) => b.kind === "products") : -1;
   return (
-    <div className="space-y-10">
+    <div className={className} data-widget-area="">
       {blocks.map((b, i) =>
         b.kind === "html" ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from escaped text and sanitised HTML

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { deviceClass, widgetDisplaySetting } from "#domain/device.ts";
 import { WidgetProductsQuery } from "../lib/graphql/list-operations.ts";
+import { ListWidgetsQuery, WidgetAreaQuery } from "../lib/graphql/operations.ts";
 import type { requestClient } from "../lib/graphql/server.ts";
 import type { Lang } from "../lib/locale.ts";
 import { href, type PageLocale } from "../lib/page-locale.ts";
@@ -354,4 +355,27 @@ export async function widgetBlocks(
       return { kind: "html", id: w.id, html: marked(body, ctx, w.published) };
     }),
   );
+}
+
+/**
+ * A product list page's Productlist/Top and Productlist/Bottom areas, in one request, for the request's device
+ * class. Their images load lazily: the top of a list page is its heading and first product cards.
+ */
+export async function listPageWidgets(client: Client, locale: PageLocale, request: Request) {
+  const { data } = await client.request(ListWidgetsQuery, { displaySetting: requestDisplaySetting(request) });
+  const [top, bottom] = await Promise.all([
+    widgetBlocks(client, locale, data.top?.widgets ?? [], { eagerFirst: false }),
+    widgetBlocks(client, locale, data.bottom?.widgets ?? [], { eagerFirst: false }),
+  ]);
+  return { top, bottom };
+}
+
+/** The product page's Product/Main area (below the product, so nothing in it loads eagerly). */
+export async function productPageWidgets(client: Client, locale: PageLocale, request: Request) {
+  const { data } = await client.request(WidgetAreaQuery, {
+    family: "Product",
+    areaName: "Main",
+    displaySetting: requestDisplaySetting(request),
+  });
+  return widgetBlocks(client, locale, data.widgetArea?.widgets ?? [], { eagerFirst: false });
 }

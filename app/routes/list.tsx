@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { ListView } from "../components/list/list-view.tsx";
 import { Breadcrumbs } from "../components/product-grid.tsx";
+import { WidgetBlocks } from "../components/widget-blocks.tsx";
+import { listPageWidgets } from "../components/widgets.server.tsx";
 import { translator } from "../i18n/index.ts";
 import { publicHeaders } from "../lib/cache.ts";
 import { ListPageInfoQuery } from "../lib/graphql/list-operations.ts";
@@ -43,17 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page.canonicalUrl !== locale.path)
     throw redirect(`${href(locale, page.canonicalUrl)}${url.search}`, 301);
   const type = page.type as keyof typeof ROUTE_NAMES;
-  const list = await loadList({
-    client,
-    url,
-    pathname: href(locale, page.canonicalUrl),
-    route: { name: ROUTE_NAMES[type] ?? "list-category" },
-    target: {
-      ...(type === "category" ? { categoryAlias: page.alias } : {}),
-      ...(type === "brand" ? { brandAlias: page.alias } : {}),
-      ...(type === "campaign" ? { discountCampaignAlias: page.alias } : {}),
-    },
-  });
+  const [list, widgets] = await Promise.all([
+    loadList({
+      client,
+      url,
+      pathname: href(locale, page.canonicalUrl),
+      route: { name: ROUTE_NAMES[type] ?? "list-category" },
+      target: {
+        ...(type === "category" ? { categoryAlias: page.alias } : {}),
+        ...(type === "brand" ? { brandAlias: page.alias } : {}),
+        ...(type === "campaign" ? { discountCampaignAlias: page.alias } : {}),
+      },
+    }),
+    // The Productlist widget areas (decision 0046), rendered here like the front page's.
+    listPageWidgets(client, locale, request),
+  ]);
   return {
     locale,
     origin: url.origin,
@@ -61,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page.type === "brand" ? samePathAlternates(page.canonicalUrl) : alternatesFromApi(page.alternativeUrls),
     page,
     list,
+    widgets,
   };
 }
 
@@ -80,9 +87,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function List({ loaderData }: Route.ComponentProps) {
   const root = useRoot();
   const t = useT();
-  const { page, list } = loaderData;
+  const { page, list, widgets } = loaderData;
   return (
-    <ListView list={list} listId={page.canonicalUrl} listName={page.name}>
+    <ListView
+      list={list}
+      listId={page.canonicalUrl}
+      listName={page.name}
+      bottom={<WidgetBlocks blocks={widgets.bottom} eager={false} className="mt-10 space-y-10" />}
+    >
       <Breadcrumbs items={page.breadcrumbs} />
       <h1 className={page.hideTitle ? "sr-only" : "mt-2 text-3xl font-bold"} tabIndex={-1}>
         {page.name}
@@ -104,6 +116,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
+      <WidgetBlocks blocks={widgets.top} eager={false} className="mt-6 space-y-6" />
     </ListView>
   );
 }

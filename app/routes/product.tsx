@@ -21,6 +21,8 @@ import { Nutrition, Specification } from "../components/product/specification.ts
 import { VariantLinks } from "../components/product/variant-links.tsx";
 import { productDimensions, skuLevel } from "../components/product/variants.ts";
 import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
+import { WidgetBlocks } from "../components/widget-blocks.tsx";
+import { productPageWidgets } from "../components/widgets.server.tsx";
 import { hasMessage } from "../i18n/index.ts";
 import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
@@ -56,12 +58,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!alias) throw new Response(null, { status: 404 });
   const reviewPages = pagesParam(url.searchParams.get("reviews"));
   const questionPages = pagesParam(url.searchParams.get("questions"));
-  const { data } = await client.request(ProductPageQuery, {
-    alias,
-    reviewsTake: reviewPages * PAGE_SIZE,
-    questionsTake: questionPages * PAGE_SIZE,
-    historyDays: HISTORY_DAYS,
-  });
+  const [{ data }, widgets] = await Promise.all([
+    client.request(ProductPageQuery, {
+      alias,
+      reviewsTake: reviewPages * PAGE_SIZE,
+      questionsTake: questionPages * PAGE_SIZE,
+      historyDays: HISTORY_DAYS,
+    }),
+    // The Product/Main widget area (decision 0046), below the product.
+    productPageWidgets(client, locale, request),
+  ]);
   const product = data.product;
   if (!product) {
     await redirectIfMoved(request, context);
@@ -84,6 +90,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recommended: (data.recommendedProducts ?? [])
       .map((r) => r.product)
       .filter((p) => !related.some((r) => r.productId === p.productId)),
+    widgets,
     reviewPages,
     questionPages,
     today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),
@@ -501,6 +508,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
           </section>
         ) : null}
+
+        <WidgetBlocks blocks={loaderData.widgets} eager={false} className="mt-10 space-y-10" />
       </Suspense>
     </main>
   );

@@ -112,15 +112,26 @@ export async function seedContent(tx: Tx, seedDate: Date, topCategories: Categor
         targetAlias: p.key,
       })),
       { family: "Frontpage", areaName: "Main" },
+      { family: "Productlist", areaName: "Top" },
+      { family: "Productlist", areaName: "Bottom" },
+      { family: "Product", areaName: "Main" },
     ])
-    .returning({ id: widgetAreas.id, pageId: widgetAreas.pageId, family: widgetAreas.family });
+    .returning({
+      id: widgetAreas.id,
+      pageId: widgetAreas.pageId,
+      family: widgetAreas.family,
+      areaName: widgetAreas.areaName,
+    });
+  const areaId = (family: string, areaName: string) =>
+    areas.find((a) => a.family === family && a.areaName === areaName)?.id as number;
   await tx.insert(widgets).values([
     ...PAGES.map((p) => ({
       areaId: areas.find((a) => a.pageId === pageId(p.key))?.id as number,
       type: "text",
       config: { text: loc(p.body) },
     })),
-    ...(await frontPage(tx, areas.find((a) => a.family === "Frontpage")?.id as number, topCategories)),
+    ...(await frontPage(tx, areaId("Frontpage", "Main"), topCategories)),
+    ...listAndProductPages(areaId),
   ]);
 
   const [header, service, about, info] = await tx
@@ -297,6 +308,39 @@ async function frontPage(tx: Tx, areaId: number, topCategories: CategoryNode[]) 
           nb: "Lette jakker og løpesko for våren.",
         }),
         link: loc({ sv: "/nyheter", nb: "/nyheter" }),
+      },
+    },
+  ];
+}
+
+/**
+ * One example in each area of the list and product pages (decision 0046): a line above every product list, the
+ * shopper's favourites below it, and the products the shopper looked at last below a product.
+ */
+function listAndProductPages(areaId: (family: string, areaName: string) => number) {
+  return [
+    {
+      areaId: areaId("Productlist", "Top"),
+      type: "text",
+      config: {
+        text: loc({
+          sv: "Fri frakt över 99 kr och 30 dagars öppet köp.",
+          nb: "Fri frakt over 99 kr og 30 dagers åpent kjøp.",
+        }),
+      },
+    },
+    {
+      areaId: areaId("Productlist", "Bottom"),
+      type: "productList",
+      config: { title: loc({ sv: "Dina favoriter", nb: "Favorittene dine" }), source: "favorites", take: 8 },
+    },
+    {
+      areaId: areaId("Product", "Main"),
+      type: "productList",
+      config: {
+        title: loc({ sv: "Senast visade", nb: "Sist sett" }),
+        source: "latestViewed",
+        take: 8,
       },
     },
   ];

@@ -228,7 +228,22 @@ describe("the merchant's widget operations", () => {
     expect(await widgetCount()).toBe(before);
   });
 
+  it("the list and product pages' areas start with the seed's example each (decision 0046)", async () => {
+    const sources = async (family: string, areaName: string) =>
+      (await area({ family, areaName })).map((w) => {
+        const c = JSON.parse(w.configuration) as { source?: string };
+        return `${w.type}${c.source ? `:${c.source}` : ""}`;
+      });
+    expect(await sources("Productlist", "Top")).toEqual(["text"]);
+    expect(await sources("Productlist", "Bottom")).toEqual(["productList:favorites"]);
+    expect(await sources("Product", "Main")).toEqual(["productList:latestViewed"]);
+  });
+
   it("create unpublished; publish shows the widget to shoppers, unpublish hides it again", async () => {
+    const top = { family: "Productlist", areaName: "Top" };
+    const seeded = (await area(top)).map((w) => w.id);
+    const own = async (variables: Record<string, unknown>) =>
+      (await area(variables)).filter((w) => !seeded.includes(w.id));
     const { body } = await create({
       family: "Productlist",
       areaName: "Top",
@@ -238,13 +253,12 @@ describe("the merchant's widget operations", () => {
     expect(body.errors).toBeUndefined();
     const widget = body.data.createWidget as AreaWidget;
     expect(widget.published).toBe(false);
-    const top = { family: "Productlist", areaName: "Top" };
-    expect(await area(top)).toEqual([]);
+    expect(await own(top)).toEqual([]);
     await setPublished(widget.id, true);
-    expect((await area(top)).map((w) => w.id)).toEqual([widget.id]);
+    expect((await own(top)).map((w) => w.id)).toEqual([widget.id]);
     await setPublished(widget.id, false);
-    expect(await area(top)).toEqual([]);
-    expect((await area({ ...top, preview: true, previewToken: PREVIEW })).map((w) => w.id)).toEqual([
+    expect(await own(top)).toEqual([]);
+    expect((await own({ ...top, preview: true, previewToken: PREVIEW })).map((w) => w.id)).toEqual([
       widget.id,
     ]);
 
@@ -254,6 +268,9 @@ describe("the merchant's widget operations", () => {
   });
 
   it("updates settings and device class, keeping what is left out", async () => {
+    const seeded = (await area({ family: "Product", areaName: "Main" })).map((w) => w.id);
+    const own = async (variables: Record<string, unknown>) =>
+      (await area(variables)).filter((w) => !seeded.includes(w.id));
     const { body } = await create({
       family: "Product",
       areaName: "Main",
@@ -279,14 +296,18 @@ describe("the merchant's widget operations", () => {
     expect(changed.body.errors).toBeUndefined();
     expect(changed.body.data.updateWidget).toMatchObject({ displaySetting: "mobile", published: true });
     const product = { family: "Product", areaName: "Main" };
-    expect(await area({ ...product, displaySetting: "desktop" })).toEqual([]);
-    expect(titles(await area({ ...product, displaySetting: "mobile" }))).toEqual(["Etter"]);
+    expect(await own({ ...product, displaySetting: "desktop" })).toEqual([]);
+    expect(titles(await own({ ...product, displaySetting: "mobile" }))).toEqual(["Etter"]);
     const bad = await gql(shop.origin, { query: update, variables: { id, configuration: "{}" } }, admin);
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "config.text" });
-    expect(titles(await area(product))).toEqual(["Etter"]);
+    expect(titles(await own(product))).toEqual(["Etter"]);
   });
 
   it("shows a widget only within its dates, and a preview outside them too", async () => {
+    const bottom = { family: "Productlist", areaName: "Bottom" };
+    const seeded = (await area(bottom)).map((w) => w.id);
+    const own = async (variables: Record<string, unknown>) =>
+      (await area(variables)).filter((w) => !seeded.includes(w.id));
     const { body } = await create({
       family: "Productlist",
       areaName: "Bottom",
@@ -296,9 +317,8 @@ describe("the merchant's widget operations", () => {
       publish: true,
     });
     expect(body.errors).toBeUndefined();
-    const bottom = { family: "Productlist", areaName: "Bottom" };
-    expect(await area(bottom)).toEqual([]);
-    expect(titles(await area({ ...bottom, preview: true, previewToken: PREVIEW }))).toEqual(["Kommer"]);
+    expect(await own(bottom)).toEqual([]);
+    expect(titles(await own({ ...bottom, preview: true, previewToken: PREVIEW }))).toEqual(["Kommer"]);
   });
 });
 

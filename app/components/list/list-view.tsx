@@ -122,6 +122,7 @@ export function ListView({
   listName,
   children,
   empty,
+  bottom,
 }: {
   list: ListData;
   /** The list's id and name for impressions (e.g. its path and title). */
@@ -131,6 +132,8 @@ export function ListView({
   children?: ReactNode;
   /** What an empty list without filters shows (default: a short notice). */
   empty?: ReactNode;
+  /** Below the list, across the page (the Productlist/Bottom widget area). */
+  bottom?: ReactNode;
 }) {
   const root = useRoot();
   const t = useT();
@@ -394,6 +397,7 @@ export function ListView({
           ) : null}
         </div>
       </div>
+      {bottom}
     </main>
   );
 }

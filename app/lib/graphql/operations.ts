@@ -153,6 +153,28 @@ export const WidgetAreaQuery = graphql(`
   }
 `);
 
+/** A product list page's two widget areas (Productlist/Top and Productlist/Bottom) in one request. */
+export const ListWidgetsQuery = graphql(`
+  query ListWidgets($displaySetting: String, $channelId: String, $marketId: String, $languageId: String) {
+    top: widgetArea(family: "Productlist", areaName: "Top", displaySetting: $displaySetting, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      widgets {
+        id
+        type
+        configuration
+        published
+      }
+    }
+    bottom: widgetArea(family: "Productlist", areaName: "Bottom", displaySetting: $displaySetting, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+      widgets {
+        id
+        type
+        configuration
+        published
+      }
+    }
+  }
+`);
+
 export const SubscribeToNewsletterMutation = graphql(`
   mutation SubscribeToNewsletter($email: String!, $tags: [String!], $channelId: String, $marketId: String, $languageId: String) {
     subscribeToNewsletter(email: $email, tags: $tags, channelId: $channelId, marketId: $marketId, languageId: $languageId)
@@ -179,6 +201,7 @@ export const operations = [
   ContentPageQuery,
   CmsPagesQuery,
   WidgetAreaQuery,
+  ListWidgetsQuery,
   SubscribeToNewsletterMutation,
   ConfirmNewsletterMutation,
   UnsubscribeNewsletterMutation,
