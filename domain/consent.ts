@@ -51,3 +51,23 @@ export function consentFromForm(form: {
 export function reviewServiceLocale(lang: string): "no" | "se" {
   return lang === "nb" ? "no" : "se";
 }
+
+/**
+ * What the recommendation provider may be told (decision 0046): what a shopper does on the site (pages, the cart's
+ * products, an order's products and total) only with consent to statistics or marketing; the order's e-mail only
+ * with consent to marketing (it identifies the shopper to a third party). No choice, or neither: nothing at all.
+ */
+export function recommendationTrackingAllowed(consent: Consent | null): boolean {
+  return consent !== null && (consent.statistics || consent.marketing);
+}
+
+/** The command as it may leave the shop under `consent`: null when nothing may, the e-mail left out without marketing. */
+export function commandUnderConsent<C extends { command: string; email?: string }>(
+  command: C,
+  consent: Consent | null,
+): C | null {
+  if (!recommendationTrackingAllowed(consent)) return null;
+  if (command.email === undefined || consent?.marketing) return command;
+  const { email: _email, ...rest } = command;
+  return rest as C;
+}

@@ -52,8 +52,11 @@ export interface AppDeps {
   catalogVersion?: () => number;
   /** The hosted checkout's callbacks and, outside production, the providers' sandboxes (server/checkout.ts). */
   checkout?: { routes: Hono; apiPaths: readonly string[] };
-  /** The recommendation provider's sandbox, when configured (server/recommendations.ts). */
-  recommendations?: { routes?: Hono; apiPaths: readonly string[] };
+  /**
+   * The recommendation provider's routes when configured (server/recommendations.ts): the browser's tracking
+   * queue and, outside production, its sandbox.
+   */
+  recommendations?: { routes?: Hono; apiPaths: readonly string[]; tracking?: { pageViews: boolean } };
 }
 
 /** Where a newsletter e-mail's one-click unsubscribe is posted (services/newsletter.ts), in each language. */
@@ -79,6 +82,8 @@ export interface StorefrontRequestContext {
   passwordSalt: string;
   /** The third-party scripts a shopper may agree to (TAG_MANAGER_URL, REVIEW_SERVICE_URL, REVIEW_SERVICE_KEY). */
   thirdPartyScripts: { tagManagerUrl?: string; reviewServiceUrl?: string; reviewServiceKey?: string };
+  /** With a recommendation provider: what the browser's tracking queue tells it (decision 0046). */
+  recommendationTracking?: { pageViews: boolean };
   /**
    * Executes a request against the back office's API (api/admin/yoga.ts) in-process, as this request's client; the
    * admin routes (app/admin/) forward the `mili-admin` cookie. Null when the server runs without it.
@@ -305,6 +310,7 @@ export function createApp(deps: AppDeps) {
           ...(config.REVIEW_SERVICE_URL ? { reviewServiceUrl: config.REVIEW_SERVICE_URL } : {}),
           ...(config.REVIEW_SERVICE_KEY ? { reviewServiceKey: config.REVIEW_SERVICE_KEY } : {}),
         },
+        ...(deps.recommendations?.tracking ? { recommendationTracking: deps.recommendations.tracking } : {}),
         adminGraphqlFetch: adminApi
           ? async (request) =>
               adminApi.fetch(request, { clientSubject: client.clientSubject }) as Promise<Response>

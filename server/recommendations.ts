@@ -1,10 +1,13 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
+import { CONSENT_COOKIE, commandUnderConsent, parseConsent } from "#domain/consent.ts";
 import {
   createRecommendationSandbox,
   HttpRecommendations,
   RECOMMENDATION_SANDBOX_WEBSITE,
 } from "#integrations/recommendations/http/index.ts";
-import type { RecommendationProvider } from "#integrations/recommendations/index.ts";
+import type { RecommendationCommand, RecommendationProvider } from "#integrations/recommendations/index.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 
@@ -22,26 +25,31 @@ export function recommendationSetup(opts: {
   logger: Logger;
   /** Where this server reaches itself. */
   selfOrigin: string;
-}): { provider?: RecommendationProvider; routes?: Hono; apiPaths: string[] } {
+}): {
+  provider?: RecommendationProvider;
+  routes?: Hono;
+  apiPaths: string[];
+  /** What the browser tells the provider through this server (decision 0046); absent without a provider. */
+  tracking?: { pageViews: boolean };
+} {
   const { env, logger, config } = opts;
   const base = env.RECOMMENDATIONS_BASE_URL?.trim();
   if (!base) return { apiPaths: [] };
   const development = !config.production;
+  // trackPageView goes out only in development (spec §5): the browser does not even send it otherwise.
+  const tracking = { pageViews: development };
   if (base === "sandbox") {
     if (config.production)
       logger.warn("RECOMMENDATIONS_BASE_URL=sandbox: recommendations come from a sandbox");
-    const routes = new Hono();
+    const provider = new HttpRecommendations({
+      baseUrl: `${opts.selfOrigin}/sandbox/recommendations`,
+      websiteUuid: RECOMMENDATION_SANDBOX_WEBSITE,
+      development,
+      logger,
+    });
+    const routes = trackingRoutes(provider);
     routes.route("/sandbox/recommendations", createRecommendationSandbox().app);
-    return {
-      provider: new HttpRecommendations({
-        baseUrl: `${opts.selfOrigin}/sandbox/recommendations`,
-        websiteUuid: RECOMMENDATION_SANDBOX_WEBSITE,
-        development,
-        logger,
-      }),
-      routes,
-      apiPaths: ["/sandbox/recommendations/*"],
-    };
+    return { provider, routes, apiPaths: ["/sandbox/recommendations/*"], tracking };
   }
   const websiteUuid = env.RECOMMENDATIONS_WEBSITE_UUID?.trim();
   if (!websiteUuid) {
@@ -50,8 +58,55 @@ export function recommendationSetup(opts: {
     );
     return { apiPaths: [] };
   }
-  return {
-    provider: new HttpRecommendations({ baseUrl: base, websiteUuid, development, logger }),
-    apiPaths: [],
-  };
+  const provider = new HttpRecommendations({ baseUrl: base, websiteUuid, development, logger });
+  return { provider, routes: trackingRoutes(provider), apiPaths: [], tracking };
+}
+
+/** Where the browser's queue posts (app/lib/recommendations/tracker.ts). */
+export const TRACKING_PATH = "/api/recommendations";
+
+const productNumbers = z.array(z.string().trim().min(1).max(100)).max(200);
+const trackedCommand = z.discriminatedUnion("command", [
+  z.object({ command: z.literal("setCart"), productNumbers }),
+  z.object({
+    command: z.literal("trackConversion"),
+    total: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    orderNumber: z.string().trim().min(1).max(100),
+    email: z.string().trim().max(320).optional(),
+    productNumbers,
+  }),
+  z.object({ command: z.literal("trackPageView"), url: z.string().max(2000) }),
+]);
+const trackingUserId = z.uuid();
+
+/**
+ * `POST /api/recommendations` (a form: `command` as JSON, `trackingUserId`): the browser's queue of the provider's
+ * commands (decision 0046), passed to the adapter, which sends it and logs the answer. The shopper's consent is
+ * checked here again, from the `mili-consent` cookie the request carries (domain/consent.ts
+ * commandUnderConsent): without consent to statistics or marketing nothing goes out, without marketing no e-mail.
+ * Answers 202 at once: the shopper never waits on the provider. The request guard has checked it is same-site.
+ */
+function trackingRoutes(provider: RecommendationProvider): Hono {
+  const app = new Hono();
+  app.post(TRACKING_PATH, async (c) => {
+    const form = await c.req.parseBody();
+    let json: unknown;
+    try {
+      json = JSON.parse(String(form.command ?? ""));
+    } catch {
+      return c.json({ message: "Bad request" }, 400);
+    }
+    const parsed = trackedCommand.safeParse(json);
+    const user = trackingUserId.safeParse(form.trackingUserId);
+    if (!parsed.success || !user.success) return c.json({ message: "Bad request" }, 400);
+    const command = commandUnderConsent(
+      parsed.data as RecommendationCommand & { email?: string },
+      parseConsent(getCookie(c, CONSENT_COOKIE)),
+    );
+    if (!command) return c.body(null, 204, { "Cache-Control": "no-store" });
+    void provider.track(command, user.data);
+    return c.body(null, 202, { "Cache-Control": "no-store" });
+  });
+  return app;
 }

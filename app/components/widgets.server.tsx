@@ -31,14 +31,16 @@ const TEXTS = {
     watchOn: "Se videoen på {provider}",
     videoFile: "Last ned videoen",
     favorites: "Se favorittene dine",
-    latestViewed: "Produktene du har sett på, vises her når du har sett på noen.",
+    favoritesEmpty: "Du har ingen favoritter ennå. Trykk på hjertet på et produkt for å lagre det her.",
+    latestViewedEmpty: "Produktene du ser på, vises her.",
     unpublished: "Ikke publisert",
   },
   sv: {
     watchOn: "Se videon på {provider}",
     videoFile: "Ladda ner videon",
     favorites: "Se dina favoriter",
-    latestViewed: "Produkterna du har tittat på visas här när du har tittat på några.",
+    favoritesEmpty: "Du har inga favoriter än. Tryck på hjärtat på en produkt för att spara den här.",
+    latestViewedEmpty: "Produkterna du tittar på visas här.",
     unpublished: "Inte publicerad",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
@@ -312,7 +314,8 @@ async function searchProducts(client: Client, config: Record<string, unknown>, l
 
 /**
  * The page's widgets as blocks: static HTML, or a product list's title and cards. The shopper's own lists
- * (favourites, latest viewed) are not in a cached page: they render as a way to them.
+ * (favourites, latest viewed) are not in a cached page: the page carries their title and texts, and the browser
+ * fills them after hydration (components/shopper-products.tsx, decision 0046).
  */
 export async function widgetBlocks(
   client: Client,
@@ -328,20 +331,21 @@ export async function widgetBlocks(
       if (w.type === "productList") {
         const title = text(config.title, locale.languageId);
         if (config.source === "favorites" || config.source === "latestViewed") {
+          // The shopper's own list: the page carries its title and texts; the cards come in the browser.
           const t = TEXTS[locale.lang];
-          const body = renderToStaticMarkup(
-            <section>
-              <h2 className="text-xl font-semibold">{title}</h2>
-              {config.source === "favorites" ? (
-                <a className="mt-2 inline-block underline" href={href(locale, FAVORITES_PATH[locale.lang])}>
-                  {t.favorites}
-                </a>
-              ) : (
-                <p className="mt-2 text-stone-700">{t.latestViewed}</p>
-              )}
-            </section>,
-          );
-          return { kind: "html", id: w.id, html: marked(body, ctx, w.published) };
+          const favorites = config.source === "favorites";
+          return {
+            kind: "shopper",
+            id: w.id,
+            title,
+            source: config.source,
+            take: Math.min(Math.max(Number(config.take) || 8, 1), 24),
+            empty: favorites ? t.favoritesEmpty : t.latestViewedEmpty,
+            ...(favorites
+              ? { link: { href: href(locale, FAVORITES_PATH[locale.lang]), label: t.favorites } }
+              : {}),
+            ...(preview && !w.published ? { note: t.unpublished } : {}),
+          };
         }
         return {
           kind: "products",

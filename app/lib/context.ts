@@ -23,6 +23,8 @@ export interface RequestContext {
   passwordSalt: string;
   /** The third-party scripts a shopper may agree to (app/lib/consent.server.ts). */
   thirdPartyScripts?: ThirdPartyScripts;
+  /** With a recommendation provider: what the browser's tracking queue tells it (decision 0046). */
+  recommendationTracking?: { pageViews: boolean };
   /** The back office's API in-process (app/admin/; decision 0037); null when the server runs without it. */
   adminGraphqlFetch?: ((request: Request) => Promise<Response>) | null;
   log: (level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>) => void;

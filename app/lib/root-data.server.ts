@@ -52,6 +52,9 @@ export async function rootData(request: Request, context: Readonly<RouterContext
           boot: consentBoot(rc.thirdPartyScripts ?? {}),
           link: CONSENT_TEXTS[locale.lang].link,
         },
+    // A recommendation provider is configured (decision 0046): with consent the browser tells it what the shopper
+    // does (app/lib/client/recommendation-tracking.ts). The same for every shopper, so cached pages hold it.
+    recommendationTracking: rc.recommendationTracking ?? null,
     passwordSalt: rc.passwordSalt,
     vatIncluded: customerType?.vatIncluded ?? true,
     device,

@@ -31,6 +31,7 @@ import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
+import { rememberViewed } from "../lib/latest-viewed.ts";
 import { href } from "../lib/page-locale.ts";
 import { askBackInStock, askQuestion, postReview } from "../lib/product-engage.server.ts";
 import { alternatesFromApi, pageMeta } from "../lib/seo.ts";
@@ -315,6 +316,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product shown, not per render of its data.
   useEffect(() => {
     eventBus.push("view_item", { currency, value: item.price, items: [{ ...item, quantity: 1 }] });
+    // The shopper's latest viewed (decision 0046): kept in the browser only.
+    rememberViewed(product.productId);
   }, [product.productId]);
   const params = new URLSearchParams(location.search);
   // The review and question forms' way in for a shopper who is not signed in: the sign-in panel, then back here.
@@ -509,7 +512,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </section>
         ) : null}
 
-        <WidgetBlocks blocks={loaderData.widgets} eager={false} className="mt-10 space-y-10" />
+        <WidgetBlocks
+          blocks={loaderData.widgets}
+          eager={false}
+          className="mt-10 space-y-10"
+          productId={product.productId}
+        />
       </Suspense>
     </main>
   );

@@ -11,10 +11,12 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
  * most 4), a card clicked (select_item), the product page (view_item), the buy box (add_to_cart in the market's
  * currency), an invoice purchase in the checkout sandbox (purchase with the hashed e-mail and nth_purchase) — and
  * the page events (original_location once, page_data on each page, virtual_page_view on client navigations).
+ * The recommendation provider's sandbox is on (decision 0046): without consent the browser sends it nothing (the
+ * network is watched); with it, the sandbox's log holds the pages, the cart and the order the shopper's way made.
  */
 let shop: Shop;
 beforeAll(async () => {
-  shop = await startShop({ SEED_PRODUCTS: "20" });
+  shop = await startShop({ SEED_PRODUCTS: "20", RECOMMENDATIONS_BASE_URL: "sandbox" });
   // Every product can be bought: the one chosen below has a buy box that adds.
   await shop.db.db.update(skus).set({ inStock: 50, oversellable: 0 });
 });
@@ -102,6 +104,22 @@ const writerLoaded = (page: Page): Promise<boolean> =>
       .getEntriesByType("resource")
       .some((e) => /\/writer-[\w-]+\.js$/.test(new URL(e.name).pathname)),
   );
+
+/** Whether the page downloaded the recommendation tracker's chunk (tracker-{hash}.js). */
+const trackerLoaded = (page: Page): Promise<boolean> =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .some((e) => /\/tracker-[\w-]+\.js$/.test(new URL(e.name).pathname)),
+  );
+
+interface SandboxEntry {
+  path: string;
+  body: { command?: string; trackingUserId?: string; [key: string]: unknown };
+}
+/** What the recommendation provider's sandbox was told. */
+const sandboxLog = async (): Promise<SandboxEntry[]> =>
+  ((await (await fetch(url("/sandbox/recommendations/log"))).json()) as { log: SandboxEntry[] }).log;
 
 async function open(page: Page, path: string) {
   const response = await page.goto(url(path), { waitUntil: "load" });
@@ -228,11 +246,17 @@ async function shopperWay(page: Page, lang: Lang, onList = false) {
   // Nothing the shopper typed is in the data layer in the clear.
   const text = JSON.stringify(await dataLayer(page)).toLowerCase();
   for (const typed of [l.email, l.first, l.last, l.street]) expect(text).not.toContain(typed.toLowerCase());
+  return { itemId, orderNumber: purchase?.ecommerce?.transaction_id };
 }
 
 describe("the analytics data layer", () => {
   it("pushes nothing without consent to statistics; with it, the Norwegian shopper's way in NOK", async () => {
     const { page, context } = session;
+    // Every request the page makes for the recommendation provider (its queue on this server, or the sandbox).
+    const told: string[] = [];
+    page.on("request", (request) => {
+      if (/\/(api|sandbox)\/recommendations/.test(new URL(request.url()).pathname)) told.push(request.url());
+    });
     // No choice yet, then marketing alone: the bus carries the list's impressions, the data layer gets nothing.
     for (const consent of [null, "s0m1"]) {
       if (consent) await context.addCookies([{ name: "mili-consent", value: consent, url: shop.origin }]);
@@ -244,6 +268,12 @@ describe("the analytics data layer", () => {
       expect(pushed).toEqual([]);
       // The writer (with the mapping) was not even downloaded.
       expect(await writerLoaded(page)).toBe(false);
+      if (!consent) {
+        // Without any consent the recommendation provider is told nothing, and its tracker is not downloaded.
+        expect(told).toEqual([]);
+        expect(await trackerLoaded(page)).toBe(false);
+        expect(await sandboxLog()).toEqual([]);
+      }
     }
     // Consent given on the page (the banner, opened from the footer, posts and comes back): pushing starts.
     await page.getByRole("link", { name: "Informasjonskapsler" }).click();
@@ -251,7 +281,29 @@ describe("the analytics data layer", () => {
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Godta alle" }).click()]);
     expect(new URL(page.url()).pathname).toBe(L.nb.news);
     await hydrated(page);
-    await shopperWay(page, "nb", true);
+    const { itemId, orderNumber } = await shopperWay(page, "nb", true);
+
+    // The provider's sandbox was told, by one tracking user: the pages (development), the cart with the product,
+    // then the order with its products, total and e-mail (consent to marketing: "Godta alle").
+    await expect
+      .poll(async () => (await sandboxLog()).some((e) => e.body.command === "trackConversion"))
+      .toBe(true);
+    const log = await sandboxLog();
+    expect(new Set(log.map((e) => e.body.trackingUserId)).size).toBe(1);
+    const pages = log.filter((e) => e.body.command === "trackPageView").map((e) => String(e.body.url));
+    expect(pages).toContain(url(L.nb.news));
+    expect(pages.some((p) => new URL(p).pathname.startsWith("/p/"))).toBe(true);
+    expect(log.filter((e) => e.path === "pages").length).toBe(pages.length);
+    const carts = log.filter((e) => e.body.command === "setCart").map((e) => e.body.productNumbers);
+    expect(carts).toContainEqual([itemId]);
+    const conversion = log.find((e) => e.body.command === "trackConversion")?.body;
+    expect(conversion).toMatchObject({
+      orderNumber,
+      currency: "NOK",
+      email: L.nb.email.toLowerCase(),
+      productNumbers: [itemId],
+    });
+    expect(String(conversion?.total)).toMatch(/^\d+\.\d{2}$/);
   });
 
   it("the Swedish shopper's way in SEK", async () => {

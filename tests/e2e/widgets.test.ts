@@ -202,3 +202,45 @@ describe("a merchant's widget change and the page cache", () => {
     expect(await (await get()).text()).not.toContain("Julegaver fra Mili");
   });
 });
+
+describe("the shopper's own product lists (decision 0046)", () => {
+  it("latest viewed below a product and favourites below a list fill in after hydration, empty first", async () => {
+    const { page } = session;
+    await page.context().clearCookies();
+    const { body } = await gql(shop.origin, {
+      query: `{ products(take: 2, channelId: "2|no", languageId: "nb-NO", marketId: "no") {
+        products { productId canonicalUrl primaryCategory { canonicalUrl } } } }`,
+    });
+    const [a, b] = body.data.products.products as {
+      productId: number;
+      canonicalUrl: string;
+      primaryCategory: { canonicalUrl: string };
+    }[];
+    if (!a || !b) throw new Error("two products expected");
+    await open(page, a.canonicalUrl);
+    await page.evaluate(() => localStorage.clear());
+    await open(page, a.canonicalUrl);
+    // The product itself is the only one seen: the empty text, not the product beside itself.
+    const viewed = page.getByRole("region", { name: "Sist sett", exact: true });
+    await expect.poll(() => viewed.getByText("Produktene du ser på, vises her.").count()).toBe(1);
+    await open(page, b.canonicalUrl);
+    await expect.poll(() => viewed.locator(`li[data-product="${a.productId}"]`).count()).toBe(1);
+    expect(await viewed.locator(`li[data-product="${b.productId}"]`).count()).toBe(0);
+    expect(describeViolations(await axe(page))).toEqual([]);
+
+    // Below a list: the favourites, none yet; a heart pressed in the list puts its product there.
+    await open(page, a.primaryCategory.canonicalUrl);
+    const favorites = page.getByRole("region", { name: "Favorittene dine", exact: true });
+    await expect
+      .poll(() => favorites.getByText("Du har ingen favoritter ennå.", { exact: false }).count())
+      .toBe(1);
+    expect(await favorites.getByRole("link", { name: "Se favorittene dine" }).getAttribute("href")).toBe(
+      "/favoritter",
+    );
+    const card = page.locator("[data-list-grid] li[data-product]").first();
+    const id = await card.getAttribute("data-product");
+    await card.locator(`button[data-favorite="${id}"]`).click();
+    await expect.poll(() => favorites.locator(`li[data-product="${id}"]`).count()).toBe(1);
+    expect(describeViolations(await axe(page))).toEqual([]);
+  });
+});

@@ -68,15 +68,18 @@ describe("widget areas on list and product pages", () => {
   });
 
   it("a product page shows Product/Main below the product; a Swedish page its Swedish texts", async () => {
-    const html = body((await page(productPath)).html);
+    const full = (await page(productPath)).html;
+    const html = body(full);
     expect(html.indexOf("Sist sett")).toBeGreaterThan(html.indexOf("<h1"));
+    // The list itself is the shopper's own: the page carries its empty text for the browser, not its products.
+    expect(full).toContain("Produktene du ser på, vises her.");
     const { body: sv } = await gql(shop.origin, {
       query: `{ products(take: 1, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
         products { canonicalUrl } } }`,
     });
-    expect(body((await page(`/sv${sv.data.products.products[0].canonicalUrl}`)).html)).toContain(
-      "Senast visade",
-    );
+    const svHtml = (await page(`/sv${sv.data.products.products[0].canonicalUrl}`)).html;
+    expect(body(svHtml)).toContain("Senast visade");
+    expect(svHtml).toContain("Produkterna du tittar på visas här.");
   });
 
   it("a merchant's published widget reaches the cached list and product pages at once", async () => {
@@ -93,5 +96,24 @@ describe("widget areas on list and product pages", () => {
       expect(after.cache, path).toBe("MISS");
       expect(body(after.html)).toContain(text);
     }
+  });
+
+  it("/api/products answers the shopper's ids as cards, in their order, privately; nonsense ids are left out", async () => {
+    const { body: listed } = await gql(shop.origin, {
+      query: `{ products(take: 3, channelId: "2|no", languageId: "nb-NO", marketId: "no") { products { productId } } }`,
+    });
+    const ids = (listed.data.products.products as { productId: number }[]).map((p) => p.productId).reverse();
+    const ask = (query: string) =>
+      fetch(`${shop.origin}/api/products?ids=${query}`, { headers: { accept: "application/json" } });
+    const response = await ask(`${ids.join(",")},999999,x,-3`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const answer = (await response.json()) as { products: { productId: number; name: string }[] };
+    expect(answer.products.map((p) => p.productId)).toEqual(ids);
+    expect(answer.products.every((p) => p.name)).toBe(true);
+    expect(((await (await ask("")).json()) as { products: unknown[] }).products).toEqual([]);
+    // Swedish prices in the Swedish path.
+    const sv = await fetch(`${shop.origin}/sv/api/products?ids=${ids[0]}`);
+    expect(((await sv.json()) as { products: unknown[] }).products).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import {
   type Optimistic,
 } from "../../lib/client/cart-store.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
+import { startRecommendationTracking } from "../../lib/client/recommendation-tracking.ts";
 import { tabSync } from "../../lib/client/tab-sync.ts";
 import { href } from "../../lib/page-locale.ts";
 import { useRoot } from "../../lib/use-root.ts";
@@ -81,7 +82,20 @@ export function useIsCheckout(): boolean {
  * Keeps the tab's cart: configures the store for the page (endpoint, checkout market), reads the cookie's cart
  * once, and reads it again when another tab changed it, or the market or the customer type changed.
  */
+/** The cart's product numbers as the recommendation provider is told them (null until the cart is read). */
+const cartProducts = {
+  subscribe: (listener: () => void) => cartStore.subscribe(listener),
+  productNumbers(): string[] | null {
+    const { loaded, cart } = cartStore.getState();
+    if (!loaded) return null;
+    return [
+      ...new Set((cart?.items ?? []).flatMap((item) => (item.product ? [item.product.articleNumber] : []))),
+    ];
+  },
+};
+
 export function CartRuntime() {
+  const root = useRoot();
   const endpoint = useCartEndpoint();
   const checkout = useIsCheckout();
   const configured = useRef<string | null>(null);
@@ -110,6 +124,9 @@ export function CartRuntime() {
       offBus();
     };
   }, []);
+  // With a recommendation provider and the shopper's consent: its queue (decision 0046), loaded on its own.
+  const tracking = root.recommendationTracking;
+  useEffect(() => startRecommendationTracking(tracking, cartProducts), [tracking]);
   return null;
 }
 
