@@ -3,7 +3,7 @@ import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
 import { type ProductClass, vatOfGross, vatRateFor } from "#domain/vat.ts";
 import { MAX_SKIP } from "#services/catalog/filter.ts";
-import type { ProductDetail } from "#services/catalog/product.ts";
+import { findProducts, type ProductDetail, type ProductPart } from "#services/catalog/product.ts";
 import type { StockView } from "#services/catalog/summary.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
@@ -13,7 +13,6 @@ import {
   loadPackages,
   loadParameterGroups,
   loadPriceHistory,
-  loadProductDetails,
   loadProductRows,
   loadSkus,
   loadVariants,
@@ -52,12 +51,21 @@ async function localeOf(ctx: ApiContext, languageId: string): Promise<Locale> {
 
 const key = (locale: Locale) => `${locale.market.alias}:${locale.language.id}`;
 
-/** Products by id as the product query shows them, batched per request. */
+/** What a card of productEdges reads in its statement: the SKUs (with stock) and the tracking code cards show. */
+const CARD_PARTS: ReadonlySet<ProductPart> = new Set(["skus", "row"]);
+
+/**
+ * Products by id as the product query shows them (related and recommended cards, cart lines), batched per request:
+ * one statement for all of them, SKUs and tracking codes included (findProducts).
+ */
 export async function productEdges(ctx: ApiContext, locale: Locale, ids: number[]): Promise<ProductEdge[]> {
   const ref = await ctx.reference.get();
+  const now = new Date();
   const found = await Promise.all(
     ids.map((id) =>
-      ctx.batch(`productDetails:${key(locale)}`, id, (keys) => loadProductDetails(ctx.db, ref, locale, keys)),
+      ctx.batch(`productCards:${key(locale)}`, id, (keys) =>
+        findProducts(ctx.db, ref, locale, keys, now, CARD_PARTS),
+      ),
     ),
   );
   return found

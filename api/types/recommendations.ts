@@ -67,6 +67,8 @@ builder.queryFields((t) => ({
           take,
           marketAlias: locale.market.alias,
           languageId: locale.language.id,
+          // The cards' statement reads the products' own tracking codes (productEdges).
+          ownTrackingCodes: false,
         },
       );
       const edges = await productEdges(
@@ -77,7 +79,17 @@ builder.queryFields((t) => ({
       const byId = new Map(recommendations.map((r) => [r.productId, r]));
       return edges.flatMap((edge) => {
         const recommendation = byId.get(edge.product.productId);
-        return recommendation ? [{ edge, recommendation }] : [];
+        if (!recommendation) return [];
+        const own =
+          recommendation.source === "builtin" && "preloaded" in edge.product
+            ? edge.product.preloaded?.row?.trackingCode
+            : undefined;
+        return [
+          {
+            edge,
+            recommendation: own === undefined ? recommendation : { ...recommendation, trackingCode: own },
+          },
+        ];
       });
     },
   }),

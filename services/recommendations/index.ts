@@ -35,6 +35,11 @@ export interface RecommendationRequest {
   marketAlias: string;
   languageId: string;
   trackingUserId?: string;
+  /**
+   * false: the built-in recommendations' trackingCode is left null, for a caller that reads the products (and so
+   * their tracking codes) itself — the API's cards read them in their one statement. Default true.
+   */
+  ownTrackingCodes?: boolean;
 }
 
 export async function recommendationsFor(
@@ -52,10 +57,13 @@ export async function recommendationsFor(
     take,
   ).filter((id) => id !== request.productId);
   const providerCode = new Map(fromProvider.map((r) => [r.productId, r.trackingCode]));
-  const ownCodes = await trackingCodes(
-    db,
-    chosen.filter((id) => !providerCode.has(id)),
-  );
+  const ownCodes =
+    request.ownTrackingCodes === false
+      ? new Map<number, string | null>()
+      : await trackingCodes(
+          db,
+          chosen.filter((id) => !providerCode.has(id)),
+        );
   return chosen.map((productId) =>
     providerCode.has(productId)
       ? { productId, trackingCode: providerCode.get(productId) ?? null, source: "provider" as const }
