@@ -17,6 +17,7 @@ import { OrderStatusError } from "#services/orders/status.ts";
 import { pendingQuestions } from "#services/questions.ts";
 import { pendingReviews } from "#services/reviews.ts";
 import { adminBuilder as b } from "./builder.ts";
+import "./campaigns.ts";
 import "./catalog.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
