@@ -41,7 +41,8 @@ export type CampaignProblemCode =
   | "unknownChoice"
   | "invalidCode"
   | "codeTaken"
-  | "inThePast";
+  | "inThePast"
+  | "tooFarAhead";
 
 export interface CampaignProblem {
   /** The form field, e.g. "nb.name", "discountValue", "endsAt". */
@@ -546,7 +547,7 @@ export function checkGiftCard(
         expiresAt &&
         expiresAt.getTime() > now.getTime() + CAMPAIGN_LIMITS.giftCardYears * 366 * 86_400_000
       )
-        problems.push({ field: "expiresOn", code: "outOfRange", max: CAMPAIGN_LIMITS.giftCardYears });
+        problems.push({ field: "expiresOn", code: "tooFarAhead", max: CAMPAIGN_LIMITS.giftCardYears });
     }
   }
   const currencyCode = market?.currencyCode ?? "";
@@ -619,6 +620,11 @@ export const CAMPAIGN_PROBLEM_TEXTS: Record<CampaignProblemCode, Record<Campaign
     en: "Another promo code has this code.",
     sv: "En annan rabattkod har den här koden.",
     nb: "En annen rabattkode har denne koden.",
+  },
+  tooFarAhead: {
+    en: "At most {max} years ahead.",
+    sv: "Högst {max} år framåt.",
+    nb: "Høyst {max} år frem i tid.",
   },
   inThePast: {
     en: "Choose a day from today on.",

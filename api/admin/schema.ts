@@ -18,6 +18,8 @@ import { pendingQuestions } from "#services/questions.ts";
 import { pendingReviews } from "#services/reviews.ts";
 import { adminBuilder as b } from "./builder.ts";
 import "./campaigns.ts";
+import "./gift-cards.ts";
+import "./promo-codes.ts";
 import "./catalog.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";

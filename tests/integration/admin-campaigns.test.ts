@@ -344,3 +344,131 @@ describe("campaigns", () => {
     });
   });
 });
+
+describe("promo codes", () => {
+  const PCREATE = `mutation($input: AdminPromoCodeInput!) { createPromoCode(input: $input) { id version } }`;
+  const PUPDATE = `mutation($id: Int!, $v: Int!, $input: AdminPromoCodeInput!) { updatePromoCode(promoCodeId: $id, version: $v, input: $input) { version } }`;
+  const PREAD = `query($id: Int!) { promoCode(promoCodeId: $id) { code nbName discountType discountValue conditionType
+    conditionValue markets maxUses maxUsesPerCustomer uses active version } }`;
+  const promo = (code: string) => ({
+    code,
+    nbName: "Ti prosent",
+    svName: "Tio procent",
+    discountType: "percent",
+    discountValue: "10",
+    conditionType: "minimumAmount",
+    conditionValue: "500",
+    markets: ["se", "no"],
+    maxUses: "100",
+    maxUsesPerCustomer: "1",
+    active: true,
+  });
+
+  it("creates, edits and refuses a duplicate code (localized), a stale version and support; audited", async () => {
+    const code = `test${randomUUID().slice(0, 6)}`;
+    const created = await admin("staff", PCREATE, { input: promo(code) });
+    expect(created.errors).toBeUndefined();
+    const { id } = created.data.createPromoCode;
+    expect((await admin("support", PREAD, { id })).data.promoCode).toMatchObject({
+      code: code.toUpperCase(),
+      discountType: "percent",
+      discountValue: "10",
+      conditionType: "minimumAmount",
+      conditionValue: "500",
+      markets: expect.arrayContaining(["se", "no"]),
+      maxUses: "100",
+      uses: 0,
+      version: 1,
+    });
+    await admin("staff", `mutation { setLanguage(language: nb) { language } }`);
+    const duplicate = await admin("staff", PCREATE, { input: promo(code.toUpperCase()) });
+    expect(duplicate.errors?.[0]?.extensions?.problems).toEqual([
+      { field: "code", code: "codeTaken", message: "En annen rabattkode har denne koden." },
+    ]);
+    await admin("staff", `mutation { setLanguage(language: en) { language } }`);
+    expect((await admin("support", PCREATE, { input: promo(`${code}x`) })).code).toBe("FORBIDDEN");
+    expect((await admin("support", PUPDATE, { id, v: 1, input: promo(code) })).code).toBe("FORBIDDEN");
+    const edited = await admin("owner", PUPDATE, {
+      id,
+      v: 1,
+      input: { ...promo(code), discountType: "freeShipping", conditionType: "none", active: false },
+    });
+    expect(edited.errors).toBeUndefined();
+    const stale = await admin("staff", PUPDATE, { id, v: 1, input: promo(code) });
+    expect(stale.code).toBe("VERSION_CONFLICT");
+    const change = stale.errors?.[0]?.extensions?.changes[0];
+    expect(change.actor).toBe("owner@mili.example");
+    expect([...change.fields].sort()).toEqual(["actions", "active", "conditions"]);
+    const bad = await admin("owner", PUPDATE, { id, v: 2, input: { ...promo("x y"), maxUses: "-1" } });
+    expect(bad.errors?.[0]?.extensions?.problems.map((p: Json) => [p.field, p.code])).toEqual([
+      ["code", "invalidCode"],
+      ["maxUses", "outOfRange"],
+    ]);
+    expect((await admin("owner", PREAD, { id })).data.promoCode).toMatchObject({
+      discountType: "freeShipping",
+      active: false,
+      version: 2,
+    });
+    expect((await audits("promoCode", id)).map((e) => e.action)).toEqual([
+      "promoCode.create",
+      "promoCode.update",
+    ]);
+  });
+});
+
+describe("gift cards", () => {
+  const ISSUE = `mutation($input: AdminGiftCardInput!) { issueGiftCard(input: $input) { id code } }`;
+  const GREAD = `query($id: Int!) { giftCard(giftCardId: $id) { maskedCode currencyCode initialMinor balanceMinor state
+    active version history { kind amountMinor } } }`;
+  const DEACTIVATE = `mutation($id: Int!, $v: Int!) { deactivateGiftCard(giftCardId: $id, version: $v) { version } }`;
+
+  it("issues a card whose full code is answered once; lists it shortened by its last characters; deactivates it", async () => {
+    expect((await admin("support", ISSUE, { input: { market: "no", amount: "500" } })).code).toBe(
+      "FORBIDDEN",
+    );
+    const refused = await admin("staff", ISSUE, {
+      input: { market: "xx", amount: "0", expiresOn: "2020-01-01" },
+    });
+    expect(refused.errors?.[0]?.extensions?.problems.map((p: Json) => [p.field, p.code])).toEqual([
+      ["market", "unknownChoice"],
+      ["amount", "invalidAmount"],
+      ["expiresOn", "inThePast"],
+    ]);
+    const issued = await admin("staff", ISSUE, {
+      input: { market: "no", amount: "750", expiresOn: `${new Date().getUTCFullYear() + 2}-12-31` },
+    });
+    expect(issued.errors).toBeUndefined();
+    const { id, code } = issued.data.issueGiftCard;
+    expect(code).toMatch(/^GAVE(-[0-9A-Z]{4}){4}$/);
+    const last = code.slice(-4);
+    const list = await admin(
+      "support",
+      `query($l: String) { giftCards(lastDigits: $l) { total giftCards { giftCardId maskedCode } } }`,
+      {
+        l: last,
+      },
+    );
+    expect(list.data.giftCards.giftCards).toContainEqual({ giftCardId: id, maskedCode: `GAVE-…-${last}` });
+    expect(JSON.stringify(list)).not.toContain(code);
+    expect((await admin("support", GREAD, { id })).data.giftCard).toEqual({
+      maskedCode: `GAVE-…-${last}`,
+      currencyCode: "NOK",
+      initialMinor: 75000,
+      balanceMinor: 75000,
+      state: "usable",
+      active: true,
+      version: 1,
+      history: [{ kind: "issued", amountMinor: 75000 }],
+    });
+    expect((await admin("support", DEACTIVATE, { id, v: 1 })).code).toBe("FORBIDDEN");
+    expect((await admin("owner", DEACTIVATE, { id, v: 1 })).errors).toBeUndefined();
+    expect((await admin("staff", DEACTIVATE, { id, v: 1 })).code).toBe("VERSION_CONFLICT");
+    expect((await admin("owner", GREAD, { id })).data.giftCard).toMatchObject({
+      state: "deactivated",
+      version: 2,
+    });
+    const entries = await audits("giftCard", id);
+    expect(entries.map((e) => e.action)).toEqual(["giftCard.issue", "giftCard.deactivate"]);
+    expect(JSON.stringify(entries)).not.toContain(code);
+  });
+});
