@@ -5,6 +5,7 @@ import {
   type CampaignProblem,
   checkPromoCode,
   instantToLocal,
+  normalizePromoCode,
   type PromoCodeFields,
   type PromoCodeInput,
 } from "#domain/campaign-edit.ts";
@@ -127,12 +128,14 @@ async function checked(t: Database, input: PromoCodeInput, id: number | null) {
   const { markets } = await catalogChoices(t, "nb-NO");
   const result = checkPromoCode(input, markets);
   const problems: CampaignProblem[] = result.ok ? [] : [...result.problems];
-  if (result.ok) {
+  // A taken code is told with the other problems (it is the one the form cannot see).
+  const code = normalizePromoCode(input.code);
+  if (code !== null) {
     const [taken] = await t
       .select({ id: promoCodes.id })
       .from(promoCodes)
-      .where(and(eq(promoCodes.code, result.value.code), id === null ? undefined : ne(promoCodes.id, id)));
-    if (taken) problems.push({ field: "code", code: "codeTaken" });
+      .where(and(eq(promoCodes.code, code), id === null ? undefined : ne(promoCodes.id, id)));
+    if (taken) problems.unshift({ field: "code", code: "codeTaken" });
   }
   if (problems.length || !result.ok) throw new Refused({ ok: false, refusal: "invalid", problems });
   return result.value;
