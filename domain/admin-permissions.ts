@@ -2,8 +2,9 @@
  * What each back-office role may do (issue 15, decision 0037): one table, one pure function. The owner may do
  * everything; staff run the shop day to day (orders, customers, moderation) but do not manage admin users or read
  * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
- * no order and so no money. The catalog (decision 0043): every role reads it; owner and staff edit it. The sales
- * figures of the dashboard (decision 0048): owner and staff.
+ * no order and so no money. The catalog (decision 0043), campaigns with promo codes, and gift cards (decision 0045):
+ * every role reads them; owner and staff change them. The sales figures of the dashboard (decision 0048): owner and
+ * staff.
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -19,6 +20,10 @@ export const ADMIN_ACTIONS = [
   "customer.shopAs",
   "catalog.read",
   "catalog.edit",
+  "campaigns.read",
+  "campaigns.edit",
+  "giftCards.read",
+  "giftCards.edit",
   "audit.read",
   "admin.manage",
   "sales.read",
@@ -34,8 +39,17 @@ const SUPPORT: readonly AdminAction[] = [
   "customer.read",
   "customer.shopAs",
   "catalog.read",
+  "campaigns.read",
+  "giftCards.read",
 ];
-const STAFF: readonly AdminAction[] = [...SUPPORT, "order.status", "catalog.edit", "sales.read"];
+const STAFF: readonly AdminAction[] = [
+  ...SUPPORT,
+  "order.status",
+  "catalog.edit",
+  "campaigns.edit",
+  "giftCards.edit",
+  "sales.read",
+];
 
 const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {
   owner: new Set(ADMIN_ACTIONS),

@@ -260,7 +260,12 @@ async function categoryScopes(db: Db, productIds: number[]) {
 }
 
 /** Cart campaigns running now, in priority order, with their names in the language. */
-async function runningCampaigns(db: Db, languageId: string, now: Date): Promise<CartRuleSet[]> {
+async function runningCampaigns(
+  db: Db,
+  languageId: string,
+  marketAlias: string,
+  now: Date,
+): Promise<CartRuleSet[]> {
   const rows = await db
     .select({
       id: discountCampaigns.id,
@@ -283,6 +288,8 @@ async function runningCampaigns(db: Db, languageId: string, now: Date): Promise<
       and(
         eq(discountCampaigns.discountType, "CART_CAMPAIGN"),
         eq(discountCampaigns.active, true),
+        // Its markets (decision 0045); none named: every market.
+        sql`(cardinality(${discountCampaigns.marketAliases}) = 0 or ${marketAlias} = any(${discountCampaigns.marketAliases}))`,
         sql`(${discountCampaigns.startsAt} is null or ${discountCampaigns.startsAt} <= ${now.toISOString()})`,
         sql`(${discountCampaigns.endsAt} is null or ${discountCampaigns.endsAt} > ${now.toISOString()})`,
       ),
@@ -383,7 +390,7 @@ async function priceStoredCart(
   const promoCode = cart.promoCode;
   const [scopes, campaigns, promoRows, cards, shipping, packages, drawn] = await Promise.all([
     categoryScopes(db, productIds),
-    runningCampaigns(db, languageId, now),
+    runningCampaigns(db, languageId, market.alias, now),
     promoCode ? db.select().from(promoCodes).where(eq(promoCodes.code, promoCode)) : Promise.resolve([]),
     cart.giftCardCodes.length
       ? db.select().from(giftCards).where(inArray(giftCards.code, cart.giftCardCodes))

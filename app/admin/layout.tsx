@@ -58,6 +58,21 @@ export default function AdminLayout() {
                   {t("nav.products")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/campaigns" className={linkClass}>
+                  {t("nav.campaigns")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/promo-codes" className={linkClass}>
+                  {t("nav.promoCodes")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/gift-cards" className={linkClass}>
+                  {t("nav.giftCards")}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <Form method="post" action="/admin/language" className="flex items-center gap-2">

@@ -329,6 +329,10 @@ export const discountCampaigns = pgTable("discount_campaigns", {
   endsAt: timestamp({ withTimezone: true }),
   active: boolean().notNull().default(true),
   createdAt: created(),
+  /** The markets it runs in (their aliases); empty: every market (decision 0045). */
+  marketAliases: text().array().notNull().default(sql`'{}'::text[]`),
+  /** Optimistic version of the back office's campaign form (decision 0045). */
+  version: integer().notNull().default(1),
 });
 
 export const campaignTranslations = pgTable(

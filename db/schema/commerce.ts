@@ -41,6 +41,8 @@ export const promoCodes = pgTable(
     uses: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     createdAt: created(),
+    /** Optimistic version of the back office's promo-code form (decision 0045). */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex().on(t.code)],
 );
@@ -78,6 +80,8 @@ export const giftCards = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     createdAt: created(),
+    /** Optimistic version of the back office's gift-card screen (decision 0045). */
+    version: integer().notNull().default(1),
   },
   (t) => [check("gift_card_balance", sql`${t.balanceMinor} >= 0 and ${t.balanceMinor} <= ${t.initialMinor}`)],
 );
