@@ -73,6 +73,7 @@ export default [
   route("admin", "admin/layout.tsx", { id: "admin" }, [
     index("admin/dashboard.tsx", { id: "admin-dashboard" }),
     route("moderation", "admin/moderation.tsx", { id: "admin-moderation" }),
+    route("security", "admin/security.tsx", { id: "admin-security" }),
     route("orders", "admin/orders.tsx", { id: "admin-orders" }),
     route("orders/:orderId", "admin/order.tsx", { id: "admin-order" }),
     route("customers", "admin/customers.tsx", { id: "admin-customers" }),

@@ -11,6 +11,7 @@ import { createMailer } from "#integrations/mail/index.ts";
 import { createRateLimiter } from "#integrations/rate-limit/index.ts";
 import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { memoryResponseCacheStore, redisResponseCacheStore } from "#integrations/response-cache/index.ts";
+import { totpKey } from "#services/admin/totp.ts";
 import { catalogIndex } from "#services/catalog-index.ts";
 import { createCatalogVersionReader } from "#services/catalog-version.ts";
 import { createAuth } from "#services/customers/auth.ts";
@@ -214,6 +215,7 @@ export async function start(env: Record<string, string | undefined> = process.en
       auth,
       checkout: checkout.services,
       publicUrl: config.PUBLIC_URL,
+      totpKey: totpKey(config.authSecret),
     },
     introspection: !config.production,
     secureCookies: config.production,

@@ -17,6 +17,8 @@ export interface AdminApiServices {
   auth?: Auth;
   /** Payment providers: an order's cancel or refund moves money. */
   checkout?: CheckoutServices;
+  /** The key two-step sign-in's secrets are sealed with (services/admin/totp.ts `totpKey`); without it, it is off. */
+  totpKey?: Buffer;
   /** PUBLIC_URL: where "shop as" links point. */
   publicUrl?: string | undefined;
 }

@@ -6,6 +6,8 @@ export type AdminErrorCode =
   | "BAD_USER_INPUT"
   | "NOT_FOUND"
   | "WRONG_CREDENTIALS"
+  | "CODE_REQUIRED"
+  | "WRONG_CODE"
   | "TRANSITION_REFUSED"
   | "VERSION_CONFLICT";
 

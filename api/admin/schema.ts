@@ -22,6 +22,7 @@ import "./gift-cards.ts";
 import "./promo-codes.ts";
 import "./catalog.ts";
 import "./dashboard.ts";
+import "./two-step.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
 
@@ -331,15 +332,30 @@ b.mutationFields((t) => ({
   signIn: t.field({
     type: AdminUser,
     description:
-      "Signs in: sets the `mili-admin` cookie (HttpOnly, SameSite=Strict, Secure in production). WRONG_CREDENTIALS for a wrong e-mail or password; RATE_LIMITED (HTTP 429) after too many tries.",
-    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+      "Signs in: sets the `mili-admin` cookie (HttpOnly, SameSite=Strict, Secure in production). WRONG_CREDENTIALS for a wrong e-mail or password; with two-step sign-in on, CODE_REQUIRED without `code` and WRONG_CODE for a wrong or used one; RATE_LIMITED (HTTP 429) after too many tries.",
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      code: t.arg.string({
+        description: "The authenticator app's 6-digit code, when two-step sign-in is on",
+      }),
+    },
     resolve: async (_r, args, ctx) => {
       const signedIn = await signInAdmin(ctx.db, ctx.limiter, {
         email: args.email.slice(0, 254),
         password: args.password.slice(0, 1000),
+        code: args.code?.slice(0, 20) ?? null,
         clientSubject: ctx.clientSubject,
+        ...(ctx.totpKey ? { totpKey: ctx.totpKey } : {}),
       });
-      if (!signedIn) throw adminError("WRONG_CREDENTIALS", "Wrong e-mail or password");
+      if (signedIn.kind === "wrongCredentials")
+        throw adminError("WRONG_CREDENTIALS", "Wrong e-mail or password");
+      if (signedIn.kind === "codeRequired")
+        throw adminError("CODE_REQUIRED", "Two-step sign-in is on: send the authenticator's code", {
+          field: "code",
+        });
+      if (signedIn.kind === "wrongCode")
+        throw adminError("WRONG_CODE", "Wrong or already used code", { field: "code" });
       const maxAge = Math.floor((signedIn.expiresAt.getTime() - Date.now()) / 1000);
       ctx.setCookie(sessionCookie(ctx, signedIn.token, maxAge));
       return signedIn.admin;

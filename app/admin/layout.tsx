@@ -102,7 +102,10 @@ export default function AdminLayout() {
           </Form>
         </div>
         <p className="mx-auto max-w-6xl px-4 pb-2 text-sm text-stone-700">
-          {t("signedInAs", { email: me.email, role: me.role })}
+          {t("signedInAs", { email: me.email, role: me.role })} ·{" "}
+          <NavLink to="/admin/security" className="underline">
+            {t("nav.security")}
+          </NavLink>
         </p>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">

@@ -5,7 +5,8 @@ import { adminRequest } from "./api.server.ts";
 import { ADMIN_LANGS, adminLangOf, adminTranslator, errorText, HTML_LANG } from "./texts.ts";
 
 /**
- * /admin/sign-in (decision 0037): e-mail and password; the API sets the `mili-admin` cookie and this page hands it
+ * /admin/sign-in (decisions 0037, 0049): e-mail, password and, for an admin with two-step sign-in on, the
+ * authenticator's code (the field is always there, so one post signs in, with or without JavaScript); the API sets the `mili-admin` cookie and this page hands it
  * on with the redirect to /admin. Works without JavaScript. `?lang=sv|nb|en` chooses the page's language.
  */
 export const headers = privateHeaders;
@@ -21,11 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
+  const code = String(form.get("code") ?? "").trim();
   const answer = await adminRequest<{ signIn: { email: string } }>(
     request,
     context,
-    "mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { email } }",
-    { email, password },
+    "mutation($email: String!, $password: String!, $code: String) { signIn(email: $email, password: $password, code: $code) { email } }",
+    { email, password, code: code || null },
   );
   if (answer.error) return { error: answer.error, email };
   const headers = new Headers();
@@ -42,6 +44,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const t = adminTranslator(lang);
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const codeProblem = result?.error === "CODE_REQUIRED" || result?.error === "WRONG_CODE";
   return (
     <div lang={HTML_LANG[lang]} className="min-h-screen bg-stone-50 text-stone-900">
       <main id="main" className="mx-auto max-w-sm px-4 py-16">
@@ -55,7 +58,11 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="mt-6 space-y-4">
           {result?.error && (
-            <p role="alert" className="rounded border border-red-700 bg-red-50 p-3 text-red-900">
+            <p
+              id="admin-sign-in-error"
+              role="alert"
+              className="rounded border border-red-700 bg-red-50 p-3 text-red-900"
+            >
               {errorText(t, result.error)}
             </p>
           )}
@@ -84,6 +91,23 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
               autoComplete="current-password"
               required
               className="mt-1 w-full rounded border border-stone-500 px-3 py-2"
+            />
+          </p>
+          <p>
+            <label htmlFor="admin-code" className="block font-medium">
+              {t("signIn.code")}
+            </label>
+            <input
+              id="admin-code"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={8}
+              aria-invalid={codeProblem || undefined}
+              aria-describedby={codeProblem ? "admin-sign-in-error" : undefined}
+              className="mt-1 w-40 rounded border border-stone-500 px-3 py-2"
             />
           </p>
           <button

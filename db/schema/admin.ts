@@ -31,6 +31,14 @@ export const adminUsers = pgTable(
     createdAt: created(),
     /** Set: the user can no longer sign in (their sessions end). */
     disabledAt: timestamp({ withTimezone: true }),
+    /**
+     * Two-step sign-in (decision 0049): the TOTP secret, sealed with a key from AUTH_SECRET (AES-256-GCM,
+     * services/admin/totp.ts); set while it is on. `totpPending` holds a new secret until its first code confirms it.
+     */
+    totpSecret: text(),
+    totpPending: text(),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint({ mode: "number" }),
   },
   (t) => [
     uniqueIndex().on(t.email),

@@ -194,6 +194,13 @@ describe("the back office", () => {
     await link.waitFor();
     expect(await link.getAttribute("href")).toMatch(/^\/\?loginToken=/);
     await expectAxeClean(page, "customer with the shop-as link");
+    // Two-step sign-in: started by keyboard, its QR code and key shown while it waits for a code.
+    await page.getByRole("link", { name: "Two-step sign-in" }).click();
+    await page.getByRole("heading", { level: 1, name: "Two-step sign-in" }).waitFor();
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).press("Enter");
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    expect(await page.locator("[data-two-step-key]").textContent()).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    await expectAxeClean(page, "two-step sign-in, waiting for a code");
   }, 240_000);
 
   it("the admin chooses the back office's language: Swedish and Norwegian screens are axe-clean too", async () => {

@@ -450,6 +450,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   admin: { path: "/admin", kind: "page" },
   "admin-dashboard": { path: "/admin", kind: "page" },
   "admin-moderation": { path: "/admin/moderation", kind: "page" },
+  "admin-security": { path: "/admin/security", kind: "page" },
   "admin-orders": { path: "/admin/orders", kind: "page" },
   "admin-order": { path: "/admin/orders/:id", kind: "page" },
   "admin-customers": { path: "/admin/customers", kind: "page" },
