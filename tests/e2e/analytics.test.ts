@@ -207,6 +207,10 @@ async function shopperWay(page: Page, lang: Lang, onList = false) {
   // The checkout sandbox: an invoice purchase, then purchase with the hashed e-mail and nth_purchase.
   await open(page, l.checkout);
   await expect.poll(async () => (await events(page, "begin_checkout")).length).toBe(1);
+  // The cart's lines carry the reduction the cart shows: their sales_type, as the product page's (decision 0046).
+  expect((await events(page, "begin_checkout"))[0]?.ecommerce?.items).toMatchObject([
+    { item_id: itemId, sales_type: view?.ecommerce?.items[0]?.sales_type },
+  ]);
   expect(await events(page, "original_location")).toHaveLength(0);
   const form = page.locator("[data-checkout-form]");
   await form.locator('input[name="zip"]').fill(l.zip);

@@ -45,6 +45,8 @@ function pushRemoved(items: CartItemData[], quantity: number, currency: string) 
       item_id: i.product?.articleNumber ?? String(i.skuId),
       item_name: i.product?.name,
       quantity: quantity || i.quantity,
+      // The reduction the cart shows on the line: the item's sales_type (decision 0046).
+      discount_percent: i.unitPrice?.discountPercentage,
     })),
   });
 }

@@ -130,6 +130,7 @@ function BeginCheckout({ cart }: { cart: CartData }) {
         item_name: item.product?.name ?? "",
         price: item.unitPrice?.sellingPriceIncVat ?? 0,
         quantity: item.quantity,
+        discount_percent: item.unitPrice?.discountPercentage,
       })),
     });
   }, [cart]);

@@ -65,7 +65,7 @@ describe("ga4Item", () => {
       sales_type: "full_price",
     });
     expect(ga4Item({ item_id: "B", discount_percent: 0 }).sales_type).toBe("full_price");
-    // Not known (a cart line, an order row): no sales_type rather than a guessed one.
+    // Not known (an order row): no sales_type rather than a guessed one.
     expect(ga4Item({ item_id: "B" })).toEqual({ item_id: "B" });
     // A broken percentage is no bucket rather than a wrong one.
     expect(ga4Item({ item_id: "C", discount_percent: 140 })).toEqual({ item_id: "C" });

@@ -44,6 +44,7 @@ export const CartFields = graphql(`
       }
       unitPrice {
         isDiscounted
+        discountPercentage
         sellingPriceIncVat
         regularPriceIncVatFormatted
         regularPriceExVatFormatted
