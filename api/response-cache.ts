@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Cache, useResponseCache } from "@graphql-yoga/plugin-response-cache";
-import type { GraphQLSchema } from "graphql";
+import { type ExecutionResult, type GraphQLSchema, Kind, OperationTypeNode, parse } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { ResponseCacheStore } from "#integrations/response-cache/index.ts";
 import type { CatalogVersion } from "#services/catalog-version.ts";
@@ -56,7 +56,125 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
 }
 
+/** The longest a request waits for another one computing the same answer before computing it itself. */
+const FLIGHT_TIMEOUT_MS = 10_000;
+
+/** One computation of an answer in flight in this process: the request computing it, and its end. */
+interface Flight {
+  owner: Request;
+  done: Promise<void>;
+  end(): void;
+}
+
+/**
+ * Whether an operation text may share a computation: only queries whose fields are all public (the answers the
+ * cache keeps). A mutation, a subscription or the cart is never shared, nor waited for — identical requests of
+ * those (an anonymous cart's, whose id is in a cookie) are not one computation. Remembered per text (persisted
+ * operations are few); a text that does not parse is not shared.
+ */
+const sharable = new Map<string, boolean>();
+function isSharable(documentString: string): boolean {
+  let known = sharable.get(documentString);
+  if (known === undefined) {
+    try {
+      known = parse(documentString).definitions.every(
+        (d) =>
+          d.kind === Kind.FRAGMENT_DEFINITION ||
+          (d.kind === Kind.OPERATION_DEFINITION &&
+            d.operation === OperationTypeNode.QUERY &&
+            d.selectionSet.selections.every(
+              (s) =>
+                s.kind === Kind.FIELD &&
+                (s.name.value === "__typename" || PUBLIC_QUERY_FIELDS.has(s.name.value)),
+            )),
+      );
+    } catch {
+      known = false;
+    }
+    if (sharable.size >= 1000) sharable.clear();
+    sharable.set(documentString, known);
+  }
+  return known;
+}
+
+/**
+ * The response cache, with a single flight (decision 0047): concurrent identical requests (the same key: catalog
+ * version, operation, variables — so the same channel, market, language and customer type) compute their answer
+ * ONCE per process. The first request to build a key no other request is computing leads; the others wait (in
+ * building their key, before the cache lookup) until the leader's answer is kept, the leader's response is sent,
+ * or FLIGHT_TIMEOUT_MS — then they look the key up: a hit, or, when the leader's answer was not kept (errors,
+ * TTL 0), a miss they compute themselves as before. A signed-in shopper's request, and any operation but a query
+ * of public fields (isSharable), neither leads nor waits. Across processes, Redis shares what one of them computed.
+ */
 export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCacheOptions): Plugin {
+  const flights = new Map<string, Flight>();
+  /** The flights a request leads: ended when its response is sent, whatever happened (a hit, an error). */
+  const led = new WeakMap<Request, Flight[]>();
+  /** Answers being written to the store (Redis takes a round trip): a waiting request reads them from here. */
+  const writing = new Map<string, ExecutionResult>();
+  const startFlight = (key: string, owner: Request) => {
+    let resolve: () => void = () => undefined;
+    const done = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const timer = setTimeout(() => flight.end(), FLIGHT_TIMEOUT_MS);
+    timer.unref?.();
+    const flight: Flight = {
+      owner,
+      done,
+      end() {
+        clearTimeout(timer);
+        if (flights.get(key) === flight) flights.delete(key);
+        resolve();
+      },
+    };
+    flights.set(key, flight);
+    led.set(owner, [...(led.get(owner) ?? []), flight]);
+  };
+  const cache = catalogResponseCache(schema, opts, {
+    async keyFor(key, request, documentString) {
+      if (isPrivateRequest(request) || !isSharable(documentString)) return key;
+      const flight = flights.get(key);
+      if (!flight) startFlight(key, request);
+      else if (flight.owner !== request) await flight.done;
+      return key;
+    },
+    async get(key) {
+      const found = writing.get(key) ?? (await opts.store.get(key));
+      // A hit ends a flight: whoever waits finds the same answer.
+      if (found) flights.get(key)?.end();
+      return found;
+    },
+    async set(key, result, ttl) {
+      writing.set(key, result);
+      flights.get(key)?.end();
+      try {
+        await opts.store.set(key, result, ttl);
+      } finally {
+        if (writing.get(key) === result) writing.delete(key);
+      }
+    },
+  });
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(cache);
+    },
+    onResponse({ request }) {
+      for (const flight of led.get(request) ?? []) flight.end();
+      led.delete(request);
+    },
+  };
+}
+
+function catalogResponseCache(
+  schema: GraphQLSchema,
+  opts: ResponseCacheOptions,
+  flight: {
+    keyFor(key: string, request: Request, documentString: string): Promise<string>;
+    get(key: string): Promise<ExecutionResult | undefined>;
+    set(key: string, result: ExecutionResult, ttl: number): Promise<void>;
+  },
+): Plugin {
   const queryFields = Object.keys(schema.getQueryType()?.getFields() ?? {});
   // Everything else on Query is not cached: a TTL of 0 for its coordinate keeps any operation selecting it out.
   // Mutations are never looked up (the plugin's mutation path, invalidateViaMutation, only invalidates — a no-op
@@ -68,8 +186,8 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
   ]);
   const versions = new WeakMap<object, CatalogVersion>();
   const cache: Cache = {
-    get: (key) => opts.store.get(key) as ReturnType<Cache["get"]>,
-    set: (key, result, _entities, ttl) => opts.store.set(key, result, ttl),
+    get: (key) => flight.get(key) as ReturnType<Cache["get"]>,
+    set: (key, result, _entities, ttl) => flight.set(key, result as ExecutionResult, ttl),
     // Keys carry the version: there is nothing to invalidate.
     invalidate: () => undefined,
   };
@@ -81,14 +199,15 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
     ttlPerSchemaCoordinate: notPublic,
     invalidateViaMutation: true,
     includeExtensionMetadata: false,
-    async buildResponseCacheKey({ documentString, operationName, variableValues, context }) {
+    async buildResponseCacheKey({ documentString, operationName, variableValues, context, request }) {
       const version = await opts.version();
       versions.set(context as object, version);
-      return createHash("sha256")
+      const key = createHash("sha256")
         .update(
           JSON.stringify([version.version, operationName ?? null, variableValues ?? {}, documentString]),
         )
         .digest("base64url");
+      return flight.keyFor(key, request, documentString);
     },
     onTtl({ ttl, context }) {
       const version = versions.get(context as object);

@@ -141,6 +141,84 @@ describe("response cache, one process", () => {
   });
 });
 
+/**
+ * Single flight (decision 0047): concurrent identical requests compute one answer per process. Through Redis, whose
+ * lookups are real I/O: requests arriving while the first is on its way find its flight (on PGlite alone a request
+ * runs to its end before the next one is read, so none would overlap).
+ */
+describe("response cache, single flight", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop({ REDIS_URL });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it("computes concurrent identical requests once (single flight), never sharing across markets, languages or shoppers", async () => {
+    const LOCALIZED = `query Localized($alias: String!, $channelId: String, $languageId: String, $marketId: String) {
+      product(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+        productId name unitPrice { sellingPriceIncVat currency { code } }
+      }
+    }`;
+    const list = async (channelId: string, languageId: string, marketId: string) =>
+      (
+        await gql(shop.origin, {
+          query: `query($c: String, $l: String, $m: String) {
+            products(take: 5, channelId: $c, languageId: $l, marketId: $m) {
+              products { productId alias name } } }`,
+          variables: { c: channelId, l: languageId, m: marketId },
+        })
+      ).body.data.products.products as { productId: number; alias: string; name: string }[];
+    const [sv, nb] = [await list("1|se", "sv-SE", "se"), await list("2|no", "nb-NO", "no")];
+    // A product listed in both markets, not asked before.
+    const own = sv.find((p) => nb.some((n) => n.productId === p.productId));
+    const other = nb.find((n) => n.productId === own?.productId);
+    if (!own || !other) throw new Error("no product listed in both markets");
+    const se = { alias: own.alias, channelId: "1|se", languageId: "sv-SE", marketId: "se" };
+    const no = { alias: other.alias, channelId: "2|no", languageId: "nb-NO", marketId: "no" };
+    const texts: string[] = [];
+    const stop = shop.db.onStatement((text) => texts.push(text));
+    let answers: Awaited<ReturnType<typeof gql>>[];
+    try {
+      // Five identical requests per market and language, and two of a signed-in shopper, all at once.
+      answers = await Promise.all([
+        ...Array.from({ length: 5 }, () => gql(shop.origin, { query: LOCALIZED, variables: se })),
+        ...Array.from({ length: 5 }, () => gql(shop.origin, { query: LOCALIZED, variables: no })),
+        ...Array.from({ length: 2 }, () =>
+          gql(shop.origin, { query: LOCALIZED, variables: se }, { authorization: "Bearer someone" }),
+        ),
+      ]);
+    } finally {
+      stop();
+    }
+    for (const { status, body } of answers) {
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+    }
+    const products = answers.map((a) => a.body.data.product);
+    for (const p of [...products.slice(0, 5), ...products.slice(10)]) {
+      expect(p).toEqual(products[0]);
+      expect(p).toMatchObject({
+        productId: own.productId,
+        name: own.name,
+        unitPrice: { currency: { code: "SEK" } },
+      });
+    }
+    for (const p of products.slice(5, 10)) {
+      expect(p).toEqual(products[5]);
+      expect(p).toMatchObject({
+        productId: own.productId,
+        name: other.name,
+        unitPrice: { currency: { code: "NOK" } },
+      });
+    }
+    // product(alias) reads the product in one statement: once for Sweden, once for Norway, once per private request.
+    const computed = texts.filter((text) => /\b(from|join)\s+"?products"?\s/i.test(text));
+    expect(computed.length).toBe(1 + 1 + 2);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)("response cache, two processes on PostgreSQL sharing Redis", () => {
   let shops: Shop[];
   let close: () => Promise<void>;
