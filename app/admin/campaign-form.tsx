@@ -255,7 +255,9 @@ export function CampaignFields({
   answer: FormAnswer | null;
 }) {
   const { problem, typed, list, checked } = useTyped(answer);
-  const ids = list("targetIds", campaign.targetIds.map(String));
+  const ids = campaign.targetIds.map(String);
+  // The target the form shows: what was typed when a save was refused, else the stored one.
+  const target = answer && !answer.ok ? (answer.values.target ?? campaign.target) : campaign.target;
   return (
     <>
       <fieldset className={box}>
@@ -334,7 +336,7 @@ export function CampaignFields({
           id={`${idPrefix}-categories`}
           label={t("campaign.categories")}
           name="categoryIds"
-          problem={campaign.target === "categories" || answer?.values.target === "categories"}
+          problem={target === "categories"}
           answer={answer}
           options={choices.categories}
           chosen={
@@ -345,7 +347,7 @@ export function CampaignFields({
           id={`${idPrefix}-brands`}
           label={t("campaign.brands")}
           name="brandIds"
-          problem={campaign.target === "brands" || answer?.values.target === "brands"}
+          problem={target === "brands"}
           answer={answer}
           options={choices.brands}
           chosen={answer && !answer.ok ? list("brandIds", []) : campaign.target === "brands" ? ids : []}

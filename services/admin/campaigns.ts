@@ -25,6 +25,7 @@ import {
   TARGET_CODES,
 } from "#domain/campaign-edit.ts";
 import { slugify } from "#domain/ids.ts";
+import { minorUnits, toDecimal } from "#domain/money.ts";
 import { writeAudit } from "./audit.ts";
 import { catalogChoices } from "./products.ts";
 import type { AdminPrincipal } from "./users.ts";
@@ -204,14 +205,14 @@ export async function adminCampaigns(db: Database, filter: AdminCampaignFilter) 
 
 export type AdminCampaignRow = Awaited<ReturnType<typeof adminCampaigns>>["campaigns"][number];
 
-/** What the campaign form chooses from: brands, categories and markets (named in the admin's language). */
-export const campaignChoices = catalogChoices;
-
 /** A stored amount per currency as the form shows it, "100" or "99.50" (the first currency's). */
 function amountText(args: unknown): string {
   if (!args || typeof args !== "object") return "";
-  const first = Object.values(args as Record<string, unknown>).find((v) => typeof v === "number");
-  return typeof first === "number" ? String(first / 100).replace(/\.(\d)$/, ".$10") : "";
+  const first = Object.entries(args as Record<string, unknown>).find(([, v]) => typeof v === "number");
+  if (!first) return "";
+  const [currency, minor] = first as [string, number];
+  const digits = minorUnits(currency);
+  return toDecimal(minor, currency).toFixed(digits).replace(/\.0+$/, "");
 }
 
 /** The form's discount and condition fields of stored rules. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, categories, discountCampaigns } from "#db/schema/index.ts";
+import { auditLog, categories, discountCampaigns, products, skus } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -342,6 +342,48 @@ describe("campaigns", () => {
       conditionType: "minimumAmount",
       conditionValue: "2000",
     });
+  });
+});
+
+describe("a cart campaign in the shop's cart", () => {
+  it("applies in its market only, to the products in its scope", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const product = await newProduct(tag);
+    const created = await admin("owner", CREATE, {
+      input: {
+        nbName: `Halv pris ${tag}`,
+        svName: `Halva priset ${tag}`,
+        kind: "cart",
+        target: "products",
+        articleNumbers: product.articleNumber,
+        discountType: "percent",
+        discountValue: "50",
+        conditionType: "minimumQuantity",
+        conditionValue: "1",
+        markets: ["no"],
+        active: true,
+      },
+    });
+    expect(created.errors).toBeUndefined();
+    const [sku] = await shop.db.db
+      .select({ id: skus.id })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(eq(products.articleNumber, product.articleNumber));
+    const addToCart = async (locale: { channelId: string; languageId: string }, marketId: string) => {
+      const { body } = await gql(shop.origin, {
+        query: `mutation($item: CartItemInputType!, $channelId: String, $languageId: String, $marketId: String) {
+          cart: addToCart(item: $item, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+            appliedCampaigns { name } summary { total { sellingPriceIncVat } } } }`,
+        variables: { item: { skuId: sku?.id, quantity: 1 }, ...locale, marketId },
+      });
+      expect(body.errors).toBeUndefined();
+      return body.data.cart;
+    };
+    const inNorway = await addToCart(NB, "no");
+    expect(inNorway.appliedCampaigns).toContainEqual({ name: `Halv pris ${tag}` });
+    const inSweden = await addToCart(SV, "se");
+    expect(inSweden.appliedCampaigns.map((c: Json) => c.name)).not.toContain(`Halva priset ${tag}`);
   });
 });
 
