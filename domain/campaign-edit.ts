@@ -294,16 +294,26 @@ export interface CampaignFields {
   discount: Rule;
   /** Cart campaigns' requirement beyond the scope. */
   condition: Rule | null;
+  /**
+   * A price campaign made outside the back office (the seed, an import: no scope rule) saved with target "all": its
+   * names, dates and switch change, the prices it reduces stay as they are.
+   */
+  keepsPrices: boolean;
   marketAliases: string[];
   startsAt: Date | null;
   endsAt: Date | null;
   active: boolean;
 }
 
-/** A campaign form: names in nb and sv, kind, scope, discount, condition, markets, start and end, active. */
+/**
+ * A campaign form: names in nb and sv, kind, scope, discount, condition, markets, start and end, active. With
+ * `keepPrices` (a stored price campaign without a scope rule), a price campaign may keep target "all": then it needs
+ * no discount and no market (see CampaignFields.keepsPrices).
+ */
 export function checkCampaign(
   input: CampaignInput,
   markets: readonly MarketChoice[],
+  opts: { keepPrices?: boolean } = {},
 ): Checked<CampaignFields> {
   const problems: CampaignProblem[] = [];
   const names = {
@@ -325,7 +335,9 @@ export function checkCampaign(
     : null;
   if (!target) problems.push({ field: "target", code: "unknownChoice" });
   // A price campaign reduces named products, categories or brands; a cart campaign may take the whole cart.
-  else if (kind === "price" && target === "all") problems.push({ field: "target", code: "required" });
+  const keepsPrices = Boolean(opts.keepPrices) && kind === "price" && target === "all";
+  if (kind === "price" && target === "all" && !keepsPrices)
+    problems.push({ field: "target", code: "required" });
   const targetIds = [...new Set(input.targetIds ?? [])].filter((n) => Number.isSafeInteger(n) && n > 0);
   let articleNumbers: string[] = [];
   if (target === "categories" || target === "brands") {
@@ -346,8 +358,11 @@ export function checkCampaign(
     else if (articleNumbers.length > CAMPAIGN_LIMITS.targets)
       problems.push({ field: "articleNumbers", code: "outOfRange", max: CAMPAIGN_LIMITS.targets });
   }
-  const chosen = checkMarkets(problems, input.markets ?? [], markets);
-  const discount = discountRule(problems, input.discountType, input.discountValue, chosen, kind === "cart");
+  const chosen =
+    keepsPrices && !(input.markets ?? []).length ? [] : checkMarkets(problems, input.markets ?? [], markets);
+  const discount = keepsPrices
+    ? null
+    : discountRule(problems, input.discountType, input.discountValue, chosen, kind === "cart");
   const condition =
     kind === "cart" ? conditionRule(problems, input.conditionType, input.conditionValue, chosen) : null;
   const startsAt = checkWhen(problems, "startsAt", input.startsAt);
@@ -362,6 +377,7 @@ export function checkCampaign(
       articleNumbers,
       discount: discount ?? { code: "percentOff", args: 0 },
       condition,
+      keepsPrices,
       marketAliases: chosen.map((m) => m.alias),
       startsAt,
       endsAt,

@@ -254,7 +254,8 @@ const en = {
   "campaign.kind": "Kind",
   "campaign.scope": "What it applies to",
   "campaign.target": "Applies to",
-  "target.all": "The whole cart (cart campaigns)",
+  "target.all":
+    "Everything (cart: the whole cart; a price campaign made outside the back office: its prices as they are)",
   "target.products": "Products (by article number)",
   "target.categories": "Categories (with their subcategories)",
   "target.brands": "Brands",
@@ -599,7 +600,8 @@ const sv: Record<AdminTextKey, string> = {
   "campaign.kind": "Typ",
   "campaign.scope": "Vad den gäller",
   "campaign.target": "Gäller",
-  "target.all": "Hela kundvagnen (kundvagnskampanjer)",
+  "target.all":
+    "Allt (kundvagn: hela kundvagnen; en priskampanj skapad utanför administrationen: dess priser som de är)",
   "target.products": "Produkter (efter artikelnummer)",
   "target.categories": "Kategorier (med underkategorier)",
   "target.brands": "Varumärken",
@@ -943,7 +945,8 @@ const nb: Record<AdminTextKey, string> = {
   "campaign.kind": "Type",
   "campaign.scope": "Hva den gjelder",
   "campaign.target": "Gjelder",
-  "target.all": "Hele handlekurven (handlekurvkampanjer)",
+  "target.all":
+    "Alt (handlekurv: hele handlekurven; en priskampanje laget utenfor administrasjonen: prisene som de er)",
   "target.products": "Produkter (etter artikkelnummer)",
   "target.categories": "Kategorier (med underkategorier)",
   "target.brands": "Merker",

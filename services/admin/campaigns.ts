@@ -334,7 +334,7 @@ async function rulesOf(t: Database, fields: CampaignFields, problems: CampaignPr
   const conditions: { code: string; args: unknown }[] = [];
   if (fields.target !== "all") conditions.push({ code: TARGET_CODES[fields.target], args: scopeIds });
   if (fields.condition) conditions.push({ code: fields.condition.code, args: fields.condition.args });
-  return { conditions, actions: [fields.discount] };
+  return { conditions, actions: fields.keepsPrices ? [] : [fields.discount] };
 }
 
 /** The products a scope rule names: by id, brand, or category with its subcategories. */
@@ -477,9 +477,9 @@ async function namesOf(t: Database, campaignId: number) {
   return Object.fromEntries(rows.map((r) => [r.languageId, r.name]));
 }
 
-async function checked(t: Database, input: CampaignInput) {
+async function checked(t: Database, input: CampaignInput, keepPrices = false) {
   const { markets } = await catalogChoices(t, "nb-NO");
-  const result = checkCampaign(input, markets);
+  const result = checkCampaign(input, markets, { keepPrices });
   if (!result.ok) throw new Refused({ ok: false, refusal: "invalid", problems: result.problems });
   const problems: CampaignProblem[] = [];
   const rules = await rulesOf(t, result.value, problems);
@@ -579,7 +579,14 @@ export async function updateCampaign(
         version: row.version,
         changes: await changesSince(t, "campaign", campaignId, version),
       });
-    const { fields, conditions, actions } = await checked(t, input);
+    const unscoped =
+      row.discountType === "PRICE_CAMPAIGN" &&
+      !row.conditions.some((c) => Object.values(TARGET_CODES).includes(c.code as never));
+    const checkedFields = await checked(t, input, unscoped);
+    const { fields } = checkedFields;
+    // A price campaign kept as it is (made outside the back office) keeps its rules and prices.
+    const conditions = fields.keepsPrices ? row.conditions : checkedFields.conditions;
+    const actions = fields.keepsPrices ? row.actions : checkedFields.actions;
     const [priced] = await t
       .select({ n: sql<number>`count(*)::int` })
       .from(prices)
@@ -601,15 +608,17 @@ export async function updateCampaign(
       })
       .where(eq(discountCampaigns.id, campaignId));
     await writeNames(t, campaignId, fields);
-    const reduced = await applyPrices(
-      t,
-      campaignId,
-      fields.kind,
-      conditions,
-      actions,
-      fields.marketAliases,
-      fields.startsAt,
-    );
+    const reduced = fields.keepsPrices
+      ? (priced?.n ?? 0)
+      : await applyPrices(
+          t,
+          campaignId,
+          fields.kind,
+          conditions,
+          actions,
+          fields.marketAliases,
+          fields.startsAt,
+        );
     await writeAudit(t, who, {
       action: "campaign.update",
       entity: "campaign",

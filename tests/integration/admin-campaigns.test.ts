@@ -345,6 +345,54 @@ describe("campaigns", () => {
   });
 });
 
+describe("a price campaign made outside the back office (the seed's)", () => {
+  it("is switched off and on with its prices kept; the storefront follows", async () => {
+    // The seed's way: a product's prices written reduced and linked to "vinterrea" (no scope rule of its own).
+    const product = await newProduct(randomUUID().slice(0, 6));
+    const [vinter] = await shop.db.db
+      .select({ id: discountCampaigns.id })
+      .from(discountCampaigns)
+      .where(eq(discountCampaigns.key, "vinterrea"));
+    if (!vinter) throw new Error("the seed has no vinterrea");
+    await shop.db.db.execute(sql`update prices set selling_minor = regular_minor * 7 / 10, campaign_id = ${vinter.id},
+      reduced_since = now() - interval '1 day'
+      where sku_id in (select s.id from skus s join products p on p.id = s.product_id
+                       where p.article_number = ${product.articleNumber})`);
+    const reduced = { alias: product.nb, campaignId: vinter.id };
+    const id = reduced.campaignId;
+    const before = await storefrontPrice(reduced.alias, NB);
+    expect(before.sellingPriceIncVat).toBeLessThan(before.regularPriceIncVat);
+    const read = (await admin("owner", READ, { id })).data.campaign;
+    expect(read).toMatchObject({ kind: "price", target: "all", markets: [] });
+    const input = (active: boolean) => ({
+      nbName: read.nbName,
+      svName: read.svName,
+      kind: "price",
+      target: "all",
+      discountType: "percent",
+      discountValue: "",
+      markets: [],
+      startsAt: read.startsAtLocal,
+      endsAt: read.endsAtLocal,
+      active,
+    });
+    const reducedCount = read.pricesReduced;
+    expect(
+      (await admin("owner", UPDATE, { id, v: read.version, input: input(false) })).errors,
+    ).toBeUndefined();
+    expect(await storefrontPrice(reduced.alias, NB)).toMatchObject({
+      sellingPriceIncVat: before.regularPriceIncVat,
+    });
+    expect(
+      (await admin("owner", UPDATE, { id, v: read.version + 1, input: input(true) })).errors,
+    ).toBeUndefined();
+    expect(await storefrontPrice(reduced.alias, NB)).toMatchObject({
+      sellingPriceIncVat: before.sellingPriceIncVat,
+    });
+    expect((await admin("owner", READ, { id })).data.campaign.pricesReduced).toBe(reducedCount);
+  });
+});
+
 describe("a cart campaign in the shop's cart", () => {
   it("applies in its market only, to the products in its scope", async () => {
     const tag = randomUUID().slice(0, 6);
