@@ -77,12 +77,13 @@ const trackedCommand = z.discriminatedUnion("command", [
     productNumbers,
   }),
   z.object({ command: z.literal("trackPageView"), url: z.string().max(2000) }),
+  z.object({ command: z.literal("clickCollect"), source: z.string().trim().min(1).max(200) }),
 ]);
 const trackingUserId = z.uuid();
 
 /**
  * `POST /api/recommendations` (a form: `command` as JSON, `trackingUserId`): the browser's queue of the provider's
- * commands (decision 0046), passed to the adapter, which sends it and logs the answer. The shopper's consent is
+ * commands and recommendation clicks (decision 0046), passed to the adapter, which sends it and logs the answer. The shopper's consent is
  * checked here again, from the `mili-consent` cookie the request carries (domain/consent.ts
  * commandUnderConsent): without consent to statistics or marketing nothing goes out, without marketing no e-mail.
  * Answers 202 at once: the shopper never waits on the provider. The request guard has checked it is same-site.
@@ -100,12 +101,12 @@ function trackingRoutes(provider: RecommendationProvider): Hono {
     const parsed = trackedCommand.safeParse(json);
     const user = trackingUserId.safeParse(form.trackingUserId);
     if (!parsed.success || !user.success) return c.json({ message: "Bad request" }, 400);
-    const command = commandUnderConsent(
-      parsed.data as RecommendationCommand & { email?: string },
-      parseConsent(getCookie(c, CONSENT_COOKIE)),
-    );
+    const command = commandUnderConsent(parsed.data, parseConsent(getCookie(c, CONSENT_COOKIE)));
     if (!command) return c.body(null, 204, { "Cache-Control": "no-store" });
-    void provider.track(command, user.data);
+    // A click goes to the provider's click-collect endpoint (its answer only logged, spec §5); the rest is a command.
+    if (command.command === "clickCollect")
+      void provider.clickCollect({ trackingUserId: user.data, source: command.source });
+    else void provider.track(command as RecommendationCommand, user.data);
     return c.body(null, 202, { "Cache-Control": "no-store" });
   });
   return app;

@@ -91,6 +91,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recommended: (data.recommendedProducts ?? [])
       .map((r) => r.product)
       .filter((p) => !related.some((r) => r.productId === p.productId)),
+    // What a click on one reports to the provider's click-collect (decision 0046), by product id.
+    recommendedCodes: Object.fromEntries(
+      (data.recommendedProducts ?? []).flatMap((r) =>
+        r.trackingCode ? [[String(r.product.productId), r.trackingCode]] : [],
+      ),
+    ),
     widgets,
     reviewPages,
     questionPages,
@@ -504,7 +510,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         ) : null}
 
         {recommended.length ? (
-          <section aria-labelledby="recommended" className="mt-10" data-recommendations="">
+          <section
+            aria-labelledby="recommended"
+            className="mt-10"
+            data-recommendations=""
+            data-tracking-codes={JSON.stringify(loaderData.recommendedCodes)}
+          >
             <h2 id="recommended" className="text-xl font-semibold">
               {RECOMMENDED_TEXTS[root.lang]}
             </h2>

@@ -13,7 +13,8 @@ const PREVIEW = "e2e-preview-token-0123456789";
 const ADMIN_KEY = "e2e-admin-key-0123456789abcdef";
 let shop: Shop;
 beforeAll(async () => {
-  shop = await startShop({ WIDGET_PREVIEW_TOKEN: PREVIEW, ADMIN_KEY });
+  // The recommendation provider's sandbox: a recommendation clicked with consent reaches its click-collect.
+  shop = await startShop({ WIDGET_PREVIEW_TOKEN: PREVIEW, ADMIN_KEY, RECOMMENDATIONS_BASE_URL: "sandbox" });
 });
 afterAll(async () => {
   await shop?.close();
@@ -242,5 +243,30 @@ describe("the shopper's own product lists (decision 0046)", () => {
     await card.locator(`button[data-favorite="${id}"]`).click();
     await expect.poll(() => favorites.locator(`li[data-product="${id}"]`).count()).toBe(1);
     expect(describeViolations(await axe(page))).toEqual([]);
+
+    // With consent to statistics, a recommended product clicked on a product page is reported to the provider's
+    // click-collect (decision 0046), by the shopper's tracking user id.
+    await page.context().addCookies([{ name: "mili-consent", value: "s1m0", url: shop.origin }]);
+    const told = async (path: string) =>
+      (
+        (await (await fetch(`${shop.origin}/sandbox/recommendations/log`)).json()) as {
+          log: { path: string; body: { source?: string; trackingUserId?: string; url?: string } }[];
+        }
+      ).log.filter((e) => e.path === path);
+    const clicks = () => told("click-collect");
+    await open(page, b.canonicalUrl);
+    // The tracker is running once it has told this page's view (outside production).
+    await expect
+      .poll(async () => (await told("pages")).some((e) => e.body.url?.endsWith(b.canonicalUrl)))
+      .toBe(true);
+    const recommended = page.locator("[data-recommendations] li[data-product] a[href]").first();
+    await recommended.click();
+    await page.waitForURL((u) => u.pathname !== b.canonicalUrl);
+    await expect.poll(async () => (await clicks()).length).toBe(1);
+    const [click] = await clicks();
+    expect(click?.body.source).toBeTruthy();
+    expect(click?.body.trackingUserId).toBe(
+      await page.evaluate(() => localStorage.getItem("mili-tracking-user")),
+    );
   });
 });

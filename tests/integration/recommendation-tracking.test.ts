@@ -76,6 +76,18 @@ describe("the recommendation queue's endpoint", () => {
     await expect.poll(async () => (await log()).at(-1)?.path).toBe("pages");
   });
 
+  it("passes a recommendation click to click-collect with consent, and nothing without", async () => {
+    const before = (await log()).length;
+    const click = { command: "clickCollect", source: "sbx-bt-400001-000002" };
+    expect((await post(click, null)).status).toBe(204);
+    expect((await post(click, "s1m0")).status).toBe(202);
+    await expect.poll(async () => (await log()).length).toBe(before + 1);
+    expect((await log()).at(-1)).toMatchObject({
+      path: "click-collect",
+      body: { source: "sbx-bt-400001-000002", trackingUserId: USER },
+    });
+  });
+
   it("refuses what is not a command, a bad tracking user id, and a post from another site", async () => {
     const before = (await log()).length;
     for (const bad of ["not json", { command: "dropTables" }, { ...ORDER, total: "lots" }])

@@ -260,6 +260,7 @@ export const ProductPageQuery = graphql(
       marketId: $marketId
       languageId: $languageId
     ) {
+      trackingCode
       product {
         ...ProductCardFields
       }

@@ -14,10 +14,14 @@ import type { BusEvent, EventBus } from "../client/event-bus.ts";
  * - trackConversion: the bus's `purchase` (pushed once per order by the confirmation page), with the order's
  *   total, currency, number, products and e-mail (the server drops the e-mail without consent to marketing).
  *
+ * - clickCollect: a click on a recommended product (the product page's `[data-recommendations]` cards), with the
+ *   recommendation's tracking code as its source (or where it was, without one).
+ *
  * The shopper is one random tracking user id, made on the first command and kept in localStorage.
  */
 
 export type TrackedCommand =
+  | { command: "clickCollect"; source: string }
   | { command: "trackPageView"; url: string }
   | { command: "setCart"; productNumbers: string[] }
   | {
@@ -138,4 +142,31 @@ export function startTracker(opts: {
   };
   tellCart();
   opts.cart.subscribe(tellCart);
+
+  // A recommendation clicked (capture: before the navigation it starts; keepalive lets it finish after).
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      const section = link?.closest<HTMLElement>("[data-recommendations]");
+      const card = link?.closest<HTMLElement>("li[data-product]");
+      if (!section || !card) return;
+      send({
+        command: "clickCollect",
+        source: clickSource(section.dataset.trackingCodes, card.dataset.product),
+      });
+    },
+    true,
+  );
+}
+
+/** The click's source: the recommendation's tracking code, else where it was. Pure. */
+export function clickSource(codes: string | undefined, productId: string | undefined): string {
+  try {
+    const code = (JSON.parse(codes ?? "{}") as Record<string, unknown>)[productId ?? ""];
+    if (typeof code === "string" && code) return code;
+  } catch {
+    // No codes on the page: where the click was is all there is.
+  }
+  return "product-page:recommended";
 }
