@@ -8,6 +8,8 @@ export type AdminErrorCode =
   | "WRONG_CREDENTIALS"
   | "CODE_REQUIRED"
   | "WRONG_CODE"
+  | "TWO_STEP_ON"
+  | "TWO_STEP_UNAVAILABLE"
   | "TRANSITION_REFUSED"
   | "VERSION_CONFLICT";
 

@@ -6,11 +6,14 @@ import { adminError } from "./errors.ts";
 
 /**
  * Two-step sign-in for one's own account (issue 15, decision 0049): every admin may turn it on for themselves
- * (start → scan the QR code → confirm with a code) and off (with a current code). Each change is in the audit log.
+ * (start → scan the QR code → confirm with a code) and off (with a current code). While it is on, a new secret
+ * cannot be started (TWO_STEP_ON): a stolen session alone cannot take the second factor over. Turning it on or off
+ * ends the admin's other sessions. Each change is in the audit log.
  */
 function signedIn(ctx: AdminContext) {
   if (!ctx.admin) throw adminError("UNAUTHENTICATED", "Sign in to the back office first");
-  if (!ctx.totpKey) throw adminError("FORBIDDEN", "Two-step sign-in is not configured on this server");
+  if (!ctx.totpKey)
+    throw adminError("TWO_STEP_UNAVAILABLE", "Two-step sign-in is not configured on this server");
   return { admin: ctx.admin, key: ctx.totpKey };
 }
 
@@ -63,7 +66,9 @@ b.mutationFields((t) => ({
     description: "A new secret for the signed-in admin, pending until confirmTwoStep; replaces a pending one",
     resolve: async (_r, _a, ctx) => {
       const { admin, key } = signedIn(ctx);
-      return withQr(await startTotp(ctx.db, key, admin));
+      const started = await startTotp(ctx.db, key, admin);
+      if (!started) throw adminError("TWO_STEP_ON", "Two-step sign-in is on: turn it off with a code first");
+      return withQr(started);
     },
   }),
   confirmTwoStep: t.boolean({
@@ -71,7 +76,12 @@ b.mutationFields((t) => ({
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const { admin, key } = signedIn(ctx);
-      if (!(await confirmTotp(ctx.db, key, admin, args.code.slice(0, 20))))
+      const confirmed = await confirmTotp(ctx.db, key, admin, args.code.slice(0, 20), {
+        keepToken: ctx.sessionToken,
+      });
+      if (confirmed === "alreadyOn")
+        throw adminError("TWO_STEP_ON", "Two-step sign-in is on: turn it off with a code first");
+      if (confirmed === "wrong")
         throw adminError("WRONG_CODE", "Wrong code, or nothing to confirm", { field: "code" });
       return true;
     },
@@ -81,7 +91,7 @@ b.mutationFields((t) => ({
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const { admin, key } = signedIn(ctx);
-      if (!(await disableTotp(ctx.db, key, admin, args.code.slice(0, 20))))
+      if (!(await disableTotp(ctx.db, key, admin, args.code.slice(0, 20), { keepToken: ctx.sessionToken })))
         throw adminError("WRONG_CODE", "Wrong or already used code", { field: "code" });
       return true;
     },

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { markets, orders, products, skus } from "#db/schema/index.ts";
-import { type DaySales, dailySales, dayRange, SALE_STATUSES } from "#domain/sales-figures.ts";
+import {
+  averageOrderValue,
+  type DaySales,
+  dailySales,
+  dayRange,
+  SALE_STATUSES,
+} from "#domain/sales-figures.ts";
 import { type StockStatus, stockStatus } from "#domain/stock.ts";
 // The shop's time zone and calendar day (Europe/Oslo, as Europe/Stockholm) are kept with the withdrawal rule.
 import { localDay, WITHDRAWAL_TIME_ZONE as SHOP_TIME_ZONE } from "#domain/withdrawal.ts";
@@ -53,8 +59,11 @@ export async function salesByDay(db: Database, opts: { days: number; now?: Date 
       .where(
         and(
           inArray(orders.status, [...SALE_STATUSES]),
-          gte(orders.createdAt, from),
-          lte(orders.createdAt, now),
+          // Confirmed in the period (the day filter keeps its days); created at most a week before it, so the
+          // (status, created_at) index bounds the scan (a confirmation comes minutes after the order, at most
+          // the reconciler's quarter of an hour).
+          sql`${placedAt} >= ${from} and ${placedAt} <= ${now}`,
+          gte(orders.createdAt, new Date(from.getTime() - 7 * 86_400_000)),
         ),
       )
       .groupBy(day, orders.marketAlias, orders.currencyCode),
@@ -84,7 +93,7 @@ export async function salesByDay(db: Database, opts: { days: number; now?: Date 
       days: perDay,
       orders: ordersInRange,
       salesMinor: salesInRange,
-      averageMinor: ordersInRange ? Math.round(salesInRange / ordersInRange) : 0,
+      averageMinor: averageOrderValue(salesInRange, ordersInRange),
     };
   });
 }

@@ -4,7 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Database } from "#db/client.ts";
 import { adminUsers } from "#db/schema/index.ts";
 import { writeAudit } from "./audit.ts";
-import type { AdminPrincipal } from "./users.ts";
+import { type AdminPrincipal, endOtherAdminSessions } from "./users.ts";
 
 /**
  * Two-step sign-in for the back office (issue 15 "optional TOTP second factor", decision 0049): RFC 6238 codes
@@ -78,15 +78,17 @@ export async function totpState(
 
 /**
  * Starts turning two-step sign-in on: a new secret, kept as pending until a code from it confirms it. Answers the
- * secret (base32, to type in) and its otpauth:// URI (for the QR code). Starting again replaces a pending secret.
+ * secret (base32, to type in) and its otpauth:// URI (for the QR code); null while two-step sign-in is on (a session
+ * alone must not swap the secret: turn it off with a code first). Starting again replaces a pending secret.
  */
 export async function startTotp(db: Database, key: Buffer, admin: AdminPrincipal) {
   const secret = new Secret({ size: 20 }).base32;
-  await db
+  const started = await db
     .update(adminUsers)
     .set({ totpPending: seal(key, secret) })
-    .where(eq(adminUsers.id, admin.id));
-  return { secret, uri: totpOf(secret, admin.email).toString() };
+    .where(and(eq(adminUsers.id, admin.id), isNull(adminUsers.totpSecret)))
+    .returning({ id: adminUsers.id });
+  return started.length ? { secret, uri: totpOf(secret, admin.email).toString() } : null;
 }
 
 /** The pending secret (base32) and its otpauth:// URI, while one waits for its first code; else null. */
@@ -99,14 +101,17 @@ export async function pendingTotp(db: Database, key: Buffer, admin: AdminPrincip
   return secret ? { secret, uri: totpOf(secret, admin.email).toString() } : null;
 }
 
-/** Confirms the pending secret with a code from it: two-step sign-in is on from now. False for a wrong code. */
+/**
+ * Confirms the pending secret with a code from it: two-step sign-in is on from now, and the admin's other sessions
+ * end (only the one that confirmed stays). "alreadyOn" while it is on; "wrong" for a wrong code or nothing pending.
+ */
 export async function confirmTotp(
   db: Database,
   key: Buffer,
   admin: AdminPrincipal,
   code: string,
-  now = new Date(),
-) {
+  opts: { keepToken: string | null; now?: Date },
+): Promise<"confirmed" | "wrong" | "alreadyOn"> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [row] = await t
@@ -114,9 +119,10 @@ export async function confirmTotp(
       .from(adminUsers)
       .where(eq(adminUsers.id, admin.id))
       .for("update");
+    if (row?.on) return "alreadyOn" as const;
     const secret = row?.pending ? unseal(key, row.pending) : null;
-    const step = secret ? matchedStep(secret, code, now) : null;
-    if (!row?.pending || step === null) return false;
+    const step = secret ? matchedStep(secret, code, opts.now ?? new Date()) : null;
+    if (!row?.pending || step === null) return "wrong" as const;
     await t
       .update(adminUsers)
       .set({ totpSecret: row.pending, totpPending: null, totpLastStep: step })
@@ -125,10 +131,11 @@ export async function confirmTotp(
       action: "admin.totp.on",
       entity: "admin_user",
       entityId: admin.id,
-      before: { twoStep: Boolean(row.on) },
+      before: { twoStep: false },
       after: { twoStep: true },
     });
-    return true;
+    await endOtherAdminSessions(t, admin.id, opts.keepToken);
+    return "confirmed" as const;
   });
 }
 
@@ -164,15 +171,18 @@ export async function spendTotpCode(
   return used.length === 1;
 }
 
-/** Turns two-step sign-in off, with a current code (a stolen session alone cannot). False for a wrong code. */
+/**
+ * Turns two-step sign-in off, with a current code (a stolen session alone cannot); the admin's other sessions end.
+ * False for a wrong code.
+ */
 export async function disableTotp(
   db: Database,
   key: Buffer,
   admin: AdminPrincipal,
   code: string,
-  now = new Date(),
+  opts: { keepToken: string | null; now?: Date },
 ) {
-  if (!(await spendTotpCode(db, key, admin.id, code, now))) return false;
+  if (!(await spendTotpCode(db, key, admin.id, code, opts.now))) return false;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t
@@ -186,6 +196,7 @@ export async function disableTotp(
       before: { twoStep: true },
       after: { twoStep: false },
     });
+    await endOtherAdminSessions(t, admin.id, opts.keepToken);
   });
   return true;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { adminSessions, adminUsers } from "#db/schema/index.ts";
 import type { AdminRole } from "#domain/admin-permissions.ts";
@@ -123,6 +123,24 @@ export async function endAdminSession(db: Database, token: string): Promise<void
     .update(adminSessions)
     .set({ endedAt: new Date() })
     .where(eq(adminSessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every open session of an admin except the one with `keepToken` (after a change of sign-in factors). */
+export async function endOtherAdminSessions(
+  db: Database,
+  adminUserId: number,
+  keepToken: string | null,
+): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ endedAt: new Date() })
+    .where(
+      and(
+        eq(adminSessions.adminUserId, adminUserId),
+        isNull(adminSessions.endedAt),
+        ...(keepToken ? [ne(adminSessions.tokenHash, hashToken(keepToken))] : []),
+      ),
+    );
 }
 
 export async function setAdminLanguage(db: Database, adminUserId: number, language: AdminLanguage) {

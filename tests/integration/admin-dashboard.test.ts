@@ -109,6 +109,14 @@ beforeAll(async () => {
   await order({ market: "no", status: "pending", totalMinor: 99_900 });
   const old = new Date(Date.now() - 40 * 86_400_000);
   await order({ market: "no", status: "completed", totalMinor: 99_900, confirmedAt: old, createdAt: old });
+  // Created before the 7-day period, confirmed inside it (yesterday): counts, on the day it was confirmed.
+  await order({
+    market: "se",
+    status: "processing",
+    totalMinor: 7_000,
+    createdAt: new Date(Date.now() - 8 * 86_400_000),
+    confirmedAt: new Date(Date.now() - 86_400_000),
+  });
   const failed = await order({ market: "se", status: "failed", totalMinor: 12_345 });
   await shop.db.db
     .insert(orderStatusHistory)
@@ -125,7 +133,11 @@ describe("the dashboard", () => {
     const no = data.salesByDay.find((m: Json) => m.marketAlias === "no");
     const se = data.salesByDay.find((m: Json) => m.marketAlias === "se");
     expect(no).toMatchObject({ currencyCode: "NOK", orders: 3, salesMinor: 60_001, averageMinor: 20_000 });
-    expect(se).toMatchObject({ currencyCode: "SEK", orders: 1, salesMinor: 50_000, averageMinor: 50_000 });
+    expect(se).toMatchObject({ currencyCode: "SEK", orders: 2, salesMinor: 57_000, averageMinor: 28_500 });
+    expect(se.days.find((d: Json) => d.day === localDay(new Date(Date.now() - 86_400_000)))).toMatchObject({
+      orders: 1,
+      salesMinor: 7_000,
+    });
     expect(no.days.map((d: Json) => d.day)).toEqual(
       Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)),
     );

@@ -75,7 +75,8 @@ describe("two-step sign-in", () => {
       twoStep: { enabled: false, pending: true },
       twoStepEnrolment: { secret },
     });
-    expect((await signIn(email)).errors).toBeUndefined();
+    const other = await signIn(email);
+    expect(other.errors).toBeUndefined();
 
     // The secret is kept sealed, never as typed.
     const [row] = await shop.db.db.select().from(adminUsers).where(eq(adminUsers.email, email));
@@ -95,6 +96,14 @@ describe("two-step sign-in", () => {
       enabled: true,
       pending: false,
     });
+    // The admin's other sessions ended with it; this one stays.
+    expect((await call("{ twoStep { enabled } }", {}, other.cookie)).code).toBe("UNAUTHENTICATED");
+    // While it is on, a session alone cannot swap the secret.
+    expect((await call("mutation { startTwoStep { secret } }", {}, cookie)).code).toBe("TWO_STEP_ON");
+    expect(
+      (await call(`mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(secret) }, cookie))
+        .code,
+    ).toBe("TWO_STEP_ON");
 
     const withoutCode = await signIn(email);
     expect(withoutCode.code).toBe("CODE_REQUIRED");
