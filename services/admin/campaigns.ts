@@ -395,7 +395,12 @@ async function applyPrices(
     })
     .from(prices)
     .innerJoin(skus, eq(skus.id, prices.skuId))
-    .where(sql`${prices.campaignId} = ${campaignId} or (${free} and ${targeted})`);
+    .where(sql`${prices.campaignId} = ${campaignId} or (${free} and ${targeted})`)
+    // The prices are locked, in one order, until the campaign's transaction ends: two campaigns saved at once over
+    // the same products, or a merchant's price edit beside it, wait for each other instead of overwriting (a price
+    // another campaign took meanwhile is no longer free when the lock is granted, so it is not read).
+    .orderBy(prices.skuId, prices.marketAlias)
+    .for("update", { of: prices });
   const discount = actions[0];
   const now = new Date();
   const changes: {
@@ -437,7 +442,8 @@ async function applyPrices(
         reduced_since = v.since, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
         as v(sku_id int, market_alias text, selling int, campaign int, since timestamptz)
-      where p.sku_id = v.sku_id and p.market_alias = v.market_alias`);
+      where p.sku_id = v.sku_id and p.market_alias = v.market_alias
+        and (p.campaign_id = ${campaignId} or (p.campaign_id is null and p.selling_minor = p.regular_minor))`);
   await t.delete(campaignProducts).where(eq(campaignProducts.campaignId, campaignId));
   await t.execute(sql`insert into campaign_products (campaign_id, product_id)
     select distinct ${campaignId}::int, s.product_id from prices p join skus s on s.id = p.sku_id

@@ -62,7 +62,7 @@ export async function salesByDay(db: Database, opts: { days: number; now?: Date 
           // Confirmed in the period (the day filter keeps its days); created at most a week before it, so the
           // (status, created_at) index bounds the scan (a confirmation comes minutes after the order, at most
           // the reconciler's quarter of an hour).
-          sql`${placedAt} >= ${from} and ${placedAt} <= ${now}`,
+          sql`${placedAt} >= ${from.toISOString()}::timestamptz and ${placedAt} <= ${now.toISOString()}::timestamptz`,
           gte(orders.createdAt, new Date(from.getTime() - 7 * 86_400_000)),
         ),
       )

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, discountCampaigns, products, skus } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
+import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -187,6 +188,43 @@ describe("campaigns", () => {
     ]);
     expect(entries[1]?.before).toMatchObject({ markets: ["se", "no"], reduced: 2, version: 1 });
     expect(entries[1]?.after).toMatchObject({ markets: ["no"], reduced: 1, actions: [{ code: "fixedOff" }] });
+  });
+
+  it("two campaigns saved at once over the same product: each price is reduced by exactly one of them", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const product = await newProduct(tag);
+    const [a, b] = await Promise.all([
+      admin("owner", CREATE, { input: priceCampaign(`${tag}a`, product.articleNumber) }),
+      admin("staff", CREATE, {
+        input: { ...priceCampaign(`${tag}b`, product.articleNumber), discountValue: "30" },
+      }),
+    ]);
+    expect(a.errors).toBeUndefined();
+    expect(b.errors).toBeUndefined();
+    const ids = [a.data.createCampaign.id, b.data.createCampaign.id];
+    const rows = await queryRows<{
+      campaign_id: number | null;
+      selling_minor: number;
+      regular_minor: number;
+    }>(
+      shop.db.db,
+      sql`select p.campaign_id, p.selling_minor, p.regular_minor from prices p join skus s on s.id = p.sku_id
+          join products pr on pr.id = s.product_id where pr.article_number = ${product.articleNumber}`,
+    );
+    expect(rows).toHaveLength(2);
+    // Both prices belong to the campaign that came first; its reduction, and each campaign lists what it holds.
+    const owner = rows[0]?.campaign_id;
+    expect(ids).toContain(owner);
+    for (const r of rows) {
+      expect(r.campaign_id).toBe(owner);
+      expect(Math.abs(r.selling_minor / r.regular_minor - (owner === ids[0] ? 0.8 : 0.7))).toBeLessThan(0.01);
+    }
+    const listed = await queryRows<{ campaign_id: number }>(
+      shop.db.db,
+      sql`select cp.campaign_id from campaign_products cp join products pr on pr.id = cp.product_id
+          where pr.article_number = ${product.articleNumber}`,
+    );
+    expect(listed.map((l) => l.campaign_id)).toEqual([owner]);
   });
 
   it("a scheduled campaign changes no price before its start; the list filters by status and searches", async () => {
