@@ -381,7 +381,11 @@ async function applyPrices(
     kind === "price" && scope && marketAliases.length
       ? sql`(${inArray(prices.marketAlias, [...marketAliases])} and ${skus.productId} in (${scope}))`
       : sql`false`;
-  const free = sql`(${prices.campaignId} is null and ${prices.sellingMinor} = ${prices.regularMinor})`;
+  // Free: at its regular price with no campaign, or held by a campaign that has ended (its end passed: it no longer
+  // reduces anything and cannot come back without a new end, so next season's campaign may take the price over). A
+  // campaign only switched off keeps its prices (switched on again, they are back).
+  const free = sql`((${prices.campaignId} is null and ${prices.sellingMinor} = ${prices.regularMinor})
+    or ${prices.campaignId} in (select d.id from discount_campaigns d where d.ends_at <= now() and d.id <> ${campaignId}))`;
   const rows = await t
     .select({
       skuId: prices.skuId,
@@ -443,7 +447,8 @@ async function applyPrices(
       from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
         as v(sku_id int, market_alias text, selling int, campaign int, since timestamptz)
       where p.sku_id = v.sku_id and p.market_alias = v.market_alias
-        and (p.campaign_id = ${campaignId} or (p.campaign_id is null and p.selling_minor = p.regular_minor))`);
+        and (p.campaign_id = ${campaignId} or (p.campaign_id is null and p.selling_minor = p.regular_minor)
+          or p.campaign_id in (select d.id from discount_campaigns d where d.ends_at <= now() and d.id <> ${campaignId}))`);
   await t.delete(campaignProducts).where(eq(campaignProducts.campaignId, campaignId));
   await t.execute(sql`insert into campaign_products (campaign_id, product_id)
     select distinct ${campaignId}::int, s.product_id from prices p join skus s on s.id = p.sku_id

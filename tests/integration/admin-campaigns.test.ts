@@ -227,6 +227,38 @@ describe("campaigns", () => {
     expect(listed.map((l) => l.campaign_id)).toEqual([owner]);
   });
 
+  it("next season's campaign takes over the prices of one that has ended, not of one switched off", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const product = await newProduct(tag);
+    const summer = await admin("owner", CREATE, { input: priceCampaign(`${tag}s`, product.articleNumber) });
+    const summerId = summer.data.createCampaign.id;
+    // Switched off (not ended): a new campaign over the same product reduces nothing; the prices stay the first's.
+    await shop.db.db
+      .update(discountCampaigns)
+      .set({ active: false })
+      .where(eq(discountCampaigns.id, summerId));
+    const blocked = await admin("owner", CREATE, { input: priceCampaign(`${tag}x`, product.articleNumber) });
+    const holder = () =>
+      queryRows<{ campaign_id: number | null }>(
+        shop.db.db,
+        sql`select p.campaign_id from prices p join skus s on s.id = p.sku_id join products pr on pr.id = s.product_id
+            where pr.article_number = ${product.articleNumber}`,
+      );
+    expect((await holder()).map((r) => r.campaign_id)).toEqual([summerId, summerId]);
+    expect(blocked.data.createCampaign.id).not.toBe(summerId);
+    // Ended: the next campaign takes them over.
+    await shop.db.db
+      .update(discountCampaigns)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(discountCampaigns.id, summerId));
+    const autumn = await admin("owner", CREATE, { input: priceCampaign(`${tag}a`, product.articleNumber) });
+    expect(autumn.errors).toBeUndefined();
+    const autumnId = autumn.data.createCampaign.id;
+    expect((await holder()).map((r) => r.campaign_id)).toEqual([autumnId, autumnId]);
+    // The autumn price is in effect (the 30-day reference price follows the law's rule, domain/prices.ts).
+    expect((await storefrontPrice(product.nb, NB)).sellingPriceIncVat).toBe(1199.2);
+  });
+
   it("a scheduled campaign changes no price before its start; the list filters by status and searches", async () => {
     const tag = randomUUID().slice(0, 6);
     const product = await newProduct(tag);
