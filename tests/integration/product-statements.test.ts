@@ -193,6 +193,19 @@ describe("product(alias) in one statement", () => {
     expect(cards).toBeGreaterThan(20);
   }, 120_000);
 
+  it("reads a page's menus in one statement, and their links' categories, pages and brands in one each", async () => {
+    const menu = (location: string) =>
+      `${location.replace("-", "_")}: getMenuAtLocation(menuLocationId: "${location}", channelId: "1|se",
+        languageId: "sv-SE") { id name menuItems { label url children { label url } } }`;
+    const query = `{ ${["header-main", "footer-service", "footer-about"].map(menu).join("\n")} }`;
+    const before = shop.db.statements();
+    const { body } = await gql(shop.origin, { query });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.header_main.menuItems.length).toBeGreaterThan(0);
+    // Decision 0047: 3 menus + 3 item lists + the links' lookups per menu (9 on the first page) before.
+    expect(shop.db.statements() - before).toBeLessThanOrEqual(4);
+  });
+
   it("runs at most 15 statements (16 on PostgreSQL) for the storefront's ProductPage operation on a product not asked before", async () => {
     const locale = { channelId: "1|se", languageId: "sv-SE" };
     const client = createGraphqlClient({
