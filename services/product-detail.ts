@@ -408,7 +408,12 @@ export async function loadCampaigns(
         or(isNull(discountCampaigns.endsAt), gt(discountCampaigns.endsAt, now)),
       ),
     )
-    .orderBy(asc(discountCampaigns.priority), asc(discountCampaigns.id));
+    // Alternative URLs in language order (as findProduct's campaigns part reads them).
+    .orderBy(
+      asc(discountCampaigns.priority),
+      asc(discountCampaigns.id),
+      asc(campaignTranslations.languageId),
+    );
   const out = new Map<number, CampaignView[]>(productIds.map((id) => [id, []]));
   for (const r of rows) {
     if (r.languageId !== locale.language.id) continue;

@@ -4,7 +4,7 @@ import {
   type DisplaySetting,
   listContentPages,
   type MenuItemView,
-  menuAtLocation,
+  menusAtLocations,
   type WidgetView,
   widgetArea,
 } from "#services/content/index.ts";
@@ -232,8 +232,16 @@ builder.queryFields((t) => ({
       }),
       ...localeArgs,
     },
-    resolve: async (_root, args, ctx) =>
-      args.menuLocationId ? menuAtLocation(ctx.db, await ctx.locale(args), args.menuLocationId) : null,
+    resolve: async (_root, args, ctx) => {
+      const locationId = args.menuLocationId;
+      if (!locationId) return null;
+      const locale = await ctx.locale(args);
+      // A page's menus (header, footers) in one batch: one statement for them all (menusAtLocations).
+      const menu = await ctx.batch(`menus:${locale.language.id}`, locationId, (ids) =>
+        menusAtLocations(ctx.db, locale, ids),
+      );
+      return menu ?? null;
+    },
   }),
   contentPage: t.field({
     type: ContentPageType,

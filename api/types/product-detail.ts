@@ -342,6 +342,8 @@ async function parameterGroupsOf(e: ProductEdge, _args: unknown, ctx: ApiContext
 }
 
 async function campaignsOf(e: ProductEdge, _args: unknown, ctx: ApiContext) {
+  const known = preloaded(e)?.campaigns;
+  if (known) return known.map(campaignRuleOf);
   const locale = await localeOf(ctx, e.locale);
   return (
     (await ctx.batch(`campaigns:${key(locale)}`, e.product.productId, (ids) =>

@@ -376,6 +376,7 @@ const PART_OF_FIELD: Record<string, ProductPart> = {
   parameterGroups: "parameterGroups",
   trackingCode: "row",
   breadcrumbs: "row",
+  discountCampaigns: "campaigns",
 };
 
 /**

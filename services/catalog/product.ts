@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { categoryTranslations, products, productTranslations } from "#db/schema/index.ts";
 import type { Locale, ReferenceData } from "../reference.ts";
-import { type PageRow, type ProductSummary, productUrl, type StockView, summaryOf } from "./summary.ts";
+import {
+  type CampaignView,
+  type PageRow,
+  type ProductSummary,
+  productUrl,
+  type StockView,
+  summaryOf,
+} from "./summary.ts";
 
 /**
  * One product as the product query shows it (product use case of the catalog): the product by its alias with what
@@ -53,6 +60,8 @@ export interface ProductParts {
   variantDimensions?: VariantDimensionView[];
   parameterGroups?: ParameterGroupView[];
   row?: { trackingCode: string | null; primaryCategoryId: number | null };
+  /** Running campaigns (price campaigns in the locale's market and listed campaign products), by priority. */
+  campaigns?: CampaignView[];
 }
 
 export type ProductPart = keyof ProductParts;
@@ -123,6 +132,16 @@ interface FoundRow
   skus: SkuJson[] | string | null;
   dimensions: DimensionJson[] | string | null;
   parameters: ParameterJson[] | string | null;
+  campaigns: CampaignJson[] | string | null;
+}
+interface CampaignJson {
+  campaignId: number;
+  hideTitle: boolean;
+  discountType: string;
+  languageId: string;
+  name: string;
+  alias: string;
+  description: string | null;
 }
 interface Translation {
   languageId: string;
@@ -246,6 +265,22 @@ async function readProducts(
            from product_parameters pp join parameter_groups pg on pg.id = pp.group_id
            where pp.product_id = p.id and pp.language_id = ${lang})`
     : none;
+  // As loadCampaigns reads them: listed campaign products and the market's price campaigns, running now, each
+  // campaign's translations in language order.
+  const campaigns = parts.has("campaigns")
+    ? sql`(select json_agg(json_build_object('campaignId', dc.id, 'hideTitle', dc.hide_title,
+             'discountType', dc.discount_type, 'languageId', ct.language_id, 'name', ct.name, 'alias', ct.alias,
+             'description', ct.description) order by dc.priority, dc.id, ct.language_id)
+           from (select cp.campaign_id from campaign_products cp where cp.product_id = p.id
+                 union
+                 select pr.campaign_id from prices pr join skus s on s.id = pr.sku_id
+                 where s.product_id = p.id and pr.market_alias = ${locale.market.alias}
+                   and pr.campaign_id is not null) x
+           join discount_campaigns dc on dc.id = x.campaign_id and dc.active
+             and (dc.starts_at is null or dc.starts_at <= ${moment}::timestamptz)
+             and (dc.ends_at is null or dc.ends_at > ${moment}::timestamptz)
+           join campaign_translations ct on ct.campaign_id = dc.id)`
+    : none;
   // Three relations in the FROM and the rest as scalar subqueries: on PGlite planning a join of many relations
   // costs far more than running it (16 ms against 0.4 ms for an eight-relation form of this statement).
   const result = (await db.execute(sql`
@@ -271,7 +306,7 @@ async function readProducts(
             left join category_translations tc on tc.category_id = p.primary_category_id
               and tc.language_id = t.language_id
             where t.product_id = p.id) as translations,
-           ${skus} as skus, ${dimensions} as dimensions, ${parameters} as parameters
+           ${skus} as skus, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns
     from product_translations pt
     join products p on p.id = pt.product_id and p.active
     join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${locale.market.alias}
@@ -334,6 +369,23 @@ function detailOfRow(
   }
   if (parts.has("parameterGroups"))
     preloaded.parameterGroups = groupParameters(json<ParameterJson[]>(row.parameters) ?? [], lang);
+  if (parts.has("campaigns")) {
+    const all = json<CampaignJson[]>(row.campaigns) ?? [];
+    preloaded.campaigns = all
+      .filter((c) => c.languageId === lang)
+      .map((c) => ({
+        campaignId: c.campaignId,
+        name: c.name,
+        alias: c.alias,
+        hideTitle: c.hideTitle,
+        discountType: c.discountType,
+        description: c.description,
+        canonicalUrl: `/dc/${c.alias}`,
+        alternativeUrls: all
+          .filter((x) => x.campaignId === c.campaignId)
+          .map((x) => ({ languageId: x.languageId, url: `/dc/${x.alias}` })),
+      }));
+  }
   if (parts.has("row"))
     preloaded.row = { trackingCode: row.tracking_code, primaryCategoryId: row.primary_category_id };
   return { ...detailOf(summary, translations, lang), preloaded };

@@ -38,14 +38,34 @@ export async function menuAtLocation(
   locale: Locale,
   locationId: string,
 ): Promise<MenuView | null> {
+  return (await menusAtLocations(db, locale, [locationId])).get(locationId) ?? null;
+}
+
+/**
+ * Menus by location (unknown locations are absent), each with its links resolved in the locale's language: one
+ * statement for the menus and their items, then one per kind of link target (categories, content pages, brands)
+ * for all of them — a page's header and footers together (the API batches its menu fields through this).
+ */
+export async function menusAtLocations(
+  db: Database,
+  locale: Locale,
+  locationIds: readonly string[],
+): Promise<Map<string, MenuView>> {
   const lang = locale.language.id;
-  const [menu] = await db.select().from(menus).where(eq(menus.locationId, locationId));
-  if (!menu) return null;
-  const items = await db
-    .select()
-    .from(menuItems)
-    .where(eq(menuItems.menuId, menu.id))
-    .orderBy(asc(menuItems.sortOrder));
+  if (!locationIds.length) return new Map();
+  const rows = await db
+    .select({ menu: menus, item: menuItems })
+    .from(menus)
+    .leftJoin(menuItems, eq(menuItems.menuId, menus.id))
+    .where(inArray(menus.locationId, [...new Set(locationIds)]))
+    .orderBy(asc(menus.id), asc(menuItems.sortOrder), asc(menuItems.id));
+  const found = new Map<number, { menu: (typeof rows)[number]["menu"]; items: MenuItemRow[] }>();
+  for (const { menu, item } of rows) {
+    const entry = found.get(menu.id) ?? { menu, items: [] };
+    if (item) entry.items.push(item);
+    found.set(menu.id, entry);
+  }
+  const items = [...found.values()].flatMap((m) => m.items);
   const keysOf = (type: string) =>
     items
       .filter((i) => i.targetType === type)
@@ -90,6 +110,26 @@ export async function menuAtLocation(
     if (type === "brand") return withAlias("/b/", brandRows.find((b) => b.alias === target.key)?.alias);
     return null;
   };
+  const out = new Map<string, MenuView>();
+  for (const { menu, items: own } of found.values()) {
+    out.set(menu.locationId, {
+      id: menu.id,
+      locationId: menu.locationId,
+      name: menu.names[lang] ?? menu.locationId,
+      items: tree(own, lang, urlOf),
+    });
+  }
+  return out;
+}
+
+type MenuItemRow = typeof menuItems.$inferSelect;
+
+/** A menu's items (in their order) as a tree of the links that resolve and have a label in the language. */
+function tree(
+  items: MenuItemRow[],
+  lang: string,
+  urlOf: (type: string, target: Target) => string | null,
+): MenuItemView[] {
   const views = new Map<number, MenuItemView & { parentId: number | null }>();
   for (const item of items) {
     const url = urlOf(item.targetType, item.target as Target);
@@ -117,12 +157,7 @@ export async function menuAtLocation(
     ...rest,
     children: rest.children.map(strip),
   });
-  return {
-    id: menu.id,
-    locationId: menu.locationId,
-    name: menu.names[lang] ?? menu.locationId,
-    items: roots.map(strip),
-  };
+  return roots.map(strip);
 }
 
 function withAlias(prefix: string, alias: string | undefined) {
