@@ -73,7 +73,8 @@ const trackedCommand = z.discriminatedUnion("command", [
     total: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
     currency: z.string().regex(/^[A-Z]{3}$/),
     orderNumber: z.string().trim().min(1).max(100),
-    email: z.string().trim().max(320).optional(),
+    // The provider is told an e-mail only as one (never free text), and only with marketing consent (below).
+    email: z.string().trim().max(320).pipe(z.email()).optional(),
     productNumbers,
   }),
   z.object({ command: z.literal("trackPageView"), url: z.string().max(2000) }),
