@@ -4,8 +4,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignPrice } from "#domain/campaign-edit.ts";
 import { createAdminUser } from "#services/admin/users.ts";
-import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { expectAxeClean, openHydrated, signInToAdmin, storefrontPath } from "#tests/support/admin-browser.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * Campaigns, promo codes and gift cards in Chromium (issue 15, decision 0045): run a price campaign made by keyboard
@@ -65,32 +66,10 @@ afterAll(async () => {
 });
 
 const session = setupBrowser();
-const url = (path: string) => new URL(path, shop.origin).href;
-
-async function open(page: Page, path: string) {
-  await page.goto(url(path), { waitUntil: "load" });
-  await hydrated(page);
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  expect(describeViolations(await axe(page)), what).toEqual([]);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/admin/sign-in");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
-
-async function storefrontPath(alias: string, channelId: string, languageId: string) {
-  const { body } = await gql(shop.origin, {
-    query: `query($alias: String!, $channelId: String, $languageId: String) { product(alias: $alias, channelId: $channelId, languageId: $languageId) { canonicalUrl } }`,
-    variables: { alias, channelId, languageId },
-  });
-  return new URL(body.data.product.canonicalUrl, shop.origin).pathname;
-}
+const open = (page: Page, path: string) => openHydrated(shop, page, path);
+const signIn = (page: Page) => signInToAdmin(shop, page, EMAIL, PASSWORD);
+const pathOf = (alias: string, channelId: string, languageId: string) =>
+  storefrontPath(shop, alias, channelId, languageId);
 
 /** The product page's main text, spaces of any kind removed (prices are written "1 499,50"). */
 async function mainText(page: Page, path: string) {
@@ -112,8 +91,8 @@ describe("campaigns in the back office", () => {
     const reducedNo = campaignPrice(product.no, discount, "NOK");
     const reducedSe = campaignPrice(product.se, discount, "SEK");
     if (reducedNo === null || reducedSe === null) throw new Error("the campaign reduces nothing");
-    const nbPath = await storefrontPath(product.nb, "2|no", "nb-NO");
-    const svPath = `/sv${await storefrontPath(product.sv, "1|se", "sv-SE")}`;
+    const nbPath = await pathOf(product.nb, "2|no", "nb-NO");
+    const svPath = `/sv${await pathOf(product.sv, "1|se", "sv-SE")}`;
     expect(await mainText(page, nbPath)).not.toContain(written(reducedNo));
 
     await signIn(page);

@@ -4,8 +4,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
-import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { expectAxeClean, openHydrated, signInToAdmin, storefrontPath } from "#tests/support/admin-browser.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * The back office's catalog in Chromium (issue 15, decision 0043): create a product with a variant, stock and prices
@@ -39,31 +40,10 @@ afterAll(async () => {
 
 const session = setupBrowser();
 const url = (path: string) => new URL(path, shop.origin).href;
-
-async function open(page: Page, path: string) {
-  await page.goto(url(path), { waitUntil: "load" });
-  await hydrated(page);
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  expect(describeViolations(await axe(page)), what).toEqual([]);
-}
-
-async function signIn(page: Page) {
-  await open(page, "/admin/sign-in");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
-
-async function storefrontPath(alias: string, channelId: string, languageId: string) {
-  const { body } = await gql(shop.origin, {
-    query: `query($alias: String!, $channelId: String, $languageId: String) { product(alias: $alias, channelId: $channelId, languageId: $languageId) { canonicalUrl } }`,
-    variables: { alias, channelId, languageId },
-  });
-  return new URL(body.data.product.canonicalUrl, shop.origin).pathname;
-}
+const open = (page: Page, path: string) => openHydrated(shop, page, path);
+const signIn = (page: Page) => signInToAdmin(shop, page, EMAIL, PASSWORD);
+const pathOf = (alias: string, channelId: string, languageId: string) =>
+  storefrontPath(shop, alias, channelId, languageId);
 
 async function mainText(page: Page, path: string) {
   await open(page, path);
@@ -120,9 +100,9 @@ describe("the catalog in the back office", () => {
     productId = Number(new URL(page.url()).pathname.split("/").at(-1));
     await expectAxeClean(page, "edit product");
 
-    const nbPath = await storefrontPath(`fjellvott-${TAG}`, "2|no", "nb-NO");
+    const nbPath = await pathOf(`fjellvott-${TAG}`, "2|no", "nb-NO");
     // Canonical URLs are the language's own path; Swedish pages live under /sv.
-    const svPath = `/sv${await storefrontPath(`fjallvante-${TAG}`, "1|se", "sv-SE")}`;
+    const svPath = `/sv${await pathOf(`fjallvante-${TAG}`, "1|se", "sv-SE")}`;
     const nb = await mainText(page, nbPath);
     expect(nb).toContain(NB_NAME);
     expect(nb).toMatch(/299/);
@@ -145,7 +125,7 @@ describe("the catalog in the back office", () => {
     // The log shows the change; the storefront announces the reduction against 299.
     await page.getByText("Price log, NO").click();
     expect(await page.locator("details[open] tbody tr").count()).toBe(2);
-    const nbPath = await storefrontPath(`fjellvott-${TAG}`, "2|no", "nb-NO");
+    const nbPath = await pathOf(`fjellvott-${TAG}`, "2|no", "nb-NO");
     await expect.poll(async () => (await mainText(page, nbPath)).match(/199/) !== null).toBe(true);
 
     // Another admin saves in the meantime; this page's form still carries the version it read.

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, markets, priceLog, products, skus } from "#db/schema/index.ts";
-import { createAdminUser } from "#services/admin/users.ts";
+import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -12,42 +12,19 @@ import { gql, type Shop, startShop } from "#tests/support/shop.ts";
  * refused with localized field problems and changes nothing. PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
-const PASSWORD = "korrekt-hest-batteri-stift";
-const cookies: Record<string, string> = {};
+let cookies: Record<string, string> = {};
 let categoryId = 0;
 
 // biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
 type Json = any;
 
-async function admin(who: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${shop.origin}/admin/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.origin, cookie: cookies[who] ?? "" },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Json; errors?: Json[] };
-  return { ...body, code: body.errors?.[0]?.extensions?.code as string | undefined };
+function admin(who: string, query: string, variables: Record<string, unknown> = {}) {
+  return adminCall(shop, cookies[who] ?? "", query, variables);
 }
 
 beforeAll(async () => {
   shop = await startShop({ SEED_PRODUCTS: "10" });
-  for (const [who, role] of [
-    ["owner", "owner"],
-    ["staff", "staff"],
-    ["support", "support"],
-  ] as const) {
-    const email = `${who}@mili.example`;
-    await createAdminUser(shop.db.db, { email, role, password: PASSWORD });
-    const response = await fetch(`${shop.origin}/admin/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: shop.origin },
-      body: JSON.stringify({
-        query: `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }`,
-        variables: { e: email, p: PASSWORD },
-      }),
-    });
-    cookies[who] = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  }
+  cookies = await signedInAdmins(shop, { owner: "owner", staff: "staff", support: "support" });
   const [leaf] = await shop.db.db
     .select({ id: categories.id })
     .from(categories)

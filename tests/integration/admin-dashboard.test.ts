@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders, reviews, skus } from "#db/schema/index.ts";
 import { addDays, localDay } from "#domain/withdrawal.ts";
-import { createAdminUser } from "#services/admin/users.ts";
+import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -14,20 +14,13 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
  * moderation; each part under its permission; bad input refused. PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
-const PASSWORD = "korrekt-hest-batteri-stift";
-const cookies: Record<string, string> = {};
+let cookies: Record<string, string> = {};
 
 // biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
 type Json = any;
 
-async function admin(who: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${shop.origin}/admin/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.origin, cookie: cookies[who] ?? "" },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Json; errors?: Json[] };
-  return { ...body, code: body.errors?.[0]?.extensions?.code as string | undefined };
+function admin(who: string, query: string, variables: Record<string, unknown> = {}) {
+  return adminCall(shop, cookies[who] ?? "", query, variables);
 }
 
 /** 00:15 in the shop's time zone on `day`: the day before in UTC, so the time zone decides the day. */
@@ -74,22 +67,7 @@ const SALES = `query($days: Int) { salesByDay(days: $days) { marketAlias currenc
 
 beforeAll(async () => {
   shop = await startShop({ SEED_PRODUCTS: "10" });
-  for (const [who, role] of [
-    ["owner", "owner"],
-    ["support", "support"],
-  ] as const) {
-    const email = `${who}@mili.example`;
-    await createAdminUser(shop.db.db, { email, role, password: PASSWORD });
-    const response = await fetch(`${shop.origin}/admin/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: shop.origin },
-      body: JSON.stringify({
-        query: `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }`,
-        variables: { e: email, p: PASSWORD },
-      }),
-    });
-    cookies[who] = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  }
+  cookies = await signedInAdmins(shop, { owner: "owner", support: "support" });
   const now = new Date();
   await order({ market: "no", status: "received", totalMinor: 10_000, confirmedAt: now });
   await order({ market: "no", status: "processing", totalMinor: 20_000, confirmedAt: now });

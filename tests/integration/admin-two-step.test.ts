@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, auditLog } from "#db/schema/index.ts";
 import { resetTotp, totpCode } from "#services/admin/totp.ts";
 import { createAdminUser } from "#services/admin/users.ts";
+import { ADMIN_TEST_PASSWORD, adminCall } from "#tests/support/admin.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -12,22 +13,11 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
  * takes a current code, and each change is in the audit log. PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
-const PASSWORD = "korrekt-hest-batteri-stift";
+const PASSWORD = ADMIN_TEST_PASSWORD;
 const STEP = 30_000;
 
-// biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
-type Json = any;
-
-async function call(query: string, variables: Record<string, unknown> = {}, cookie = "") {
-  const response = await fetch(`${shop.origin}/admin/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.origin, cookie },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Json; errors?: Json[] };
-  const setCookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  return { ...body, code: body.errors?.[0]?.extensions?.code as string | undefined, cookie: setCookie };
-}
+const call = (query: string, variables: Record<string, unknown> = {}, cookie = "") =>
+  adminCall(shop, cookie, query, variables);
 
 const SIGN_IN = `mutation($e: String!, $p: String!, $c: String) { signIn(email: $e, password: $p, code: $c) { email } }`;
 const signIn = (email: string, code?: string) => call(SIGN_IN, { e: email, p: PASSWORD, c: code ?? null });
