@@ -4,6 +4,7 @@ import { CUSTOMER_TYPES, type CustomerType } from "#domain/cart.ts";
 import { formatMoney } from "#domain/format.ts";
 import { type MessageKey, messageLanguage, msg, renderMessage } from "#domain/messages.ts";
 import { fromDecimal, toDecimal } from "#domain/money.ts";
+import { discountPercentage } from "#domain/prices.ts";
 import { getCart } from "#services/cart.ts";
 import { confirmation } from "#services/checkout/confirmation.ts";
 import {
@@ -561,6 +562,11 @@ const CheckoutOrderRowType = builder.objectRef<OrderRow>("CheckoutOrderRowType")
         const gross = r.line.unitRegularIncVat * r.line.quantity - r.line.lineTotalIncVat;
         return dec(Math.round((gross * 10000) / (10000 + r.line.vatRateBp)), r.order.currency);
       },
+    }),
+    discountPercentage: t.int({
+      description:
+        "Mili: the reduction the shopper was shown on the unit price when ordering, in whole percent (the cart line's unitPrice.discountPercentage, domain/prices.ts); 0 when none",
+      resolve: (r) => discountPercentage(r.line.unitRegularIncVat, r.line.unitSellingIncVat),
     }),
     discountRate: t.float({
       description: "The discount in percent of the regular total",

@@ -237,6 +237,9 @@ async function shopperWay(page: Page, lang: Lang, onList = false) {
     items: [{ item_id: itemId, quantity: 1 }],
   });
   expect(purchase?.ecommerce?.transaction_id).toMatch(new RegExp(`^${l.country}-\\d+$`));
+  // Each item carries the reduction it was bought at as sales_type (the order line's snapshot).
+  for (const item of purchase?.ecommerce?.items ?? [])
+    expect(item.sales_type).toMatch(/^(full_price|reduced_\d+-\d+)$/);
   for (const key of ["value", "tax", "shipping", "total_discount"])
     expect(typeof purchase?.ecommerce?.[key]).toBe("number");
   expect(purchase?.user_data).toEqual({

@@ -797,6 +797,8 @@ function pushPurchase(order: Order, nthPurchase: number) {
               item_name: row.name ?? "",
               item_variant: row.variant ?? undefined,
               price: row.priceIncVat,
+              // The reduction shown when ordering: the item's sales_type (decision 0042).
+              discount_percent: row.discountPercentage,
               quantity: row.quantity,
             },
           ]

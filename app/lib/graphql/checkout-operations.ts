@@ -138,6 +138,7 @@ export const ConfirmCheckoutQuery = graphql(
           priceIncVat
           totalIncVat
           skuId
+          discountPercentage
         }
       }
     }
