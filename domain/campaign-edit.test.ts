@@ -85,6 +85,15 @@ describe("local times (shop time, Europe/Oslo)", () => {
       }),
     );
   });
+  it("the clocks' switches: a repeated autumn hour is its first occurrence, a skipped spring time moves on by the gap", () => {
+    // 2026-10-25 02:30 happens twice in Oslo: at 00:30Z (summer time) and 01:30Z (winter time).
+    expect(localToInstant("2026-10-25T02:30")?.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(instantToLocal(new Date("2026-10-25T01:30:00Z"))).toBe("2026-10-25T02:30");
+    // 2026-03-29 02:30 never happens: the clocks go from 02:00 to 03:00; it is read as 03:30 (01:30Z).
+    expect(localToInstant("2026-03-29T02:30")?.toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(localToInstant("2026-03-29T01:59")?.toISOString()).toBe("2026-03-29T00:59:00.000Z");
+    expect(localToInstant("2026-03-29T03:00")?.toISOString()).toBe("2026-03-29T01:00:00.000Z");
+  });
   it("refuses what is no time", () => {
     for (const text of ["2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "tomorrow", "2026-01-01"])
       expect(localToInstant(text), text).toBeNull();

@@ -101,10 +101,16 @@ export function localToInstant(text: string, timeZone = SHOP_TIME_ZONE): Date | 
       Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - instant
     );
   };
-  // Two rounds settle the offset; the earlier of two candidates is the first occurrence of a repeated hour.
-  const first = wanted - offsetAt(wanted);
-  const second = wanted - offsetAt(first);
-  return new Date(Math.min(first, second));
+  // The offsets a day before and a day after (at most one switch lies between): each gives a candidate; those that
+  // read back as the text are real, the earlier is the first occurrence of a repeated hour. None is real in the
+  // spring gap: the offset before the switch moves the time on by the gap (02:30 → 03:30).
+  const before = offsetAt(wanted - 86_400_000);
+  const after = offsetAt(wanted + 86_400_000);
+  const typed = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}`;
+  const real = [wanted - before, wanted - after].filter(
+    (c) => instantToLocal(new Date(c), timeZone) === typed,
+  );
+  return new Date(real.length ? Math.min(...real) : wanted - before);
 }
 
 /** The local "YYYY-MM-DDTHH:mm" of an instant in `timeZone` (the form's value). */
