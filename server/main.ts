@@ -161,7 +161,7 @@ export async function start(env: Record<string, string | undefined> = process.en
         : selfOrigin,
     selfOrigin,
   });
-  const recommendations = recommendationSetup({ config, env, logger, selfOrigin });
+  const recommendations = recommendationSetup({ config, env, logger, selfOrigin, limiter });
   const api = createApi({
     services: {
       checkout: checkout.services,

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { CONSENT_COOKIE, commandUnderConsent, parseConsent } from "#domain/consent.ts";
+import { RateLimited, type RateLimiter } from "#integrations/rate-limit/index.ts";
 import {
   createRecommendationSandbox,
   HttpRecommendations,
@@ -25,6 +26,8 @@ export function recommendationSetup(opts: {
   logger: Logger;
   /** Where this server reaches itself. */
   selfOrigin: string;
+  /** The shop's limiter: the tracking endpoint draws `recommendations.track.ip` per address. */
+  limiter?: RateLimiter;
 }): {
   provider?: RecommendationProvider;
   routes?: Hono;
@@ -47,7 +50,7 @@ export function recommendationSetup(opts: {
       development,
       logger,
     });
-    const routes = trackingRoutes(provider);
+    const routes = trackingRoutes(provider, opts.limiter);
     routes.route("/sandbox/recommendations", createRecommendationSandbox().app);
     return { provider, routes, apiPaths: ["/sandbox/recommendations/*"], tracking };
   }
@@ -59,7 +62,7 @@ export function recommendationSetup(opts: {
     return { apiPaths: [] };
   }
   const provider = new HttpRecommendations({ baseUrl: base, websiteUuid, development, logger });
-  return { provider, routes: trackingRoutes(provider), apiPaths: [], tracking };
+  return { provider, routes: trackingRoutes(provider, opts.limiter), apiPaths: [], tracking };
 }
 
 /** Where the browser's queue posts (app/lib/recommendations/tracker.ts). */
@@ -87,11 +90,26 @@ const trackingUserId = z.uuid();
  * commands and recommendation clicks (decision 0046), passed to the adapter, which sends it and logs the answer. The shopper's consent is
  * checked here again, from the `mili-consent` cookie the request carries (domain/consent.ts
  * commandUnderConsent): without consent to statistics or marketing nothing goes out, without marketing no e-mail.
- * Answers 202 at once: the shopper never waits on the provider. The request guard has checked it is same-site.
+ * Answers 202 at once: the shopper never waits on the provider. The request guard has checked it is same-site; one
+ * address may send 120 a minute (`recommendations.track.ip`), then 429 with Retry-After.
  */
-function trackingRoutes(provider: RecommendationProvider): Hono {
+function trackingRoutes(provider: RecommendationProvider, limiter: RateLimiter | undefined): Hono {
   const app = new Hono();
   app.post(TRACKING_PATH, async (c) => {
+    // One address's commands are counted before anything is read: past the limit, 429 and nothing passed on.
+    try {
+      // The client's subject (its address, or the proxy's client address) is set by the app's middleware.
+      const subject = (c as unknown as { get(key: "clientSubject"): string | undefined }).get(
+        "clientSubject",
+      );
+      await limiter?.consume([{ limit: "recommendations.track.ip", key: subject ?? "unknown" }]);
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      return c.json({ message: "Too many requests" }, 429, {
+        "Retry-After": String(error.retryAfterSeconds),
+        "Cache-Control": "no-store",
+      });
+    }
     const form = await c.req.parseBody();
     let json: unknown;
     try {

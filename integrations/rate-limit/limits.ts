@@ -53,6 +53,15 @@ export const LIMITS = {
    * organisation number passes, so refused tries are counted; a placed order gives its point back.
    */
   "payment.refused.ip": { points: 10, seconds: 60 * 60, what: "a refused payment from one address" },
+  /**
+   * The browser's recommendation queue (decision 0046): each command or click is passed on to the provider, so one
+   * address may not make the shop send it without end. A shopper browsing sends a few a minute.
+   */
+  "recommendations.track.ip": {
+    points: 120,
+    seconds: 60,
+    what: "a recommendation command or click from one address",
+  },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

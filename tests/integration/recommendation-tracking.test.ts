@@ -10,7 +10,11 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
  */
 let shop: Shop;
 beforeAll(async () => {
-  shop = await startShop({ SEED_PRODUCTS: "20", RECOMMENDATIONS_BASE_URL: "sandbox" });
+  shop = await startShop({
+    SEED_PRODUCTS: "20",
+    RECOMMENDATIONS_BASE_URL: "sandbox",
+    RATE_LIMITS: "recommendations.track.ip=40/600",
+  });
 });
 afterAll(async () => {
   await shop?.close();
@@ -107,5 +111,19 @@ describe("the recommendation queue's endpoint", () => {
     expect(noUser.status).toBe(400);
     expect((await post(ORDER, "s1m1", { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await log()).length).toBe(before);
+  });
+
+  it("lets one address send only so many: then 429 with Retry-After, and nothing passed on", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 40; i++)
+      codes.push((await post({ command: "setCart", productNumbers: [`400001-${i}`] }, "s1m0")).status);
+    const refused = codes.filter((c) => c === 429).length;
+    expect(refused).toBeGreaterThan(0);
+    expect(codes.slice(-1)).toEqual([429]);
+    const response = await post({ command: "setCart", productNumbers: ["400001-limited"] }, "s1m0");
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await log()).some((e) => JSON.stringify(e.body).includes("400001-limited"))).toBe(false);
   });
 });
