@@ -1,11 +1,11 @@
 import { CAMPAIGN_STATUSES, type CampaignProblem, campaignProblemText } from "#domain/campaign-edit.ts";
+import type { RecordedChange } from "#services/admin/audit.ts";
 import {
   type AdminCampaignDetail,
   type AdminCampaignRow,
   adminCampaign,
   adminCampaigns,
   createCampaign,
-  type RecordedChange,
   updateCampaign,
   type VersionedResult,
 } from "#services/admin/campaigns.ts";

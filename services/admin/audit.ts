@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { auditLog } from "#db/schema/index.ts";
 import type { AdminPrincipal } from "./users.ts";
@@ -42,4 +42,51 @@ export async function auditEntries(
     .orderBy(desc(auditLog.id))
     .limit(opts.take)
     .offset(opts.skip);
+}
+
+/** A change someone made since the version a form read (from the audit log): who, when, which fields. */
+export interface RecordedChange {
+  actor: string;
+  at: string;
+  action: string;
+  version: number;
+  fields: string[];
+}
+
+/**
+ * An entity's recorded changes after `version`, oldest first: what an optimistic-version refusal names
+ * (decisions 0043, 0045). Each versioned change writes `after.version` in its audit entry.
+ */
+export async function changesSince(
+  db: Database,
+  entity: string,
+  id: number,
+  version: number,
+): Promise<RecordedChange[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, entity),
+        eq(auditLog.entityId, String(id)),
+        sql`(${auditLog.after}->>'version')::int > ${version}`,
+      ),
+    )
+    .orderBy(asc(auditLog.id))
+    .limit(50);
+  return rows.map((row) => {
+    const before = (row.before ?? {}) as Record<string, unknown>;
+    const after = (row.after ?? {}) as Record<string, unknown>;
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (k) => k !== "version" && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+    );
+    return {
+      actor: row.actor,
+      at: row.at.toISOString(),
+      action: row.action,
+      version: Number(after.version),
+      fields,
+    };
+  });
 }

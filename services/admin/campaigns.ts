@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
-  auditLog,
   campaignProducts,
   campaignTranslations,
   discountCampaigns,
@@ -26,7 +25,7 @@ import {
 } from "#domain/campaign-edit.ts";
 import { slugify } from "#domain/ids.ts";
 import { minorUnits, toDecimal } from "#domain/money.ts";
-import { writeAudit } from "./audit.ts";
+import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
 import { catalogChoices } from "./products.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -43,55 +42,11 @@ import type { AdminPrincipal } from "./users.ts";
 
 export const CAMPAIGN_LANGUAGES = ["nb-NO", "sv-SE"] as const;
 
-/** A change someone made since the version a form read (from the audit log): who, when, which fields. */
-export interface RecordedChange {
-  actor: string;
-  at: string;
-  action: string;
-  version: number;
-  fields: string[];
-}
-
 export type VersionedResult =
   | { ok: true; id: number; version: number }
   | { ok: false; refusal: "invalid"; problems: CampaignProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
-
-/** An entity's recorded changes after `version`, oldest first. */
-export async function changesSince(
-  db: Database,
-  entity: string,
-  id: number,
-  version: number,
-): Promise<RecordedChange[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, entity),
-        eq(auditLog.entityId, String(id)),
-        sql`(${auditLog.after}->>'version')::int > ${version}`,
-      ),
-    )
-    .orderBy(asc(auditLog.id))
-    .limit(50);
-  return rows.map((row) => {
-    const before = (row.before ?? {}) as Record<string, unknown>;
-    const after = (row.after ?? {}) as Record<string, unknown>;
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-      (k) => k !== "version" && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
-    );
-    return {
-      actor: row.actor,
-      at: row.at.toISOString(),
-      action: row.action,
-      version: Number(after.version),
-      fields,
-    };
-  });
-}
 
 export class Refused extends Error {
   readonly result: VersionedResult & { ok: false };
@@ -99,12 +54,6 @@ export class Refused extends Error {
     super(result.refusal);
     this.result = result;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === "23505") return true;
-  return false;
 }
 
 /** Runs `work` in a transaction; a Refused thrown inside answers its refusal (and nothing is written). */

@@ -9,8 +9,8 @@ import {
   maskGiftCardCode,
 } from "#domain/campaign-edit.ts";
 import { GIFT_CARD_RANDOM_BYTES, giftCardCode } from "#domain/gift-card.ts";
-import { writeAudit } from "./audit.ts";
-import { changesSince, Refused, refusable, type VersionedResult } from "./campaigns.ts";
+import { changesSince, writeAudit } from "./audit.ts";
+import { Refused, refusable, type VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
 import type { AdminPrincipal } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import {
-  auditLog,
   brands,
   categories,
   categoryTranslations,
@@ -29,7 +29,7 @@ import {
   type SkuInput,
 } from "#domain/product-edit.ts";
 import { skuAppliedPrices, skuHistorySql } from "../price-history.ts";
-import { writeAudit } from "./audit.ts";
+import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -245,50 +245,14 @@ export async function adminProduct(db: Database, productId: number) {
 
 export type AdminProductDetail = NonNullable<Awaited<ReturnType<typeof adminProduct>>>;
 
-/** A change someone made since the version a form read (from the audit log): who, when, which fields. */
-export interface ProductChange {
-  actor: string;
-  at: string;
-  action: string;
-  version: number;
-  fields: string[];
-}
+/** A change someone made since the version a form read (services/admin/audit.ts). */
+export type ProductChange = RecordedChange;
 
 export type EditResult =
   | { ok: true; productId: number; version: number }
   | { ok: false; refusal: "invalid"; problems: ProductProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: ProductChange[] };
-
-/** The product's recorded changes after `version`, oldest first (decision 0043: "refused with what changed"). */
-export async function productChangesSince(db: Database, productId: number, version: number) {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, "product"),
-        eq(auditLog.entityId, String(productId)),
-        sql`(${auditLog.after}->>'version')::int > ${version}`,
-      ),
-    )
-    .orderBy(asc(auditLog.id))
-    .limit(50);
-  return rows.map((row): ProductChange => {
-    const before = (row.before ?? {}) as Record<string, unknown>;
-    const after = (row.after ?? {}) as Record<string, unknown>;
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-      (k) => k !== "version" && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
-    );
-    return {
-      actor: row.actor,
-      at: row.at.toISOString(),
-      action: row.action,
-      version: Number(after.version),
-      fields,
-    };
-  });
-}
 
 class Refused extends Error {
   readonly result: EditResult & { ok: false };
@@ -304,12 +268,6 @@ function collect<T>(checked: Checked<T>, problems: ProductProblem[]): T | null {
   if (checked.ok) return checked.value;
   problems.push(...checked.problems);
   return null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === "23505") return true;
-  return false;
 }
 
 /**
@@ -338,7 +296,7 @@ async function edit(
           ok: false,
           refusal: "stale",
           version: row.version,
-          changes: await productChangesSince(t, productId, version),
+          changes: await changesSince(t, "product", productId, version),
         });
       const { before, after } = await change(t);
       const next = version + 1;

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import { promoCodes } from "#db/schema/index.ts";
 import {
   type CampaignProblem,
@@ -9,15 +10,8 @@ import {
   type PromoCodeFields,
   type PromoCodeInput,
 } from "#domain/campaign-edit.ts";
-import { writeAudit } from "./audit.ts";
-import {
-  changesSince,
-  isUniqueViolation,
-  Refused,
-  refusable,
-  ruleFields,
-  type VersionedResult,
-} from "./campaigns.ts";
+import { changesSince, writeAudit } from "./audit.ts";
+import { Refused, refusable, ruleFields, type VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
 import type { AdminPrincipal } from "./users.ts";
 

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import { authChallenges, customers, loginTokens, outbox, refreshTokens } from "#db/schema/index.ts";
 import { type Message, msg } from "#domain/messages.ts";
 import { isPasswordDigest } from "#domain/password.ts";
@@ -355,7 +356,7 @@ export function createAuth(opts: AuthOptions) {
             return startSession(tx as unknown as Database, created, remember, client);
           });
         } catch (error) {
-          if (uniqueViolation(error))
+          if (isUniqueViolation(error))
             throw new AuthError(409, "ACCOUNT_EXISTS", msg("account.register.exists"));
           throw error;
         }
@@ -666,13 +667,4 @@ function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** PostgreSQL's unique_violation (23505), as postgres.js and PGlite report it (possibly as a cause). */
-function uniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
