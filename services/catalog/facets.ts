@@ -279,70 +279,36 @@ function facetGroups(
       continue;
     }
     if (r.value === null || r.n <= 0) continue;
+    const value = r.value;
+    /** One value of a facet: its filter id is the row's kind and value; its place is set after sorting. */
+    const facetValue = (label: string, parentId: string | null = null, id = value): ListFacetValue => ({
+      id,
+      facetId: `${r.kind}_${value}`,
+      parentId,
+      label,
+      count: r.n,
+      order: 0,
+    });
     if (r.kind === "c" && r.label) {
-      const v: ListFacetValue = {
-        id: r.value,
-        facetId: `c_${r.value}`,
-        parentId: r.parent_id ? `c_${r.parent_id}` : null,
-        label: r.label,
-        count: r.n,
-        order: 0,
-      };
+      const v = facetValue(r.label, r.parent_id ? `c_${r.parent_id}` : null);
       group("categories", "categories", labels.categories).values.push(v);
       sortKeys.set(v, r.sort_order ?? 0);
     } else if (r.kind === "b" && r.label) {
-      const v = {
-        id: r.value,
-        facetId: `b_${r.value}`,
-        parentId: null,
-        label: r.label,
-        count: r.n,
-        order: 0,
-      };
-      group("brands", "brands", labels.brands).values.push(v);
+      group("brands", "brands", labels.brands).values.push(facetValue(r.label));
     } else if (r.kind === "dc" && r.label) {
-      const v = {
-        id: r.value,
-        facetId: `dc_${r.value}`,
-        parentId: null,
-        label: r.label,
-        count: r.n,
-        order: 0,
-      };
-      group("campaigns", "campaigns", labels.campaigns).values.push(v);
+      group("campaigns", "campaigns", labels.campaigns).values.push(facetValue(r.label));
     } else if (r.kind === "s" && r.label) {
-      const v = {
-        id: r.value,
-        facetId: `s_${r.value}`,
-        parentId: null,
-        label: r.label,
-        count: r.n,
-        order: 0,
-      };
+      const v = facetValue(r.label);
       group("skus", "skus", labels.skus).values.push(v);
-      sortKeys.set(v, sizeRank(r.value));
+      sortKeys.set(v, sizeRank(value));
     } else if (r.kind === "d") {
-      const [lo, hi] = r.value.split("-");
-      const v = {
-        id: r.value,
-        facetId: `d_${r.value}`,
-        parentId: null,
-        label: `${lo}–${hi}\u00a0%`,
-        count: r.n,
-        order: 0,
-      };
+      const [lo, hi] = value.split("-");
+      const v = facetValue(`${lo}–${hi}\u00a0%`);
       group("discount", "discount", labels.discount).values.push(v);
-      sortKeys.set(v, DISCOUNT_BUCKETS.indexOf(r.value as DiscountBucket));
+      sortKeys.set(v, DISCOUNT_BUCKETS.indexOf(value as DiscountBucket));
     } else if (r.kind === "p" && r.label) {
-      const identifier = r.value.split("_")[0] as string;
-      const v = {
-        id: r.value.slice(identifier.length + 1),
-        facetId: `p_${r.value}`,
-        parentId: null,
-        label: r.label,
-        count: r.n,
-        order: 0,
-      };
+      const identifier = value.split("_")[0] as string;
+      const v = facetValue(r.label, null, value.slice(identifier.length + 1));
       group(`p-${identifier}`, "parameters", r.group_label ?? identifier).values.push(v);
     }
   }
