@@ -3,6 +3,12 @@
  * instant in a time zone. format.ts formats with these, and validators.ts checks identity numbers' dates with them
  * on their own (the browser's sign-in forms need the checks, not the formatting code).
  */
+/**
+ * The shop's own clock: its calendar days, the back office's local times, the withdrawal period. Sweden and Norway
+ * share their offsets, so one zone serves both markets.
+ */
+export const SHOP_TIME_ZONE = "Europe/Oslo";
+
 export type Parts = { year: string; month: string; day: string; hour: string; minute: string };
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,4 +1,4 @@
-import { partsIn } from "./calendar.ts";
+import { partsIn, SHOP_TIME_ZONE } from "./calendar.ts";
 import { slugify } from "./ids.ts";
 import { fromDecimal, mulDivRound } from "./money.ts";
 import { parseAmount } from "./product-edit.ts";
@@ -23,9 +23,6 @@ export const CAMPAIGN_LIMITS = {
   /** Whole years a gift card may run. */
   giftCardYears: 10,
 } as const;
-
-/** Where the back office reads and writes local times (Sweden and Norway share their offsets). */
-export const SHOP_TIME_ZONE = "Europe/Oslo";
 
 export type CampaignProblemCode =
   | "required"

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from "./calendar.ts";
+
 /**
  * The right of withdrawal (angrerett / ångerrätt; Directive 2011/83/EU art. 9, with the withdrawal function of
  * Directive (EU) 2023/2673): a consumer may withdraw from a distance purchase within 14 days from the day the goods
@@ -13,7 +15,7 @@
  */
 
 export const WITHDRAWAL_DAYS = 14;
-export const WITHDRAWAL_TIME_ZONE = "Europe/Oslo";
+export const WITHDRAWAL_TIME_ZONE = SHOP_TIME_ZONE;
 
 export interface WithdrawalFacts {
   status: string;

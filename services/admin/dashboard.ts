@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { markets, orders, products, skus } from "#db/schema/index.ts";
+import { SHOP_TIME_ZONE } from "#domain/calendar.ts";
 import {
   averageOrderValue,
   type DaySales,
@@ -9,8 +10,7 @@ import {
   SALE_STATUSES,
 } from "#domain/sales-figures.ts";
 import { type StockStatus, stockStatus } from "#domain/stock.ts";
-// The shop's time zone and calendar day (Europe/Oslo, as Europe/Stockholm) are kept with the withdrawal rule.
-import { localDay, WITHDRAWAL_TIME_ZONE as SHOP_TIME_ZONE } from "#domain/withdrawal.ts";
+import { localDay } from "#domain/withdrawal.ts";
 
 /**
  * The back office's dashboard (issue 15 "Dashboard"): sales, orders and average order value per day and market,
