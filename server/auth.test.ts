@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, outbox, refreshTokens } from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { createRateLimiter } from "#integrations/rate-limit/index.ts";
-import { type Auth, createAuth } from "#services/customers/auth.ts";
+import { type Auth, createAuth, REFRESH_REUSE_LEEWAY_SECONDS } from "#services/customers/auth.ts";
 import { freshDatabase, queryRows } from "#tests/support/db.ts";
 import { authRoutes } from "./auth.ts";
 
@@ -261,13 +261,55 @@ describe("refresh tokens", () => {
     expect(second).not.toBe(first);
     const token = r1.json.token as string;
     expect(await auth.authenticate(token)).not.toBeNull();
-    // The first token again: someone has a copy. The session ends, for the thief and the shopper alike.
+    // The first token again, past the leeway: someone has a copy. The session ends, for the thief and the shopper
+    // alike.
+    advance(REFRESH_REUSE_LEEWAY_SECONDS + 1);
     const replay = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first });
     expect(replay.response.status).toBe(401);
     expect(
       (await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": second })).response.status,
     ).toBe(401);
     expect(await auth.authenticate(token)).toBeNull();
+  });
+
+  it("a rotated token presented again within the leeway is the same browser racing itself: a new token, the session kept", async () => {
+    const { response } = await protocol("login", "kari@example.no", "hemligt123");
+    const first = response.headers.get("x-auth-refresh-token") ?? "";
+    // Two tabs opened at once send the same cookie; or a page left while its refresh was under way never stored the
+    // answer's new cookie, and the next page sends the old one.
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first })),
+    );
+    expect([a?.response.status, b?.response.status]).toEqual([200, 200]);
+    advance(REFRESH_REUSE_LEEWAY_SECONDS);
+    const late = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first });
+    expect(late.response.status).toBe(200);
+    const tokens = [a, b, late].map((r) => r?.json.token as string);
+    const principals = await Promise.all(tokens.map((t) => auth.authenticate(t)));
+    expect(new Set(principals.map((p) => p?.sessionId)).size).toBe(1);
+    // Each answer's own refresh token works on.
+    const next = await call("GET", "/auth/login", undefined, {
+      "x-auth-refresh-token": a?.response.headers.get("x-auth-refresh-token") ?? "",
+    });
+    expect(next.response.status).toBe(200);
+    // A second past the leeway the old token is a copy: the whole session ends.
+    advance(1);
+    expect(
+      (await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first })).response.status,
+    ).toBe(401);
+    for (const token of tokens) expect(await auth.authenticate(token)).toBeNull();
+  });
+
+  it("the leeway never brings back a session signed out", async () => {
+    const { response } = await protocol("login", "kari@example.no", "hemligt123");
+    const first = response.headers.get("x-auth-refresh-token") ?? "";
+    const rotated = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first });
+    await call("GET", "/auth/logout", undefined, {
+      "x-auth-refresh-token": rotated.response.headers.get("x-auth-refresh-token") ?? "",
+    });
+    expect(
+      (await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first })).response.status,
+    ).toBe(401);
   });
 
   it("are stored hashed", async () => {
@@ -389,6 +431,7 @@ describe("logs", () => {
     const register = await protocol("register", "lekk@example.no", "hemmelig-passord-77");
     const refresh = register.response.headers.get("x-auth-refresh-token") ?? "";
     const rotated = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": refresh });
+    advance(REFRESH_REUSE_LEEWAY_SECONDS + 1);
     await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": refresh }); // reuse: warns
     await protocol("login", "lekk@example.no", "feil-passord-77");
     await call("GET", "/auth/logout", undefined, {

@@ -23,13 +23,20 @@ import { commonPasswordDigests, hashDigest, verifyDigest } from "./passwords.ts"
  *
  * A session is a family of refresh tokens: each refresh rotates the token (the old one is marked rotated, a new one
  * issued in the same family); a rotated token presented again means it was stolen or copied, and the whole family
- * is revoked. Tokens are stored as SHA-256 hashes. The access token is a JWT (HS256, key derived from AUTH_SECRET)
+ * is revoked — unless it comes within REFRESH_REUSE_LEEWAY_SECONDS of its rotation: that is the shopper's own
+ * browser (two tabs opened at once, or a page left while its refresh was under way, so the answer's new cookie never
+ * arrived), and it gets a new token of the same family instead. Tokens are stored as SHA-256 hashes. The access token is a JWT (HS256, key derived from AUTH_SECRET)
  * with readable claims `sub`, `sid` (the session), `name`, `customerType`, `exp`.
  */
 
 export type AuthAction = "login" | "register" | "password" | "logout";
 export const AUTH_ACTIONS: readonly AuthAction[] = ["login", "register", "password", "logout"];
 
+/**
+ * A rotated refresh token presented again this soon after its rotation is the same browser racing itself, not a copy
+ * (decision 0054): answered with a new token of the session. Later, it revokes the session.
+ */
+export const REFRESH_REUSE_LEEWAY_SECONDS = 10;
 /** How long a challenge may take from step 1 to step 3. */
 export const CHALLENGE_SECONDS = 60;
 /** The access token's lifetime (`maxAge`); the browser refreshes at 90 % of it (spec §9). */
@@ -404,8 +411,9 @@ export function createAuth(opts: AuthOptions) {
     },
 
     /**
-     * A refresh: the token is rotated (one use); a token already rotated or revoked means a copy is in other
-     * hands, and the whole session (family) is revoked. Null when the token names no live session.
+     * A refresh: the token is rotated (one use); a token revoked, or rotated longer than the leeway ago, means a
+     * copy is in other hands, and the whole session (family) is revoked. Within the leeway the browser raced itself
+     * and gets another token of the family. Null when the token names no live session.
      */
     async refresh(refreshToken: string, client: ClientInfo): Promise<Session | null> {
       const at = now();
@@ -418,7 +426,7 @@ export function createAuth(opts: AuthOptions) {
           .for("update")
           .limit(1);
         if (!row || row.revokedAt) return null;
-        if (row.rotatedAt) {
+        if (row.rotatedAt && at.getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_LEEWAY_SECONDS * 1000) {
           await tx
             .update(refreshTokens)
             .set({ revokedAt: at })
@@ -444,7 +452,8 @@ export function createAuth(opts: AuthOptions) {
         if (!customer) return null;
         const next = randomBytes(32).toString("base64url");
         const sessionMaxAge = row.remember ? REMEMBER_SECONDS : SHORT_SESSION_SECONDS;
-        await tx.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, row.id));
+        if (!row.rotatedAt)
+          await tx.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, row.id));
         await tx.insert(refreshTokens).values({
           customerId: row.customerId,
           tokenHash: hashToken(next),
