@@ -118,4 +118,5 @@ it("a pending attempt left by a dead process is failed at the next start, its st
   } finally {
     await second.stop("test");
   }
-});
+  // Two start-ups of a new PGlite folder (migrations, seed, reopen) on a busy two-core machine: like invoice-restart.
+}, 240_000);
