@@ -3,7 +3,7 @@ import { createServer, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+import { profiled, round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 
 /**
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "3" },
     "database-url": { type: "string", default: process.env.DATABASE_URL },
     name: { type: "string", default: "page-cache" },
+    /** Writes a CPU profile of this process (the shop) during the cache-on runs into this folder. */
+    profile: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -140,7 +142,7 @@ try {
   const xCache = [miss.res.headers.get("x-cache"), hit.res.headers.get("x-cache")];
   if (xCache[1] !== "HIT")
     say(`warning: the second GET / was not a cache hit (X-Cache: ${xCache.join(", ")})`);
-  const on = await measure(`http://127.0.0.1:${shop.port}/`);
+  const on = await profiled(values.profile, "page-cache-on", () => measure(`http://127.0.0.1:${shop.port}/`));
   const brAnswer = await fetchRaw(`http://127.0.0.1:${shop.port}/`, brHeaders);
   if (brAnswer.status !== 200 || brAnswer.headers["content-encoding"] !== "br") {
     throw new Error(
@@ -149,7 +151,9 @@ try {
   }
   const brHeadersOut: Record<string, string> = {};
   for (const [k, v] of Object.entries(brAnswer.headers)) if (!SKIP_HEADERS.has(k)) brHeadersOut[k] = v;
-  const onBr = await measure(`http://127.0.0.1:${shop.port}/`, brHeaders);
+  const onBr = await profiled(values.profile, "page-cache-on-br", () =>
+    measure(`http://127.0.0.1:${shop.port}/`, brHeaders),
+  );
   await shop.stop("bench");
   current = null;
 

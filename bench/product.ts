@@ -6,7 +6,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { API_HEADERS } from "./channel-query.ts";
 import type { WalkResult } from "./crawl-walk.ts";
-import { round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+import {
+  profiled as profiledIn,
+  round,
+  say,
+  seconds,
+  table,
+  tempPostgresDatabase,
+  writeResult,
+} from "./lib.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 import { productBody, productsBody } from "./product-query.ts";
 
@@ -110,25 +118,7 @@ function walk(urls: string[], headers: Record<string, string>): Promise<WalkResu
   });
 }
 
-/** Runs `work` with the V8 profiler on (when --profile is given), writing `<profile>/<name>.cpuprofile`. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!values.profile) return work();
-  const { Session } = await import("node:inspector/promises");
-  const { mkdirSync, writeFileSync } = await import("node:fs");
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 500 });
-  await session.post("Profiler.start");
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    mkdirSync(values.profile, { recursive: true });
-    writeFileSync(join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
+const profiled = <T>(name: string, work: () => Promise<T>) => profiledIn(values.profile, name, work);
 
 const loadRow = (target: string, r: LoadResult) => ({
   target,

@@ -126,14 +126,16 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || NO_BODY.has(res.status) || res.headers.has("content-encoding")) return;
+    // Headers and status only until the answer is known to be compressed here: touching `body` turns the node
+    // server's light response into a web Response, copying its bytes (a page-cache hit's 150 kB, every time).
+    if (NO_BODY.has(res.status) || res.headers.has("content-encoding")) return;
     if (!isCompressible(res.headers.get("content-type"))) return;
     addVary(res.headers);
     if (/\bno-transform\b/i.test(res.headers.get("cache-control") ?? "")) return;
     const length = res.headers.get("content-length");
     if (length !== null && Number(length) < MIN_SIZE) return;
     const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-    if (encoding === "identity" || c.req.method === "HEAD") return;
+    if (encoding === "identity" || c.req.method === "HEAD" || !res.body) return;
     let body: BodyInit;
     if (length !== null) {
       const bytes = new Uint8Array(await res.arrayBuffer());
