@@ -4,7 +4,7 @@ import { openDatabase } from "../db/client.ts";
 import { skus } from "../db/schema/index.ts";
 import { seed } from "../db/seed/index.ts";
 import { SandboxInvoiceProvider } from "../integrations/payments/invoice/index.ts";
-import { addToCart } from "../services/cart.ts";
+import { addToCart } from "../services/cart/lines.ts";
 import { type PlaceOrderInput, placeOrder } from "../services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "../services/reference.ts";
 import { DEFAULT_POSTGRES, round, say, table, tempPostgresDatabase, writeResult } from "./lib.ts";

@@ -16,7 +16,7 @@ import {
   KLARNA_SANDBOX_CREDENTIALS,
   KlarnaPayments,
 } from "#integrations/payments/klarna/index.ts";
-import { addToCart } from "#services/cart.ts";
+import { addToCart } from "#services/cart/lines.ts";
 import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import {
   confirmHostedOrder,

@@ -1,5 +1,5 @@
 import type { Hit, RateLimiter } from "#integrations/rate-limit/index.ts";
-import { CartError } from "./cart.ts";
+import { CartError } from "./cart/model.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

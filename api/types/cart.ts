@@ -1,22 +1,12 @@
 import { amountIn, CUSTOMER_TYPES, type CustomerType, cartQuantity } from "#domain/cart.ts";
 import { formatMoney } from "#domain/format.ts";
 import { toDecimal } from "#domain/money.ts";
-import {
-  addPackageToCart,
-  addToCart,
-  CartError,
-  type CartErrorReason,
-  type CartItemView,
-  type CartView,
-  cloneCart,
-  completeCart,
-  getCart,
-  removeCartCode,
-  setCartMerchantData,
-  setCartPromoCode,
-  updateCartGroup,
-  updateCartItem,
-} from "#services/cart.ts";
+import { cloneCart, getCart, setCartMerchantData } from "#services/cart/carts.ts";
+import { removeCartCode, setCartPromoCode } from "#services/cart/codes.ts";
+import { completeCart } from "#services/cart/complete.ts";
+import { addToCart, updateCartGroup, updateCartItem } from "#services/cart/lines.ts";
+import { CartError, type CartErrorReason, type CartItemView, type CartView } from "#services/cart/model.ts";
+import { addPackageToCart } from "#services/cart/packages.ts";
 import { limitCodeTries, newCartHits } from "#services/code-tries.ts";
 import { claimCart } from "#services/customers/sign-in.ts";
 import { loadPackages } from "#services/product-detail.ts";
@@ -31,7 +21,7 @@ import { ProductType } from "./product.ts";
 import { productEdges } from "./product-detail.ts";
 
 /**
- * The cart of spec §3 and API.md: getCart and the cart mutations. Each resolver calls services/cart.ts; amounts
+ * The cart of spec §3 and API.md: getCart and the cart mutations. Each resolver calls services/cart/; amounts
  * become decimals and strings for the request's language here, at the edge.
  */
 

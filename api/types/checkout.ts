@@ -5,7 +5,7 @@ import { formatMoney } from "#domain/format.ts";
 import { type MessageKey, messageLanguage, msg, renderMessage } from "#domain/messages.ts";
 import { fromDecimal, toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
-import { getCart } from "#services/cart.ts";
+import { getCart } from "#services/cart/carts.ts";
 import { confirmation } from "#services/checkout/confirmation.ts";
 import {
   type CheckoutView,

@@ -58,7 +58,7 @@ export const promoCodeUses = pgTable(
     /** Lower-cased e-mail, so guest uses count per customer too (written by the checkout, which knows it). */
     email: text(),
     orderId: bigint({ mode: "number" }),
-    /** The completed cart that used the code (services/cart.ts completeCart): one use per cart. */
+    /** The completed cart that used the code (services/cart/complete.ts completeCart): one use per cart. */
     cartId: uuid().references(() => carts.id, { onDelete: "set null" }),
     createdAt: created(),
   },

@@ -6,7 +6,8 @@ import { type CheckoutFieldErrors, checkoutCountry, checkoutErrors } from "#doma
 import { msg } from "#domain/messages.ts";
 import type { PickupPoint, ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
 import { OwnShipping } from "#integrations/shipping/own/index.ts";
-import { type CartContext, type CartView, getCart } from "../cart.ts";
+import { getCart } from "../cart/carts.ts";
+import type { CartContext, CartView } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
 import { chosenPickupPoint } from "./pickup.ts";

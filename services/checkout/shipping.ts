@@ -3,7 +3,8 @@ import type { Database, Tx } from "#db/client.ts";
 import { carts, shippingOptions } from "#db/schema/index.ts";
 import { msg } from "#domain/messages.ts";
 import type { ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
-import { type CartContext, getCart } from "../cart.ts";
+import { getCart } from "../cart/carts.ts";
+import type { CartContext } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
 
 /** The shop's own option key of a checkout's shipping choice (`own:pickup-point` or `pickup-point`); null if none. */

@@ -99,7 +99,7 @@ export async function mergeGuestCart(
 
 /**
  * Whether a cart's promo code stays with the customer: none, or a code whose per-customer limit this customer has
- * not reached (its uses are recorded when a cart completes: services/cart.ts). The code's row is share-locked, so
+ * not reached (its uses are recorded when a cart completes: services/cart/complete.ts). The code's row is share-locked, so
  * a completion recording a use for it waits or is seen.
  */
 async function usableBy(

@@ -1,5 +1,5 @@
 import type { AppliedRule, CartTotals } from "#domain/cart.ts";
-import type { CartItemView, CartView } from "#services/cart.ts";
+import type { CartItemView, CartView } from "#services/cart/model.ts";
 import type { OrderLineRecord, OrderRecord } from "./read.ts";
 
 /**

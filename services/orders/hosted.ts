@@ -9,7 +9,8 @@ import {
   operationKey,
   type PaymentType,
 } from "#integrations/payments/index.ts";
-import { type CartContext, getCart } from "../cart.ts";
+import { getCart } from "../cart/carts.ts";
+import type { CartContext } from "../cart/model.ts";
 import { chooseShipping, verifyExternalShipping } from "../checkout/shipping.ts";
 import { type ReferenceData, resolveLocale } from "../reference.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";

@@ -36,7 +36,9 @@ import {
   type PaymentType,
 } from "#integrations/payments/index.ts";
 import type { ShippingProvider } from "#integrations/shipping/index.ts";
-import { type CartContext, CartError, type CartView, completeCart, getCart } from "../cart.ts";
+import { getCart } from "../cart/carts.ts";
+import { completeCart } from "../cart/complete.ts";
+import { type CartContext, CartError, type CartView } from "../cart/model.ts";
 import { chosenPickupPoint } from "../checkout/pickup.ts";
 import { chooseShipping, isExternalOption, verifyExternalShipping } from "../checkout/shipping.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";

@@ -17,7 +17,8 @@ import {
 import { formatDate, formatMoney } from "#domain/format.ts";
 import { withdrawalLastDay } from "#domain/withdrawal.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
-import { addToCart, type CartContext } from "#services/cart.ts";
+import { addToCart } from "#services/cart/lines.ts";
+import type { CartContext } from "#services/cart/model.ts";
 import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { registerByApi } from "#tests/support/accounts.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#domain/format.ts";
 import { vatOfGross } from "#domain/vat.ts";
-import { getCart } from "#services/cart.ts";
+import { getCart } from "#services/cart/carts.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { demoGiftCards } from "#tests/support/gift-cards.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";

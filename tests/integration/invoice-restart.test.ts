@@ -8,7 +8,7 @@ import { invoiceSandboxInvoices, orders, skus } from "#db/schema/index.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { testPaymentRequest } from "#integrations/payments/test-request.ts";
 import { start } from "#server/main.ts";
-import { addToCart } from "#services/cart.ts";
+import { addToCart } from "#services/cart/lines.ts";
 import { reserve } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { queryRows } from "#tests/support/db.ts";

@@ -11,7 +11,8 @@ import {
   KLARNA_SANDBOX_CREDENTIALS,
   KlarnaPayments,
 } from "#integrations/payments/klarna/index.ts";
-import { addToCart, type CartContext } from "#services/cart.ts";
+import { addToCart } from "#services/cart/lines.ts";
+import type { CartContext } from "#services/cart/model.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import {
   callbackSignature,

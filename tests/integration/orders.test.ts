@@ -5,7 +5,8 @@ import { carts, orderLines, orderStatusHistory, orders, outbox, products, skus }
 import { seed } from "#db/seed/index.ts";
 import { parseOrderNumber } from "#domain/order.ts";
 import { INVOICE_TEST_NUMBERS, SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
-import { addToCart, type CartContext } from "#services/cart.ts";
+import { addToCart } from "#services/cart/lines.ts";
+import type { CartContext } from "#services/cart/model.ts";
 import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import { type OrderDeps, type PlaceOrderInput, placeOrder, reserve } from "#services/orders/place.ts";

@@ -1,0 +1,105 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "#db/client.ts";
+import { cartItems, prices, products, productTranslations, skus } from "#db/schema/index.ts";
+import { MAX_LINE_QUANTITY } from "#domain/cart.ts";
+import { maxOrderable } from "#domain/stock.ts";
+import { CartError } from "./model.ts";
+
+/** What a change of lines checks: the quantity asked, the SKU (buyable in the market) and its stock. */
+
+export function assertQuantity(quantity: number, allowZero: boolean) {
+  if (!Number.isInteger(quantity) || quantity < (allowZero ? 0 : 1) || quantity > MAX_LINE_QUANTITY)
+    throw new CartError(
+      "INVALID_QUANTITY",
+      `Quantity must be a whole number from ${allowZero ? 0 : 1} to ${MAX_LINE_QUANTITY}`,
+      { min: allowZero ? 0 : 1, max: MAX_LINE_QUANTITY },
+    );
+}
+
+export interface SkuRow {
+  skuId: number;
+  productId: number;
+  active: boolean;
+  productActive: boolean;
+  productType: string;
+  inStock: number;
+  oversellable: number;
+  static: number;
+  incoming: string | null;
+  selling: number | null;
+  currency: string | null;
+  name: string | null;
+}
+
+export async function loadSkus(
+  tx: Tx,
+  skuIds: number[],
+  marketAlias: string,
+  languageId: string,
+): Promise<Map<number, SkuRow>> {
+  if (!skuIds.length) return new Map();
+  const rows = await tx
+    .select({
+      skuId: skus.id,
+      productId: skus.productId,
+      active: skus.active,
+      productActive: products.active,
+      productType: products.type,
+      inStock: skus.inStock,
+      oversellable: skus.oversellable,
+      static: skus.static,
+      incoming: skus.incoming,
+      selling: prices.sellingMinor,
+      currency: prices.currencyCode,
+      name: productTranslations.name,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .leftJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, marketAlias)))
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, skus.productId), eq(productTranslations.languageId, languageId)),
+    )
+    .where(inArray(skus.id, skuIds));
+  return new Map(rows.map((r) => [r.skuId, r]));
+}
+
+export function assertBuyable(sku: SkuRow | undefined, skuId: number, currency: string): SkuRow {
+  if (!sku) throw new CartError("UNKNOWN_SKU", `No SKU ${skuId}`, { skuId });
+  if (!sku.active || !sku.productActive || sku.selling === null || sku.currency !== currency)
+    throw new CartError("NOT_BUYABLE", `SKU ${skuId} cannot be bought in this market`, {
+      skuId,
+      name: sku.name,
+    });
+  return sku;
+}
+
+/** Refuses a quantity of a SKU (the cart's whole quantity of it) that stock cannot cover. */
+export function assertStock(sku: SkuRow, quantity: number) {
+  const max = maxOrderable({ ...sku, totalStock: sku.inStock + sku.oversellable + sku.static });
+  if (quantity <= max) return;
+  const stock = Number.isFinite(max) ? max : 0;
+  throw new CartError("OUT_OF_STOCK", stock > 0 ? `Only ${stock} left in stock` : "Out of stock", {
+    skuId: sku.skuId,
+    stock,
+    name: sku.name,
+  });
+}
+
+/** The cart's quantity of each SKU, all lines together. */
+export async function quantities(tx: Tx, cartId: string) {
+  const rows = await tx
+    .select({
+      id: cartItems.id,
+      skuId: cartItems.skuId,
+      quantity: cartItems.quantity,
+      groupKey: cartItems.groupKey,
+      packageGroupId: cartItems.packageGroupId,
+      packageId: cartItems.packageId,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  const bySku = new Map<number, number>();
+  for (const r of rows) bySku.set(r.skuId, (bySku.get(r.skuId) ?? 0) + r.quantity);
+  return { rows, bySku };
+}
