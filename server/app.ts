@@ -7,6 +7,7 @@ import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
 import { adminGraphqlHandler } from "./admin.ts";
+import { CSV_EXPORT_PATH, CSV_IMPORT_LIMITS, catalogExportHandler } from "./admin-csv.ts";
 import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
@@ -30,6 +31,8 @@ type Env = {
 export const BODY_LIMITS = {
   "/graphql": 1024 * 1024,
   "/admin/graphql": 1024 * 1024,
+  // The catalog's CSV upload (server/admin-csv.ts, decision 0051).
+  ...CSV_IMPORT_LIMITS,
   default: 64 * 1024,
 } as const;
 
@@ -253,6 +256,8 @@ export function createApp(deps: AppDeps) {
   if (adminApi) {
     const handle = adminGraphqlHandler(adminApi, config.authSecret);
     app.all("/admin/graphql", (c) => handle(c.req.raw, c.get("clientSubject")));
+    const exportCsv = catalogExportHandler(deps.db.db);
+    app.get(CSV_EXPORT_PATH, (c) => exportCsv(c.req.raw));
   }
 
   if (deps.checkout) app.route("/", deps.checkout.routes);
