@@ -1,9 +1,8 @@
 import { ADMIN_COOKIE, readCookie } from "#api/admin/yoga.ts";
 import type { Database } from "#db/client.ts";
 import { adminMay } from "#domain/admin-permissions.ts";
-import { CSV_KINDS, type CsvKind } from "#domain/catalog-csv.ts";
+import { CSV_KINDS, CSV_MAX_BYTES, type CsvKind } from "#domain/catalog-csv.ts";
 import { csvFileName, exportCatalogCsv } from "#services/admin/catalog-csv/export.ts";
-import { CSV_MAX_BYTES } from "#services/admin/catalog-csv/parse.ts";
 import { adminOfSession } from "#services/admin/users.ts";
 
 /**
@@ -13,6 +12,7 @@ import { adminOfSession } from "#services/admin/users.ts";
  * `mili-admin` cookie) and the `catalog.read` permission, as the catalog's screens do; a GET changes nothing, so
  * it needs no same-site check beyond the cookie's SameSite=Strict.
  */
+export { CSV_MAX_BYTES };
 export const CSV_EXPORT_PATH = "/admin/catalog/export.csv";
 
 /** The import's upload routes (the page's own form and React Router's data request) take a file this large. */
