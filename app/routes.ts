@@ -81,6 +81,8 @@ export default [
     route("products", "admin/products.tsx", { id: "admin-products" }),
     route("products/new", "admin/product-new.tsx", { id: "admin-product-new" }),
     route("products/:productId", "admin/product.tsx", { id: "admin-product" }),
+    route("catalog/export", "admin/catalog-export.tsx", { id: "admin-catalog-export" }),
+    route("catalog/import", "admin/catalog-import.tsx", { id: "admin-catalog-import" }),
     route("campaigns", "admin/campaigns.tsx", { id: "admin-campaigns" }),
     route("campaigns/new", "admin/campaign-new.tsx", { id: "admin-campaign-new" }),
     route("campaigns/:campaignId", "admin/campaign.tsx", { id: "admin-campaign" }),

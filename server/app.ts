@@ -7,6 +7,7 @@ import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
 import { adminGraphqlHandler } from "./admin.ts";
+import { CSV_EXPORT_PATH, CSV_IMPORT_LIMITS, CSV_MAX_BYTES, catalogExportHandler } from "./admin-csv.ts";
 import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
@@ -29,7 +30,10 @@ type Env = {
 /** Bytes a request body may have: the API's, and every other route's (forms). */
 export const BODY_LIMITS = {
   "/graphql": 1024 * 1024,
-  "/admin/graphql": 1024 * 1024,
+  // Room for a CSV import's text as a JSON string (escaping grows it; the resolver bounds the text itself).
+  "/admin/graphql": 2 * CSV_MAX_BYTES,
+  // The catalog's CSV upload (server/admin-csv.ts, decision 0051).
+  ...CSV_IMPORT_LIMITS,
   default: 64 * 1024,
 } as const;
 
@@ -253,6 +257,8 @@ export function createApp(deps: AppDeps) {
   if (adminApi) {
     const handle = adminGraphqlHandler(adminApi, config.authSecret);
     app.all("/admin/graphql", (c) => handle(c.req.raw, c.get("clientSubject")));
+    const exportCsv = catalogExportHandler(deps.db.db);
+    app.get(CSV_EXPORT_PATH, (c) => exportCsv(c.req.raw));
   }
 
   if (deps.checkout) app.route("/", deps.checkout.routes);

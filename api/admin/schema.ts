@@ -21,6 +21,7 @@ import "./campaigns.ts";
 import "./gift-cards.ts";
 import "./promo-codes.ts";
 import "./catalog.ts";
+import "./catalog-csv.ts";
 import "./dashboard.ts";
 import "./two-step.ts";
 import { type AdminContext, allow } from "./context.ts";

@@ -59,6 +59,11 @@ export default function AdminLayout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/catalog/import" className={linkClass}>
+                  {t("nav.csv")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/campaigns" className={linkClass}>
                   {t("nav.campaigns")}
                 </NavLink>

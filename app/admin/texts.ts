@@ -348,6 +348,41 @@ const en = {
   "giftCard.deactivate": "Deactivate this gift card",
   "giftCard.deactivatedNotice": "Gift card deactivated: it can no longer pay.",
   "giftCard.readOnly": "Your role may read gift cards but not issue or deactivate them.",
+  "nav.csv": "Import and export",
+  "csv.exportTitle": "Export the catalog as CSV",
+  "csv.exportIntro":
+    "Download the catalog's {count} products as a CSV file for Excel or another spreadsheet (semicolons, decimal comma). Edit it and import it again: the columns are the same.",
+  "csv.kind": "What the file holds",
+  "csv.kind.products": "Products: article number, names, brand, category, variants with GTIN and stock",
+  "csv.kind.prices": "Prices: each variant's regular and sale price per market",
+  "csv.kind.stock": "Stock: each variant's stock, oversellable units and restock date",
+  "csv.download": "Download CSV",
+  "csv.toImport": "Import a CSV file",
+  "csv.toExport": "Export the catalog as CSV",
+  "csv.importTitle": "Import a CSV file",
+  "csv.importIntro":
+    "Upload a file in the export's columns (at most {size} MB). First check it: every row that would be refused is listed with the reason, and nothing changes. Then import it.",
+  "csv.file": "CSV file",
+  "csv.check": "Check the file (dry run)",
+  "csv.apply": "Import everything",
+  "csv.applyGood": "Import the good rows only",
+  "csv.applyHint":
+    '"Import everything" changes nothing if any row is refused. Choose the file again to import it.',
+  "csv.noFile": "Choose a CSV file.",
+  "csv.tooLarge": "The file is larger than {size} MB. Split it into smaller files.",
+  "csv.summary":
+    "{rows} rows: {created} to create, {updated} to update, {unchanged} unchanged, {refused} refused.",
+  "csv.dryRunDone": "Dry run: nothing was changed.",
+  "csv.appliedDone": "Imported: {created} created, {updated} updated, {unchanged} unchanged.",
+  "csv.appliedSkipped": "{refused} refused rows were left out.",
+  "csv.notApplied":
+    "Nothing was imported: {refused} rows are refused. Fix them, or import the good rows only.",
+  "csv.problems": "Rows that would be refused",
+  "csv.row": "Row",
+  "csv.column": "Column",
+  "csv.reason": "Why",
+  "csv.moreProblems": "{count} more problems are not shown.",
+  "csv.readOnly": "Your role can export the catalog but not import.",
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -696,6 +731,41 @@ const sv: Record<AdminTextKey, string> = {
   "giftCard.deactivate": "Spärra presentkortet",
   "giftCard.deactivatedNotice": "Presentkortet är spärrat: det kan inte längre betala.",
   "giftCard.readOnly": "Din roll får läsa presentkort men inte utfärda eller spärra dem.",
+  "nav.csv": "Import och export",
+  "csv.exportTitle": "Exportera katalogen som CSV",
+  "csv.exportIntro":
+    "Ladda ner katalogens {count} produkter som en CSV-fil för Excel eller ett annat kalkylprogram (semikolon, decimalkomma). Redigera den och importera den igen: kolumnerna är desamma.",
+  "csv.kind": "Vad filen innehåller",
+  "csv.kind.products": "Produkter: artikelnummer, namn, varumärke, kategori, artiklar med GTIN och lager",
+  "csv.kind.prices": "Priser: varje artikels ordinarie pris och rea-pris per marknad",
+  "csv.kind.stock": "Lager: varje artikels lagersaldo, översäljbara enheter och datum för påfyllning",
+  "csv.download": "Ladda ner CSV",
+  "csv.toImport": "Importera en CSV-fil",
+  "csv.toExport": "Exportera katalogen som CSV",
+  "csv.importTitle": "Importera en CSV-fil",
+  "csv.importIntro":
+    "Ladda upp en fil med exportens kolumner (högst {size} MB). Kontrollera den först: varje rad som skulle avvisas visas med orsaken, och inget ändras. Importera den sedan.",
+  "csv.file": "CSV-fil",
+  "csv.check": "Kontrollera filen (provkörning)",
+  "csv.apply": "Importera allt",
+  "csv.applyGood": "Importera bara de godkända raderna",
+  "csv.applyHint":
+    '"Importera allt" ändrar ingenting om någon rad avvisas. Välj filen igen för att importera den.',
+  "csv.noFile": "Välj en CSV-fil.",
+  "csv.tooLarge": "Filen är större än {size} MB. Dela upp den i mindre filer.",
+  "csv.summary":
+    "{rows} rader: {created} att skapa, {updated} att uppdatera, {unchanged} oförändrade, {refused} avvisade.",
+  "csv.dryRunDone": "Provkörning: inget ändrades.",
+  "csv.appliedDone": "Importerat: {created} skapade, {updated} uppdaterade, {unchanged} oförändrade.",
+  "csv.appliedSkipped": "{refused} avvisade rader lämnades utanför.",
+  "csv.notApplied":
+    "Inget importerades: {refused} rader avvisas. Rätta dem, eller importera bara de godkända raderna.",
+  "csv.problems": "Rader som skulle avvisas",
+  "csv.row": "Rad",
+  "csv.column": "Kolumn",
+  "csv.reason": "Varför",
+  "csv.moreProblems": "{count} problem till visas inte.",
+  "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1043,6 +1113,41 @@ const nb: Record<AdminTextKey, string> = {
   "giftCard.deactivate": "Sperr gavekortet",
   "giftCard.deactivatedNotice": "Gavekortet er sperret: det kan ikke lenger betale.",
   "giftCard.readOnly": "Rollen din kan lese gavekort, men ikke utstede eller sperre dem.",
+  "nav.csv": "Import og eksport",
+  "csv.exportTitle": "Eksporter katalogen som CSV",
+  "csv.exportIntro":
+    "Last ned katalogens {count} produkter som en CSV-fil for Excel eller et annet regneark (semikolon, desimalkomma). Rediger den og importer den igjen: kolonnene er de samme.",
+  "csv.kind": "Hva filen inneholder",
+  "csv.kind.products": "Produkter: artikkelnummer, navn, merkevare, kategori, varianter med GTIN og lager",
+  "csv.kind.prices": "Priser: hver variants ordinære pris og salgspris per marked",
+  "csv.kind.stock": "Lager: hver variants lagerbeholdning, oversalgbare enheter og dato for påfyll",
+  "csv.download": "Last ned CSV",
+  "csv.toImport": "Importer en CSV-fil",
+  "csv.toExport": "Eksporter katalogen som CSV",
+  "csv.importTitle": "Importer en CSV-fil",
+  "csv.importIntro":
+    "Last opp en fil med eksportens kolonner (høyst {size} MB). Kontroller den først: hver rad som ville bli avvist vises med årsaken, og ingenting endres. Importer den deretter.",
+  "csv.file": "CSV-fil",
+  "csv.check": "Kontroller filen (prøvekjøring)",
+  "csv.apply": "Importer alt",
+  "csv.applyGood": "Importer bare de godkjente radene",
+  "csv.applyHint":
+    '"Importer alt" endrer ingenting hvis en rad blir avvist. Velg filen på nytt for å importere den.',
+  "csv.noFile": "Velg en CSV-fil.",
+  "csv.tooLarge": "Filen er større enn {size} MB. Del den opp i mindre filer.",
+  "csv.summary":
+    "{rows} rader: {created} å opprette, {updated} å oppdatere, {unchanged} uendret, {refused} avvist.",
+  "csv.dryRunDone": "Prøvekjøring: ingenting ble endret.",
+  "csv.appliedDone": "Importert: {created} opprettet, {updated} oppdatert, {unchanged} uendret.",
+  "csv.appliedSkipped": "{refused} avviste rader ble utelatt.",
+  "csv.notApplied":
+    "Ingenting ble importert: {refused} rader blir avvist. Rett dem, eller importer bare de godkjente radene.",
+  "csv.problems": "Rader som ville bli avvist",
+  "csv.row": "Rad",
+  "csv.column": "Kolonne",
+  "csv.reason": "Hvorfor",
+  "csv.moreProblems": "{count} problemer til vises ikke.",
+  "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

@@ -562,7 +562,8 @@ async function checkPrices(
   return out;
 }
 
-async function checkSkuFields(
+/** A SKU's fields by the form's rule, and its GTIN free (no other SKU has it). Also the CSV import's check. */
+export async function checkSkuFields(
   t: Database,
   prefix: string,
   input: SkuInput,
@@ -584,8 +585,9 @@ async function checkSkuFields(
  * Writes a SKU's prices per market. The admin's price is the price: it replaces a price campaign's link and takes
  * effect now (reducedSince null); the price_log trigger (migration 0007) logs the change, and the storefront's prior
  * price and 30-day lowest price follow from that log (services/price-history.ts, domain/prices.ts).
+ * The CSV import writes prices through this too (services/admin/catalog-csv/).
  */
-async function writePrices(
+export async function writePrices(
   t: Database,
   skuId: number,
   list: readonly (PriceFields & { marketAlias: string; currencyCode: string })[],

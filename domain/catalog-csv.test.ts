@@ -1,0 +1,232 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CSV_COLUMNS,
+  CSV_KINDS,
+  CSV_PROBLEM_CODES,
+  CSV_REQUIRED,
+  checkHeader,
+  checkPriceRow,
+  checkProductRow,
+  checkSkuRow,
+  checkVersionCell,
+  csvProblemText,
+  detectDelimiter,
+  duplicateRows,
+  formatCsvAmount,
+  parseYesNo,
+} from "./catalog-csv.ts";
+import { parseAmount } from "./product-edit.ts";
+
+const CURRENT = { name: "M", gtin: null, inStock: 3, oversellable: 0, incoming: null };
+
+describe("formatCsvAmount", () => {
+  it("writes what the price form reads back to the same minor units (decimal comma, no separators)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.constantFrom("SEK", "NOK", "EUR", "DKK"),
+        (m, c) => {
+          const text = formatCsvAmount(m, c);
+          return !text.includes(".") && !/\s/.test(text) && parseAmount(text, c) === m;
+        },
+      ),
+    );
+    expect(formatCsvAmount(129950, "SEK")).toBe("1299,50");
+    expect(formatCsvAmount(129900, "NOK")).toBe("1299");
+    expect(formatCsvAmount(5, "EUR")).toBe("0,05");
+  });
+});
+
+describe("detectDelimiter", () => {
+  it("takes the separator the header uses most: ; (Excel in Sweden and Norway), tab or ,", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(";", ",", "\t"),
+        fc.subarray([...CSV_COLUMNS.products], { minLength: 2 }),
+        (d, columns) => detectDelimiter(columns.join(d)) === d,
+      ),
+    );
+    expect(detectDelimiter("skuId")).toBe(";");
+  });
+});
+
+describe("checkHeader", () => {
+  it("accepts any order and subset that has the required columns; names each missing, unknown or repeated one", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom(...CSV_KINDS)
+          .chain((kind) =>
+            fc.tuple(
+              fc.constant(kind),
+              fc.shuffledSubarray([...CSV_COLUMNS[kind]], { minLength: CSV_COLUMNS[kind].length }),
+            ),
+          ),
+        ([kind, columns]) => checkHeader(kind, columns).length === 0,
+      ),
+    );
+    for (const kind of CSV_KINDS) {
+      for (const required of CSV_REQUIRED[kind]) {
+        const header = CSV_COLUMNS[kind].filter((c) => c !== required);
+        expect(checkHeader(kind, header)).toEqual([{ row: 1, column: required, code: "missingColumn" }]);
+      }
+      expect(checkHeader(kind, [...CSV_COLUMNS[kind], "colour"])).toEqual([
+        { row: 1, column: "colour", code: "unknownColumn" },
+      ]);
+      expect(checkHeader(kind, [...CSV_COLUMNS[kind], "skuId"])).toEqual([
+        { row: 1, column: "skuId", code: "duplicateColumn" },
+      ]);
+    }
+  });
+});
+
+describe("checkSkuRow", () => {
+  it("keeps the SKU's current value for a column the file lacks; the form's rule decides the rest", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 2, max: 500 }), (stock, row) => {
+        const result = checkSkuRow(row, { inStock: String(stock) }, CURRENT);
+        return result.ok && result.value.inStock === stock && result.value.name === "M";
+      }),
+    );
+  });
+  it("refuses a negative, fractional or non-numeric stock in its column and row", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: -1 }).map(String),
+          fc.constantFrom("1,5", "tre", "3 st", "1e3"),
+        ),
+        fc.integer({ min: 2, max: 500 }),
+        (cell, row) => {
+          const result = checkSkuRow(row, { inStock: cell }, CURRENT);
+          return (
+            !result.ok &&
+            result.problems.length === 1 &&
+            result.problems[0]?.row === row &&
+            result.problems[0]?.column === "inStock"
+          );
+        },
+      ),
+    );
+  });
+  it("names the CSV column of a bad GTIN, date or SKU name", () => {
+    const bad = checkSkuRow(7, { gtin: "7350000000017", incoming: "2026-13-01", skuName: "" }, CURRENT);
+    expect(bad.ok ? [] : bad.problems.map((p) => `${p.row}:${p.column}:${p.code}`).sort()).toEqual([
+      "7:gtin:invalidGtin",
+      "7:incoming:invalidDate",
+      "7:skuName:required",
+    ]);
+  });
+});
+
+describe("checkPriceRow", () => {
+  it("reads amounts as the price form does; a price below 0 or a sale above the regular is refused", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (minor, more) => {
+          const ok = checkPriceRow(
+            2,
+            { regular: formatCsvAmount(minor + more, "SEK"), selling: formatCsvAmount(minor, "SEK") },
+            "SEK",
+          );
+          const negative = checkPriceRow(2, { regular: `-${formatCsvAmount(minor, "SEK")}` }, "SEK");
+          const above = checkPriceRow(
+            2,
+            { regular: formatCsvAmount(minor, "SEK"), selling: formatCsvAmount(minor + more, "SEK") },
+            "SEK",
+          );
+          return (
+            ok.ok &&
+            ok.value.regularMinor === minor + more &&
+            ok.value.sellingMinor === minor &&
+            !negative.ok &&
+            negative.problems[0]?.column === "regular" &&
+            !above.ok &&
+            above.problems[0]?.code === "saleAboveRegular"
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("checkProductRow", () => {
+  const product = { articleNumber: "JKT-1", active: true, names: { "nb-NO": "Jakke", "sv-SE": "Jacka" } };
+  it("changes only the columns given; yes/no in three languages", () => {
+    for (const [text, value] of [
+      ["ja", true],
+      ["nej", false],
+      ["nei", false],
+      ["no", false],
+      ["YES", true],
+    ] as const) {
+      const result = checkProductRow(2, { active: text }, product);
+      expect(result.ok && result.value).toEqual({ ...product, active: value });
+    }
+    const renamed = checkProductRow(3, { "sv.name": "Vinterjacka" }, product);
+    expect(renamed.ok && renamed.value.names).toEqual({ "nb-NO": "Jakke", "sv-SE": "Vinterjacka" });
+  });
+  it("refuses what the product form refuses, by column", () => {
+    const bad = checkProductRow(4, { active: "kanske", "nb.name": "", articleNumber: "JKT 1" }, product);
+    expect(bad.ok ? [] : bad.problems.map((p) => `${p.column}:${p.code}`).sort()).toEqual([
+      "active:notYesNo",
+      "articleNumber:invalidArticleNumber",
+      "nb.name:required",
+    ]);
+  });
+  it("parseYesNo is null for anything but a yes or a no", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const v = parseYesNo(s);
+        return (
+          v === null ||
+          ["yes", "ja", "true", "1", "y", "j", "no", "nei", "nej", "false", "0", "n"].includes(
+            s.trim().toLowerCase(),
+          )
+        );
+      }),
+    );
+  });
+});
+
+describe("duplicateRows and the version cell", () => {
+  it("refuses every later row of a SKU (a market's price: of a SKU and market) and never the first", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.constantFrom("se", "no", "SE")), {
+          maxLength: 30,
+        }),
+        (list) => {
+          const rows = list.map(([sku, market], i) => ({
+            row: i + 2,
+            cells: { skuId: String(sku), market },
+          }));
+          const dup = new Set(duplicateRows("prices", rows));
+          const keys = new Set<string>();
+          return rows.every(({ row, cells }) => {
+            const key = `${cells.skuId}|${cells.market.toLowerCase()}`;
+            const repeated = keys.has(key);
+            keys.add(key);
+            return repeated === dup.has(row);
+          });
+        },
+      ),
+    );
+  });
+  it("an empty version asks for no check; a number must be whole", () => {
+    expect(checkVersionCell(2, {})).toEqual({ ok: true, value: null });
+    expect(checkVersionCell(2, { version: " 4 " })).toEqual({ ok: true, value: 4 });
+    expect(checkVersionCell(2, { version: "4.5" }).ok).toBe(false);
+  });
+});
+
+describe("csvProblemText", () => {
+  it("has a text for every code in every language", () => {
+    for (const code of CSV_PROBLEM_CODES)
+      for (const lang of ["en", "sv", "nb"] as const)
+        expect(csvProblemText({ code, max: 3 }, lang)).not.toBe("");
+  });
+});

@@ -1,0 +1,365 @@
+import { minorUnits } from "./money.ts";
+import {
+  checkArticleNumber,
+  checkPrice,
+  checkProductTexts,
+  checkSku,
+  PRODUCT_PROBLEM_TEXTS,
+  type PriceFields,
+  type ProductProblem,
+  type ProductProblemCode,
+  type ProductProblemLanguage,
+  type SkuFields,
+  type SkuInput,
+} from "./product-edit.ts";
+
+/**
+ * The catalog's CSV files (issue 15, decision 0051): which columns each kind has, and the row rules of an import.
+ * A row is checked by the product form's own rules (domain/product-edit.ts: texts, article number, GTIN, stock
+ * fields, prices), its problems named by CSV column instead of form field. Pure: the service looks up what the
+ * database knows (the SKU, the market's currency, the brand) and hands it in.
+ */
+export const CSV_KINDS = ["products", "prices", "stock"] as const;
+export type CsvKind = (typeof CSV_KINDS)[number];
+
+/** Every kind's columns, in the order the export writes them; an import may leave out any but the required ones. */
+export const CSV_COLUMNS = {
+  products: [
+    "articleNumber",
+    "version",
+    "active",
+    "brand",
+    "category",
+    "nb.name",
+    "sv.name",
+    "skuId",
+    "skuName",
+    "gtin",
+    "inStock",
+    "oversellable",
+    "incoming",
+  ],
+  prices: ["articleNumber", "version", "skuId", "skuName", "market", "currency", "regular", "selling"],
+  stock: ["articleNumber", "version", "skuId", "skuName", "gtin", "inStock", "oversellable", "incoming"],
+} as const satisfies Record<CsvKind, readonly string[]>;
+
+/** Columns an import cannot do without. */
+export const CSV_REQUIRED: Record<CsvKind, readonly string[]> = {
+  products: ["skuId"],
+  prices: ["skuId", "market", "regular"],
+  stock: ["skuId", "inStock"],
+};
+
+/**
+ * Columns the export writes for people and the import does not change: the product's category (the product form
+ * edits them), the market's currency (the market decides it). `articleNumber` and `skuName` are read where the
+ * kind edits them (products: both; stock and prices: neither).
+ */
+export const CSV_READ_ONLY: Record<CsvKind, readonly string[]> = {
+  products: ["category"],
+  prices: ["articleNumber", "skuName", "currency"],
+  stock: ["articleNumber", "skuName", "gtin"],
+};
+
+/** A file's bytes at most: the upload's bound, checked before the file is read (server/app.ts BODY_LIMITS). */
+export const CSV_MAX_BYTES = 8 * 1024 * 1024;
+
+/** At most this many rows in one file (an import is one transaction). */
+export const CSV_MAX_ROWS = 50_000;
+
+export type CsvProblemCode =
+  | ProductProblemCode
+  | "emptyFile"
+  | "unreadable"
+  | "tooManyRows"
+  | "missingColumn"
+  | "unknownColumn"
+  | "duplicateColumn"
+  | "unknownSku"
+  | "unknownMarket"
+  | "unknownBrand"
+  | "duplicateRow"
+  | "changedSinceExport"
+  | "notYesNo"
+  | "conflictingValues";
+
+/** One refused row's reason: its row in the file (the header is row 1), its column, a stable code. */
+export interface CsvProblem {
+  row: number;
+  column: string;
+  code: CsvProblemCode;
+  max?: number;
+}
+
+/** A row as read: its cells by column name (only the columns the file has). */
+export type CsvCells = Readonly<Record<string, string>>;
+
+/** The field delimiter of a file, from its header line: `;` (Excel in Sweden and Norway), tab or `,`. */
+export function detectDelimiter(headerLine: string): ";" | "," | "\t" {
+  const count = (c: string) => headerLine.split(c).length - 1;
+  const [best] = ([";", "\t", ","] as const).map((d) => [d, count(d)] as const).sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ";";
+}
+
+/** The header's problems: a required column missing, a column the kind does not have, a column twice. */
+export function checkHeader(kind: CsvKind, header: readonly string[]): CsvProblem[] {
+  const known = new Set<string>(CSV_COLUMNS[kind]);
+  const problems: CsvProblem[] = [];
+  const seen = new Set<string>();
+  for (const column of header) {
+    if (!known.has(column)) problems.push({ row: 1, column, code: "unknownColumn" });
+    else if (seen.has(column)) problems.push({ row: 1, column, code: "duplicateColumn" });
+    seen.add(column);
+  }
+  for (const column of CSV_REQUIRED[kind])
+    if (!seen.has(column)) problems.push({ row: 1, column, code: "missingColumn" });
+  return problems;
+}
+
+/** An amount as the export writes it: decimal comma, no thousands separator ("1299,50"; "1299" for whole kronor). */
+export function formatCsvAmount(minor: number, currency: string): string {
+  const digits = minorUnits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10 ** digits;
+  const whole = Math.trunc(abs / scale);
+  const fraction = abs % scale;
+  return fraction === 0 ? `${sign}${whole}` : `${sign}${whole},${String(fraction).padStart(digits, "0")}`;
+}
+
+const YES = new Set(["yes", "ja", "true", "1", "y", "j"]);
+const NO = new Set(["no", "nei", "nej", "false", "0", "n"]);
+
+/** "yes"/"no" in English, Swedish or Norwegian (also true/false, 1/0); null when it is neither. */
+export function parseYesNo(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (YES.has(value)) return true;
+  if (NO.has(value)) return false;
+  return null;
+}
+
+/** A whole number ≥ 1 (an id), or null. */
+export function parseId(text: string | undefined): number | null {
+  const value = (text ?? "").trim();
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+/** Which row another row repeats: the same SKU (products, stock), the same SKU in the same market (prices). */
+export function rowKey(kind: CsvKind, cells: CsvCells): string {
+  const sku = parseId(cells.skuId) ?? (cells.skuId ?? "").trim();
+  return kind === "prices" ? `${sku}|${(cells.market ?? "").trim().toLowerCase()}` : String(sku);
+}
+
+/**
+ * The rows that repeat an earlier row's key (the row number of each repetition): a file that sets one SKU's stock
+ * twice says two things, so both cannot be right — the later one is refused.
+ */
+export function duplicateRows(kind: CsvKind, rows: readonly { row: number; cells: CsvCells }[]): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  for (const { row, cells } of rows) {
+    const key = rowKey(kind, cells);
+    if (seen.has(key)) out.push(row);
+    else seen.add(key);
+  }
+  return out;
+}
+
+/** The CSV column a product-form problem names (form field → column). */
+const COLUMN_OF_FIELD: Record<string, string> = {
+  name: "skuName",
+  gtin: "gtin",
+  inStock: "inStock",
+  oversellable: "oversellable",
+  incoming: "incoming",
+  regular: "regular",
+  selling: "selling",
+  articleNumber: "articleNumber",
+  "nb.name": "nb.name",
+  "sv.name": "sv.name",
+};
+
+function inRow(row: number, problems: readonly ProductProblem[]): CsvProblem[] {
+  return problems.map((p) => ({
+    row,
+    column: COLUMN_OF_FIELD[p.field] ?? p.field,
+    code: p.code,
+    ...(p.max === undefined ? {} : { max: p.max }),
+  }));
+}
+
+/** The version a row carries (empty: none, so no check), or a problem. */
+export function checkVersionCell(
+  row: number,
+  cells: CsvCells,
+): { ok: true; value: number | null } | { ok: false; problems: CsvProblem[] } {
+  const text = (cells.version ?? "").trim();
+  if (text === "") return { ok: true, value: null };
+  const n = parseId(text);
+  return n === null
+    ? { ok: false, problems: [{ row, column: "version", code: "notWholeNumber" }] }
+    : { ok: true, value: n };
+}
+
+/**
+ * A SKU row's fields (products and stock files): the file's cells where it has the column, else the SKU's current
+ * values, through the product form's rule (domain/product-edit.ts `checkSku`).
+ */
+export function checkSkuRow(
+  row: number,
+  cells: CsvCells,
+  current: SkuFields,
+): { ok: true; value: SkuFields } | { ok: false; problems: CsvProblem[] } {
+  const pick = (column: string, value: string | number | null) =>
+    column in cells ? (cells[column] ?? "") : value;
+  const input: SkuInput = {
+    name: pick("skuName", current.name) as string | null,
+    gtin: pick("gtin", current.gtin) as string | null,
+    inStock: pick("inStock", current.inStock),
+    oversellable: pick("oversellable", current.oversellable),
+    incoming: pick("incoming", current.incoming) as string | null,
+  };
+  const checked = checkSku("", input);
+  return checked.ok ? checked : { ok: false, problems: inRow(row, checked.problems) };
+}
+
+/** A price row's amounts in the market's currency, through the price form's rule (`checkPrice`). */
+export function checkPriceRow(
+  row: number,
+  cells: CsvCells,
+  currency: string,
+): { ok: true; value: PriceFields } | { ok: false; problems: CsvProblem[] } {
+  const checked = checkPrice("", { regular: cells.regular ?? "", selling: cells.selling ?? "" }, currency);
+  return checked.ok ? checked : { ok: false, problems: inRow(row, checked.problems) };
+}
+
+export interface ProductRowFields {
+  articleNumber: string;
+  active: boolean;
+  names: { "nb-NO": string; "sv-SE": string };
+}
+
+/**
+ * A products row's product fields (article number, active, names in nb and sv): the cells where the file has the
+ * column, else the product's current values, through the product form's rules.
+ */
+export function checkProductRow(
+  row: number,
+  cells: CsvCells,
+  current: ProductRowFields,
+): { ok: true; value: ProductRowFields } | { ok: false; problems: CsvProblem[] } {
+  const problems: CsvProblem[] = [];
+  const articleNumber = checkArticleNumber(
+    "articleNumber",
+    "articleNumber" in cells ? cells.articleNumber : current.articleNumber,
+  );
+  if (!articleNumber.ok) problems.push(...inRow(row, articleNumber.problems));
+  let active = current.active;
+  if ("active" in cells) {
+    const yesNo = parseYesNo(cells.active ?? "");
+    if (yesNo === null) problems.push({ row, column: "active", code: "notYesNo" });
+    else active = yesNo;
+  }
+  const names = { ...current.names };
+  for (const [prefix, languageId] of [
+    ["nb.", "nb-NO"],
+    ["sv.", "sv-SE"],
+  ] as const) {
+    const column = `${prefix}name`;
+    if (!(column in cells)) continue;
+    const texts = checkProductTexts(prefix, { name: cells[column] ?? "" });
+    if (!texts.ok) problems.push(...inRow(row, texts.problems));
+    else names[languageId] = texts.value.name;
+  }
+  if (problems.length || !articleNumber.ok) return { ok: false, problems };
+  return { ok: true, value: { articleNumber: articleNumber.value, active, names } };
+}
+
+export type CsvLanguage = ProductProblemLanguage;
+
+const CSV_TEXTS: Record<Exclude<CsvProblemCode, ProductProblemCode>, Record<CsvLanguage, string>> = {
+  emptyFile: {
+    en: "The file has no rows.",
+    sv: "Filen har inga rader.",
+    nb: "Filen har ingen rader.",
+  },
+  unreadable: {
+    en: "The file cannot be read as CSV (check the quotes).",
+    sv: "Filen kan inte läsas som CSV (kontrollera citattecknen).",
+    nb: "Filen kan ikke leses som CSV (sjekk anførselstegnene).",
+  },
+  tooManyRows: {
+    en: "At most {max} rows in one file.",
+    sv: "Högst {max} rader i en fil.",
+    nb: "Høyst {max} rader i én fil.",
+  },
+  missingColumn: {
+    en: "This column is required.",
+    sv: "Den här kolumnen krävs.",
+    nb: "Denne kolonnen er påkrevd.",
+  },
+  unknownColumn: {
+    en: "This kind of file has no such column.",
+    sv: "Den här sortens fil har ingen sådan kolumn.",
+    nb: "Denne typen fil har ingen slik kolonne.",
+  },
+  duplicateColumn: {
+    en: "The column appears twice.",
+    sv: "Kolumnen finns två gånger.",
+    nb: "Kolonnen finnes to ganger.",
+  },
+  unknownSku: {
+    en: "No SKU has this id.",
+    sv: "Ingen artikel har det här id:t.",
+    nb: "Ingen variant har denne id-en.",
+  },
+  unknownMarket: {
+    en: "No market has this code.",
+    sv: "Ingen marknad har den här koden.",
+    nb: "Ingen marked har denne koden.",
+  },
+  unknownBrand: {
+    en: "No brand has this name.",
+    sv: "Inget varumärke har det här namnet.",
+    nb: "Ingen merkevare har dette navnet.",
+  },
+  duplicateRow: {
+    en: "An earlier row already sets this.",
+    sv: "En tidigare rad anger redan detta.",
+    nb: "En tidligere rad angir allerede dette.",
+  },
+  changedSinceExport: {
+    en: "The product has changed since this file was exported; export again.",
+    sv: "Produkten har ändrats sedan filen exporterades; exportera igen.",
+    nb: "Produktet er endret siden filen ble eksportert; eksporter på nytt.",
+  },
+  notYesNo: {
+    en: "Write yes or no.",
+    sv: "Skriv ja eller nej.",
+    nb: "Skriv ja eller nei.",
+  },
+  conflictingValues: {
+    en: "Another row of the same product gives a different value.",
+    sv: "En annan rad för samma produkt anger ett annat värde.",
+    nb: "En annen rad for samme produkt angir en annen verdi.",
+  },
+};
+
+/** A problem's text in the admin's language, its limit filled in. */
+export function csvProblemText(
+  problem: { code: CsvProblemCode; max?: number },
+  language: CsvLanguage,
+): string {
+  const texts =
+    (CSV_TEXTS as Record<string, Record<CsvLanguage, string>>)[problem.code] ??
+    PRODUCT_PROBLEM_TEXTS[problem.code as ProductProblemCode];
+  return texts[language].replace("{max}", String(problem.max ?? ""));
+}
+
+export const CSV_PROBLEM_CODES = [
+  ...Object.keys(CSV_TEXTS),
+  ...Object.keys(PRODUCT_PROBLEM_TEXTS),
+] as CsvProblemCode[];

@@ -1,0 +1,174 @@
+import { stringify } from "csv-stringify/sync";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { brands, categories, prices, products, productTranslations, skus } from "#db/schema/index.ts";
+import { CSV_COLUMNS, type CsvKind, formatCsvAmount } from "#domain/catalog-csv.ts";
+
+/**
+ * The catalog as CSV (issue 15, decision 0051): products (one row per SKU), prices (one row per SKU and market) or
+ * stock (one row per SKU), in the columns of domain/catalog-csv.ts, so an exported file edited in a spreadsheet
+ * imports again. Excel's Swedish and Norwegian settings: `;` between fields, decimal comma, a BOM so the letters
+ * å, ä, ö, æ, ø read right. Streamed: products are read in batches by id (keyset, no offset), each batch written
+ * as it comes, so a 100,000-product catalog never sits in memory at once.
+ */
+export const CSV_BATCH = 500;
+
+const yesNo = (b: boolean) => (b ? "yes" : "no");
+
+async function productBatch(db: Database, afterId: number) {
+  return db
+    .select({
+      id: products.id,
+      articleNumber: products.articleNumber,
+      version: products.version,
+      active: products.active,
+      brand: brands.name,
+      category: categories.key,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .where(gt(products.id, afterId))
+    .orderBy(asc(products.id))
+    .limit(CSV_BATCH);
+}
+
+type Product = Awaited<ReturnType<typeof productBatch>>[number];
+
+async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<string[][]> {
+  const ids = batch.map((p) => p.id);
+  const skuRows = await db
+    .select()
+    .from(skus)
+    .where(inArray(skus.productId, ids))
+    .orderBy(asc(skus.productId), asc(skus.sortOrder), asc(skus.id));
+  const byProduct = new Map(batch.map((p) => [p.id, p]));
+  const base = (s: (typeof skuRows)[number]) => {
+    const p = byProduct.get(s.productId) as Product;
+    return { p, articleNumber: p.articleNumber, version: String(p.version), skuId: String(s.id) };
+  };
+  if (kind === "stock")
+    return skuRows.map((s) => {
+      const b = base(s);
+      return [
+        b.articleNumber,
+        b.version,
+        b.skuId,
+        s.name,
+        s.gtin ?? "",
+        String(s.inStock),
+        String(s.oversellable),
+        s.incoming ?? "",
+      ];
+    });
+  if (kind === "products") {
+    const names = await db
+      .select({
+        productId: productTranslations.productId,
+        languageId: productTranslations.languageId,
+        name: productTranslations.name,
+      })
+      .from(productTranslations)
+      .where(
+        and(
+          inArray(productTranslations.productId, ids),
+          inArray(productTranslations.languageId, ["nb-NO", "sv-SE"]),
+        ),
+      );
+    const name = (id: number, lang: string) =>
+      names.find((n) => n.productId === id && n.languageId === lang)?.name ?? "";
+    return skuRows.map((s) => {
+      const b = base(s);
+      return [
+        b.articleNumber,
+        b.version,
+        yesNo(b.p.active),
+        b.p.brand ?? "",
+        b.p.category ?? "",
+        name(b.p.id, "nb-NO"),
+        name(b.p.id, "sv-SE"),
+        b.skuId,
+        s.name,
+        s.gtin ?? "",
+        String(s.inStock),
+        String(s.oversellable),
+        s.incoming ?? "",
+      ];
+    });
+  }
+  const priceRows = skuRows.length
+    ? await db
+        .select()
+        .from(prices)
+        .where(
+          inArray(
+            prices.skuId,
+            skuRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(prices.skuId), asc(prices.marketAlias))
+    : [];
+  const skuById = new Map(skuRows.map((s) => [s.id, s]));
+  return priceRows.map((price) => {
+    const s = skuById.get(price.skuId) as (typeof skuRows)[number];
+    const b = base(s);
+    return [
+      b.articleNumber,
+      b.version,
+      b.skuId,
+      s.name,
+      price.marketAlias,
+      price.currencyCode,
+      formatCsvAmount(price.regularMinor, price.currencyCode),
+      price.sellingMinor === price.regularMinor
+        ? ""
+        : formatCsvAmount(price.sellingMinor, price.currencyCode),
+    ];
+  });
+}
+
+const OPTIONS = { delimiter: ";", record_delimiter: "windows" } as const;
+
+/** The file's name for a download: `mili-stock-2026-11-28.csv`. */
+export function csvFileName(kind: CsvKind, now = new Date()): string {
+  return `mili-${kind}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The export as a byte stream: BOM and header first, then a batch of products at a time, read when the reader
+ * asks for more (a slow download holds no more than one batch).
+ */
+export function exportCatalogCsv(db: Database, kind: CsvKind): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${stringify([[...CSV_COLUMNS[kind]]], OPTIONS)}`));
+        return;
+      }
+      // Batches whose products have no row of this kind (no SKUs, no prices) are passed over.
+      for (;;) {
+        const batch = await productBatch(db, afterId);
+        if (batch.length === 0) {
+          controller.close();
+          return;
+        }
+        afterId = batch[batch.length - 1]?.id ?? afterId;
+        const rows = await rowsOf(db, kind, batch);
+        if (rows.length) {
+          controller.enqueue(encoder.encode(stringify(rows, OPTIONS)));
+          return;
+        }
+      }
+    },
+  });
+}
+
+/** How many products the catalog has (the export screen says what a download holds). */
+export async function catalogSize(db: Database) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  return row?.n ?? 0;
+}

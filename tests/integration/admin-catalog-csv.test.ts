@@ -1,0 +1,395 @@
+import { parse } from "csv-parse/sync";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, priceLog, prices, products, productTranslations, skus } from "#db/schema/index.ts";
+import { csvProblemText } from "#domain/catalog-csv.ts";
+import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The catalog's CSV import and export (issue 15, decision 0051) through the back office: the export downloads as
+ * a `;` CSV with a BOM; export → edit → import round-trips; the dry run lists every refused row (row, column,
+ * localized reason) and changes nothing; a file with a bad row changes nothing until fixed, or imports the good
+ * rows only when asked; prices go through the price form's path (the price log); a product form of an older
+ * version is refused after an import, and an import racing a product edit from the same version: exactly one
+ * wins. PGlite, and PostgreSQL with DATABASE_URL.
+ */
+let shop: Shop;
+let cookies: Record<string, string> = {};
+
+// biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
+type Json = any;
+
+const IMPORT = `mutation($kind: AdminCsvKind!, $mode: AdminCsvImportMode!, $csv: String!) {
+  importCatalogCsv(kind: $kind, mode: $mode, csv: $csv) {
+    kind mode rows refusedRows created updated unchanged applied problemCount problems { row column code message } } }`;
+
+async function importCsv(who: string, kind: string, mode: string, csv: string) {
+  return adminCall(shop, cookies[who] ?? "", IMPORT, { kind, mode, csv });
+}
+async function report(kind: string, mode: string, csv: string) {
+  const answer = await importCsv("owner", kind, mode, csv);
+  expect(answer.errors).toBeUndefined();
+  return answer.data.importCatalogCsv;
+}
+
+async function download(kind: string, cookie = cookies.owner ?? "") {
+  return fetch(`${shop.origin}/admin/catalog/export.csv?kind=${kind}`, {
+    headers: { cookie },
+    redirect: "manual",
+  });
+}
+async function exported(kind: string): Promise<string[][]> {
+  const response = await download(kind);
+  expect(response.status).toBe(200);
+  return parse(await response.text(), { bom: true, delimiter: ";" }) as string[][];
+}
+const csvOf = (rows: string[][]) =>
+  rows
+    .map((r) => r.map((c) => (/[;"\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(";"))
+    .join("\r\n");
+
+async function skuRow(skuId: number) {
+  const [row] = await shop.db.db.select().from(skus).where(eq(skus.id, skuId));
+  return row;
+}
+async function versionOf(productId: number) {
+  const [row] = await shop.db.db
+    .select({ v: products.version })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.v ?? 0;
+}
+/** Every SKU's stock, to show that nothing changed. */
+async function allStock() {
+  return shop.db.db
+    .select({ id: skus.id, inStock: skus.inStock, oversellable: skus.oversellable })
+    .from(skus)
+    .orderBy(asc(skus.id));
+}
+
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "10" });
+  cookies = await signedInAdmins(shop, { owner: "owner", staff: "staff", support: "support" });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("export", () => {
+  it("downloads each kind as a ; CSV with a BOM, the right type and file name; one row per SKU (per market for prices)", async () => {
+    const response = await download("stock");
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="mili-stock-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split("\r\n")[0]).toBe(
+      "articleNumber;version;skuId;skuName;gtin;inStock;oversellable;incoming",
+    );
+    const stock = await exported("stock");
+    const [{ n } = { n: 0 }] = await shop.db.db.select({ n: sql<number>`count(*)::int` }).from(skus);
+    expect(stock.length - 1).toBe(n);
+    const pricesFile = await exported("prices");
+    const [{ p } = { p: 0 }] = await shop.db.db.select({ p: sql<number>`count(*)::int` }).from(prices);
+    expect(pricesFile.length - 1).toBe(p);
+    expect(pricesFile[1]?.[6]).toMatch(/^\d+(,\d\d)?$/);
+    const productsFile = await exported("products");
+    expect(productsFile[0]).toContain("nb.name");
+    expect(productsFile.length - 1).toBe(n);
+  });
+  it("needs a back-office session; support may export; an unknown kind is refused", async () => {
+    expect((await download("stock", "")).status).toBe(303);
+    expect((await download("stock", "mili-admin=not-a-session")).status).toBe(303);
+    expect((await download("stock", cookies.support)).status).toBe(200);
+    expect((await download("orders")).status).toBe(400);
+  });
+});
+
+describe("import", () => {
+  it("round-trips: an unedited export changes nothing; one edited cell updates one SKU, raises its product's version, audited", async () => {
+    const rows = await exported("stock");
+    const header = rows[0] as string[];
+    const unchanged = await report("stock", "APPLY", csvOf(rows));
+    expect(unchanged).toMatchObject({
+      rows: rows.length - 1,
+      refusedRows: 0,
+      updated: 0,
+      unchanged: rows.length - 1,
+      applied: true,
+    });
+
+    const edited = rows.map((r) => [...r]);
+    const target = edited[1] as string[];
+    const skuId = Number(target[header.indexOf("skuId")]);
+    const before = await skuRow(skuId);
+    const productId = before?.productId ?? 0;
+    const version = await versionOf(productId);
+    target[header.indexOf("inStock")] = String((before?.inStock ?? 0) + 11);
+    target[header.indexOf("incoming")] = "2027-01-15";
+    const dry = await report("stock", "DRY_RUN", csvOf(edited));
+    expect(dry).toMatchObject({
+      updated: 1,
+      unchanged: rows.length - 2,
+      refusedRows: 0,
+      applied: false,
+      problems: [],
+    });
+    expect((await skuRow(skuId))?.inStock).toBe(before?.inStock);
+
+    const applied = await report("stock", "APPLY", csvOf(edited));
+    expect(applied).toMatchObject({ updated: 1, applied: true });
+    expect(await skuRow(skuId)).toMatchObject({
+      inStock: (before?.inStock ?? 0) + 11,
+      incoming: "2027-01-15",
+    });
+    expect(await versionOf(productId)).toBe(version + 1);
+    const entries = await shop.db.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "product"),
+          eq(auditLog.entityId, String(productId)),
+          eq(auditLog.action, "csv.stock"),
+        ),
+      );
+    expect(entries.at(-1)?.before).toMatchObject({ [`sku.${skuId}.inStock`]: before?.inStock, version });
+    expect(entries.at(-1)?.after).toMatchObject({
+      [`sku.${skuId}.inStock`]: (before?.inStock ?? 0) + 11,
+      version: version + 1,
+    });
+    const [summary] = await shop.db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "catalog.csvImport"))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(summary).toMatchObject({ actor: "owner@mili.example", entity: "catalog", entityId: "stock" });
+    expect(summary?.after).toMatchObject({ rows: rows.length - 1, updated: 1, refusedRows: 0, products: 1 });
+
+    // The same file again: its version column is now older than the product, so that row is refused.
+    const again = await report("stock", "DRY_RUN", csvOf(edited));
+    expect(again.problems).toContainEqual(
+      expect.objectContaining({ row: 2, column: "version", code: "changedSinceExport" }),
+    );
+  });
+
+  it("lists every bad row with its row, column and reason in the admin's language, and changes nothing until fixed", async () => {
+    const rows = await exported("stock");
+    const h = rows[0] as string[];
+    const col = (name: string) => h.indexOf(name);
+    const data = rows.slice(1, 6).map((r) => [...r]);
+    const [a, b, c, d, e] = data as [string[], string[], string[], string[], string[]];
+    a[col("inStock")] = "-3"; // negative stock
+    b[col("inStock")] = "tolv"; // not a number
+    c[col("skuId")] = "999999"; // unknown SKU
+    d[col("version")] = ""; // no version: no check
+    d[col("inStock")] = "42";
+    const dup = [...d];
+    dup[col("inStock")] = "43"; // the same SKU again
+    e[col("incoming")] = "2027-02-30"; // no such day
+    const file = csvOf([h, a, b, c, d, dup, e]);
+    const stockBefore = await allStock();
+
+    const dry = await report("stock", "DRY_RUN", file);
+    const seen = dry.problems.map((p: Json) => `${p.row}:${p.column}:${p.code}`);
+    expect(seen).toEqual([
+      "2:inStock:outOfRange",
+      "3:inStock:notWholeNumber",
+      "4:skuId:unknownSku",
+      "6:skuId:duplicateRow",
+      "7:incoming:invalidDate",
+    ]);
+    expect(dry.problems[0].message).toBe(csvProblemText({ code: "outOfRange", max: 1_000_000 }, "en"));
+    expect(dry).toMatchObject({ rows: 6, refusedRows: 5, updated: 1, applied: false });
+
+    const all = await report("stock", "APPLY", file);
+    expect(all).toMatchObject({ applied: false, refusedRows: 5 });
+    expect(await allStock()).toEqual(stockBefore);
+
+    const good = await report("stock", "APPLY_GOOD_ROWS", file);
+    expect(good).toMatchObject({ applied: true, refusedRows: 5, updated: 1 });
+    const skuD = Number(d[col("skuId")]);
+    expect((await skuRow(skuD))?.inStock).toBe(42);
+    const others = (await allStock()).filter((s) => s.id !== skuD);
+    expect(others).toEqual(stockBefore.filter((s) => s.id !== skuD));
+  });
+
+  it("prices: refuses an unknown market, a price below 0 and a sale above the regular; applied through the price log", async () => {
+    const rows = await exported("prices");
+    const h = rows[0] as string[];
+    const col = (name: string) => h.indexOf(name);
+    const first = [...(rows[1] as string[])];
+    const skuId = Number(first[col("skuId")]);
+    const market = first[col("market")] as string;
+    const logBefore = await shop.db.db.select().from(priceLog).where(eq(priceLog.skuId, skuId));
+    first[col("regular")] = "1 234,50";
+    first[col("selling")] = "999";
+    const unknown = [...first];
+    unknown[col("market")] = "xx";
+    const negative = [...(rows[2] as string[])];
+    negative[col("regular")] = "-10";
+    const above = [...(rows[3] as string[])];
+    above[col("regular")] = "100";
+    above[col("selling")] = "200";
+    const file = csvOf([h, first, unknown, negative, above]);
+    const dry = await report("prices", "DRY_RUN", file);
+    expect(dry.problems.map((p: Json) => `${p.row}:${p.column}:${p.code}`)).toEqual([
+      "3:market:unknownMarket",
+      "4:regular:invalidAmount",
+      "5:selling:saleAboveRegular",
+    ]);
+    expect((await report("prices", "APPLY", file)).applied).toBe(false);
+    const good = await report("prices", "APPLY_GOOD_ROWS", file);
+    expect(good).toMatchObject({ applied: true, updated: 1 });
+    const [price] = await shop.db.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.skuId, skuId), eq(prices.marketAlias, market)));
+    expect(price).toMatchObject({
+      regularMinor: 123450,
+      sellingMinor: 99900,
+      campaignId: null,
+      reducedSince: null,
+    });
+    const logAfter = await shop.db.db.select().from(priceLog).where(eq(priceLog.skuId, skuId));
+    expect(logAfter.length).toBeGreaterThan(logBefore.length);
+  });
+
+  it("prices: a market a SKU has no price in yet is created", async () => {
+    const [sku] = await shop.db.db
+      .select({ id: skus.id })
+      .from(skus)
+      .orderBy(asc(skus.id))
+      .limit(1)
+      .offset(3);
+    // The fixture: this SKU is not sold in Finland yet.
+    await shop.db.db.delete(prices).where(and(eq(prices.skuId, sku?.id ?? 0), eq(prices.marketAlias, "fi")));
+    const file = `skuId;market;regular;selling\n${sku?.id};fi;49,90;`;
+    const dry = await report("prices", "DRY_RUN", file);
+    expect(dry).toMatchObject({ created: 1, refusedRows: 0 });
+    expect(await report("prices", "APPLY", file)).toMatchObject({ created: 1, applied: true });
+    const [price] = await shop.db.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.skuId, sku?.id ?? 0), eq(prices.marketAlias, "fi")));
+    expect(price).toMatchObject({ currencyCode: "EUR", regularMinor: 4990, sellingMinor: 4990 });
+  });
+
+  it("products: names, active and brand by the form's rules; an unknown brand or an empty name is refused", async () => {
+    const rows = await exported("products");
+    const h = rows[0] as string[];
+    const col = (name: string) => h.indexOf(name);
+    const row = [...(rows[1] as string[])];
+    const skuId = Number(row[col("skuId")]);
+    const productId = (await skuRow(skuId))?.productId ?? 0;
+    const siblings = rows.slice(1).filter((r) => r[col("articleNumber")] === row[col("articleNumber")]);
+    const edit = (r: string[]) => {
+      const x = [...r];
+      x[col("sv.name")] = "Importerad jacka";
+      x[col("active")] = "nej";
+      return x;
+    };
+    const bad = edit(row);
+    bad[col("brand")] = "Inget sådant märke";
+    bad[col("nb.name")] = "";
+    const dry = await report("products", "DRY_RUN", csvOf([h, bad]));
+    expect(dry.problems.map((p: Json) => `${p.column}:${p.code}`).sort()).toEqual([
+      "brand:unknownBrand",
+      "nb.name:required",
+    ]);
+    // Every SKU row of the product says the same; the product is changed once.
+    const applied = await report("products", "APPLY", csvOf([h, ...siblings.map(edit)]));
+    expect(applied).toMatchObject({ applied: true, refusedRows: 0, updated: 1 });
+    const [sv] = await shop.db.db
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.languageId, "sv-SE")));
+    expect(sv?.name).toBe("Importerad jacka");
+    const [product] = await shop.db.db.select().from(products).where(eq(products.id, productId));
+    expect(product?.active).toBe(false);
+  });
+
+  it("refuses a bad header, an unreadable file, a file too large and support's import, changing nothing", async () => {
+    const header = await report("stock", "APPLY", "skuId;colour\n1;red");
+    expect(header.problems.map((p: Json) => `${p.row}:${p.column}:${p.code}`)).toEqual([
+      "1:colour:unknownColumn",
+      "1:inStock:missingColumn",
+    ]);
+    const broken = await report("stock", "DRY_RUN", 'skuId;inStock\n1;"5\n2;3');
+    expect(broken.problems[0]).toMatchObject({ code: "unreadable" });
+    const large = await importCsv("owner", "stock", "DRY_RUN", `skuId;inStock\n${"1;1\n".repeat(2_200_000)}`);
+    expect(large.code).toBe("BAD_USER_INPUT");
+    const support = await importCsv("support", "stock", "APPLY", "skuId;inStock\n1;1");
+    expect(support.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("an import and a product form", () => {
+  const SKU = `mutation($id: Int!, $v: Int!, $sku: Int, $input: AdminSkuInput!) { saveSku(productId: $id, version: $v, skuId: $sku, input: $input) { version } }`;
+
+  async function someSku(offset: number) {
+    const [row] = await shop.db.db.select().from(skus).orderBy(asc(skus.id)).limit(1).offset(offset);
+    if (!row) throw new Error("no SKU");
+    return { sku: row, version: await versionOf(row.productId) };
+  }
+
+  it("a form opened before an import is refused with what the import changed", async () => {
+    const { sku, version } = await someSku(6);
+    const file = `articleNumber;version;skuId;inStock\nx;${version};${sku.id};77`;
+    expect(await report("stock", "APPLY", file)).toMatchObject({ applied: true, updated: 1 });
+    const stale = await adminCall(shop, cookies.staff ?? "", SKU, {
+      id: sku.productId,
+      v: version,
+      sku: sku.id,
+      input: { name: sku.name, inStock: "1" },
+    });
+    expect(stale.code).toBe("VERSION_CONFLICT");
+    expect(stale.errors?.[0].extensions.changes.at(-1)).toMatchObject({
+      actor: "owner@mili.example",
+      action: "csv.stock",
+      fields: [`sku.${sku.id}.inStock`],
+    });
+    expect((await skuRow(sku.id))?.inStock).toBe(77);
+  });
+
+  it("an import and a form save from the same version at once: exactly one wins, the other changes nothing", async () => {
+    for (const offset of [7, 8, 9]) {
+      const { sku, version } = await someSku(offset);
+      const file = `version;skuId;inStock\n${version};${sku.id};501`;
+      const [imported, saved] = await Promise.all([
+        importCsv("owner", "stock", "APPLY", file),
+        adminCall(shop, cookies.staff ?? "", SKU, {
+          id: sku.productId,
+          v: version,
+          sku: sku.id,
+          input: { name: sku.name, inStock: "502" },
+        }),
+      ]);
+      const importWon = imported.data?.importCatalogCsv.applied === true;
+      const formWon = saved.data?.saveSku?.version === version + 1;
+      expect([importWon, formWon].filter(Boolean)).toHaveLength(1);
+      if (importWon) expect(saved.code).toBe("VERSION_CONFLICT");
+      else expect(imported.data.importCatalogCsv.problems[0]).toMatchObject({ code: "changedSinceExport" });
+      expect((await skuRow(sku.id))?.inStock).toBe(importWon ? 501 : 502);
+      expect(await versionOf(sku.productId)).toBe(version + 1);
+    }
+  });
+
+  it("two imports of the same SKU at once: the row locks order them, both leave one consistent version each", async () => {
+    const { sku, version } = await someSku(5);
+    const ids = [sku.id];
+    const file = (n: number) => `skuId;inStock\n${sku.id};${n}`;
+    const [a, b] = await Promise.all([
+      report("stock", "APPLY", file(11)),
+      report("stock", "APPLY", file(12)),
+    ]);
+    expect(a.applied && b.applied).toBe(true);
+    expect(await versionOf(sku.productId)).toBe(version + 2);
+    const [row] = await shop.db.db.select().from(skus).where(inArray(skus.id, ids));
+    expect([11, 12]).toContain(row?.inStock);
+  });
+});
