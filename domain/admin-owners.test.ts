@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  type AdminSeat,
+  type AdminUserChange,
+  activeOwners,
+  applyAdminChange,
+  leavesNoOwner,
+} from "./admin-owners.ts";
 import { ADMIN_ROLES } from "./admin-permissions.ts";
-import { type AdminSeat, type AdminUserChange, activeOwners, applyAdminChange, leavesNoOwner } from "./admin-owners.ts";
 
 const seats = fc
   .array(fc.record({ role: fc.constantFrom(...ADMIN_ROLES), active: fc.boolean() }), { maxLength: 8 })
@@ -20,13 +26,14 @@ const withChange = seats.chain((s) => fc.tuple(fc.constant(s), change(s.length))
 describe("leavesNoOwner", () => {
   it("an allowed change always leaves an active owner when there was one", () => {
     fc.assert(
-      fc.property(withChange, ([s, c]) => leavesNoOwner(s, c) || activeOwners(s) === 0 || activeOwners(applyAdminChange(s, c)) > 0),
+      fc.property(
+        withChange,
+        ([s, c]) => leavesNoOwner(s, c) || activeOwners(s) === 0 || activeOwners(applyAdminChange(s, c)) > 0,
+      ),
     );
   });
   it("with two active owners or more, any one change is allowed", () => {
-    fc.assert(
-      fc.property(withChange, ([s, c]) => activeOwners(s) < 2 || !leavesNoOwner(s, c)),
-    );
+    fc.assert(fc.property(withChange, ([s, c]) => activeOwners(s) < 2 || !leavesNoOwner(s, c)));
   });
   it("changes of non-owners are never refused", () => {
     fc.assert(

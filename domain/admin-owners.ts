@@ -10,16 +10,14 @@ export interface AdminSeat {
   active: boolean;
 }
 
-export type AdminUserChange = { kind: "role"; id: number; role: AdminRole } | { kind: "deactivate"; id: number };
+export type AdminUserChange =
+  | { kind: "role"; id: number; role: AdminRole }
+  | { kind: "deactivate"; id: number };
 
 /** The admin users after a change (pure: the list is not touched). */
 export function applyAdminChange(seats: readonly AdminSeat[], change: AdminUserChange): AdminSeat[] {
   return seats.map((s) =>
-    s.id !== change.id
-      ? s
-      : change.kind === "role"
-        ? { ...s, role: change.role }
-        : { ...s, active: false },
+    s.id !== change.id ? s : change.kind === "role" ? { ...s, role: change.role } : { ...s, active: false },
   );
 }
 

@@ -25,7 +25,8 @@ const Session = b.objectRef<CustomerSession>("AdminCustomerSession").implement({
 b.queryFields((t) => ({
   customerSessions: t.field({
     type: [Session],
-    description: "The customer's active sessions, the most recently used first; NOT_FOUND without a live account",
+    description:
+      "The customer's active sessions, the most recently used first; NOT_FOUND without a live account",
     args: { customerId: t.arg.int({ required: true }) },
     resolve: async (_r, args, ctx) => {
       allow(ctx, "customer.read");
@@ -71,7 +72,9 @@ b.mutationFields((t) => ({
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "customer.erase");
       if (args.confirm !== args.customerId)
-        throw adminError("BAD_USER_INPUT", "Confirm the erasure with the customer's id", { field: "confirm" });
+        throw adminError("BAD_USER_INPUT", "Confirm the erasure with the customer's id", {
+          field: "confirm",
+        });
       const outcome = await eraseCustomerAudited(ctx.db, admin, args.customerId);
       if (outcome.kind === "notFound")
         throw adminError("NOT_FOUND", "No such customer", { customerId: args.customerId });

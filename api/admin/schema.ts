@@ -46,7 +46,8 @@ const AdminUser = b.objectRef<AdminPrincipal>("AdminUser").implement({
     role: t.exposeString("role", { description: "owner, staff or support" }),
     language: t.field({ type: Language, resolve: (a) => a.language }),
     mustSetUpTwoStep: t.boolean({
-      description: "The owner requires two-step sign-in and this admin has not set it up: only /admin/security opens",
+      description:
+        "The owner requires two-step sign-in and this admin has not set it up: only /admin/security opens",
       resolve: (a) => a.mustSetUpTwoStep === true,
     }),
     may: t.stringList({

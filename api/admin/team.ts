@@ -109,7 +109,8 @@ b.mutationFields((t) => ({
     },
   }),
   changeAdminRole: t.boolean({
-    description: "Gives an admin user another role; false when it had it. LAST_OWNER for the last active owner.",
+    description:
+      "Gives an admin user another role; false when it had it. LAST_OWNER for the last active owner.",
     args: { id: t.arg.int({ required: true }), role: t.arg({ type: Role, required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "admin.manage");

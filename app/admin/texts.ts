@@ -2,6 +2,7 @@
  * The back office's own text catalog (decision 0037): English, Swedish and Norwegian, chosen by the admin. Kept
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
+import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
 
@@ -348,6 +349,7 @@ const en = {
   "giftCard.deactivate": "Deactivate this gift card",
   "giftCard.deactivatedNotice": "Gift card deactivated: it can no longer pay.",
   "giftCard.readOnly": "Your role may read gift cards but not issue or deactivate them.",
+  ...peopleEn,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -696,6 +698,7 @@ const sv: Record<AdminTextKey, string> = {
   "giftCard.deactivate": "Spärra presentkortet",
   "giftCard.deactivatedNotice": "Presentkortet är spärrat: det kan inte längre betala.",
   "giftCard.readOnly": "Din roll får läsa presentkort men inte utfärda eller spärra dem.",
+  ...peopleSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1043,6 +1046,7 @@ const nb: Record<AdminTextKey, string> = {
   "giftCard.deactivate": "Sperr gavekortet",
   "giftCard.deactivatedNotice": "Gavekortet er sperret: det kan ikke lenger betale.",
   "giftCard.readOnly": "Rollen din kan lese gavekort, men ikke utstede eller sperre dem.",
+  ...peopleNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

@@ -71,7 +71,11 @@ export async function auditFacets(db: Database) {
     db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity)).limit(500),
     db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(500),
   ]);
-  return { actors: actors.map((r) => r.v), entities: entities.map((r) => r.v), actions: actions.map((r) => r.v) };
+  return {
+    actors: actors.map((r) => r.v),
+    entities: entities.map((r) => r.v),
+    actions: actions.map((r) => r.v),
+  };
 }
 
 /** A change someone made since the version a form read (from the audit log): who, when, which fields. */

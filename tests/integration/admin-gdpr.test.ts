@@ -46,7 +46,13 @@ async function customer(email: string) {
   const db = shop.db.db;
   await db
     .update(customers)
-    .set({ firstName: "Kari", lastName: "Nordmann", phone: "+4791234567", address: "Storgata 1", zip: "0155" })
+    .set({
+      firstName: "Kari",
+      lastName: "Nordmann",
+      phone: "+4791234567",
+      address: "Storgata 1",
+      zip: "0155",
+    })
     .where(eq(customers.id, id));
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
   const productId = product?.id ?? 0;
@@ -59,9 +65,13 @@ async function customer(email: string) {
     rating: 5,
     status: "approved",
   });
-  await db
-    .insert(productQuestions)
-    .values({ productId, customerId: id, languageId: "nb-NO", author: "Kari N.", question: "Tåler den vask?" });
+  await db.insert(productQuestions).values({
+    productId,
+    customerId: id,
+    languageId: "nb-NO",
+    author: "Kari N.",
+    question: "Tåler den vask?",
+  });
   await db.insert(favorites).values({ customerId: id, productId });
   await db.insert(newsletterSubscriptions).values({ email, channelId: "2|no", languageId: "nb-NO" });
   return { id, token };
@@ -79,7 +89,9 @@ async function registerSecondSession(email: string) {
       })
     ).json()) as Record<string, string>;
   const step1 = await post("/auth/login", { username: email });
-  const step2 = (await (await fetch(`${shop.origin}/auth/sign/${step1.sign}`)).json()) as { signature: string };
+  const step2 = (await (await fetch(`${shop.origin}/auth/sign/${step1.sign}`)).json()) as {
+    signature: string;
+  };
   await post("/auth/login", {
     username: email,
     signature: step2.signature,
@@ -137,7 +149,11 @@ describe("a customer's sessions", () => {
     expect(all.data.endCustomerSessions).toBe(1);
     expect((await call(as.owner, SESSIONS, { id })).data.customerSessions).toEqual([]);
     // The shopper's token no longer opens their account.
-    const me = await gql(shop.origin, { query: "{ getUser { email } }" }, { authorization: `Bearer ${token}` });
+    const me = await gql(
+      shop.origin,
+      { query: "{ getUser { email } }" },
+      { authorization: `Bearer ${token}` },
+    );
     expect(me.body.data?.getUser ?? null).toBeNull();
     // Nothing left to end: nothing recorded.
     expect((await call(as.staff, END, { id })).data.endCustomerSessions).toBe(0);
@@ -164,7 +180,11 @@ describe("the GDPR access export", () => {
     expect(doc.account.passwordHash).toBeUndefined();
     expect(answer.data.exportCustomer).not.toContain("$argon2");
     expect(doc.orders.items).toHaveLength(1);
-    expect(doc.orders.items[0]).toMatchObject({ orderNumber: placed.orderNumber, lines: [], statusHistory: [] });
+    expect(doc.orders.items[0]).toMatchObject({
+      orderNumber: placed.orderNumber,
+      lines: [],
+      statusHistory: [],
+    });
     // Norway's 5 years after the end of the order's year.
     expect(doc.orders.items[0].keptUntil).toBe(`${new Date().getUTCFullYear() + 6}-01-01T00:00:00.000Z`);
     expect(doc.reviews.items[0]).toMatchObject({ comment: "Veldig bra", rating: 5 });
@@ -188,7 +208,7 @@ describe("the GDPR erasure", () => {
     const before = (await audits("customer.erase")).length;
     const refused = await call(as.owner, ERASE, { id, c: id });
     expect(refused.code).toBe("OPEN_ORDERS");
-    expect(refused.errors[0].extensions.orders).toEqual([open.orderNumber]);
+    expect(refused.errors?.[0].extensions.orders).toEqual([open.orderNumber]);
     const [row] = await shop.db.db.select().from(customers).where(eq(customers.id, id));
     expect(row).toMatchObject({ email, firstName: "Kari", deletedAt: null });
     expect((await audits("customer.erase")).length).toBe(before);
@@ -235,7 +255,11 @@ describe("the GDPR erasure", () => {
     expect(live.every((r) => r.revokedAt !== null)).toBe(true);
     const tokens = await db.select().from(loginTokens).where(eq(loginTokens.customerId, id));
     expect(tokens.every((t) => t.usedAt !== null)).toBe(true);
-    const me = await gql(shop.origin, { query: "{ getUser { email } }" }, { authorization: `Bearer ${token}` });
+    const me = await gql(
+      shop.origin,
+      { query: "{ getUser { email } }" },
+      { authorization: `Bearer ${token}` },
+    );
     expect(me.body.data?.getUser ?? null).toBeNull();
 
     const [order1] = await db.select().from(orders).where(eq(orders.id, kept.id));

@@ -59,29 +59,43 @@ describe("admin users", () => {
   });
 
   it("are created with a role (audited, no password in the log); bad input and a used e-mail are refused", async () => {
-    const made = await call(as.owner, CREATE, { e: " New@Mili.example ", r: "support", p: ADMIN_TEST_PASSWORD });
-    expect(made.data.createAdminUser).toMatchObject({ email: "new@mili.example", role: "support", active: true });
+    const made = await call(as.owner, CREATE, {
+      e: " New@Mili.example ",
+      r: "support",
+      p: ADMIN_TEST_PASSWORD,
+    });
+    expect(made.data.createAdminUser).toMatchObject({
+      email: "new@mili.example",
+      role: "support",
+      active: true,
+    });
     expect(await signIn("new@mili.example")).toMatch(/^mili-admin=/);
-    const [entry] = (await audits("admin.create")).filter((e) => e.entityId === String(made.data.createAdminUser.id));
+    const [entry] = (await audits("admin.create")).filter(
+      (e) => e.entityId === String(made.data.createAdminUser.id),
+    );
     expect(entry?.after).toEqual({ email: "new@mili.example", role: "support", language: "en" });
     expect(JSON.stringify(entry)).not.toContain(ADMIN_TEST_PASSWORD);
-    expect(await call(as.owner, CREATE, { e: "new@mili.example", r: "staff", p: ADMIN_TEST_PASSWORD })).toMatchObject(
-      { code: "EMAIL_TAKEN" },
-    );
+    expect(
+      await call(as.owner, CREATE, { e: "new@mili.example", r: "staff", p: ADMIN_TEST_PASSWORD }),
+    ).toMatchObject({ code: "EMAIL_TAKEN" });
     const short = await call(as.owner, CREATE, { e: "short@mili.example", r: "staff", p: "kort" });
     expect(short).toMatchObject({ code: "BAD_USER_INPUT" });
-    expect(short.errors[0].extensions.field).toBe("password");
+    expect(short.errors?.[0].extensions.field).toBe("password");
     expect(await call(as.owner, CREATE, { e: "no-at", r: "staff", p: ADMIN_TEST_PASSWORD })).toMatchObject({
       code: "BAD_USER_INPUT",
     });
-    expect(await call(as.owner, CREATE, { e: "x@mili.example", r: "root", p: ADMIN_TEST_PASSWORD })).toHaveProperty(
-      "errors",
-    );
+    expect(
+      await call(as.owner, CREATE, { e: "x@mili.example", r: "root", p: ADMIN_TEST_PASSWORD }),
+    ).toHaveProperty("errors");
     expect(await idOf("short@mili.example")).toBe(0);
   });
 
   it("change role (takes effect at once), deactivate (sessions end) and reset two-step, each audited", async () => {
-    await createAdminUser(shop.db.db, { email: "pia@mili.example", role: "support", password: ADMIN_TEST_PASSWORD });
+    await createAdminUser(shop.db.db, {
+      email: "pia@mili.example",
+      role: "support",
+      password: ADMIN_TEST_PASSWORD,
+    });
     const pia = await signIn("pia@mili.example");
     const id = await idOf("pia@mili.example");
     expect((await call(as.owner, ROLE, { id, r: "staff" })).data.changeAdminRole).toBe(true);
@@ -97,7 +111,9 @@ describe("admin users", () => {
     // Reset two-step: Pia turned it on, lost the phone; the owner turns it off and her sessions end.
     const started = await call(pia, "mutation { startTwoStep { secret } }");
     const secret = started.data.startTwoStep.secret;
-    expect((await call(pia, `mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(secret) })).data).toEqual({
+    expect(
+      (await call(pia, `mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(secret) })).data,
+    ).toEqual({
       confirmTwoStep: true,
     });
     const piaAgain = await call("", SIGN_IN, { e: "pia@mili.example", p: ADMIN_TEST_PASSWORD, c: null });
@@ -107,7 +123,9 @@ describe("admin users", () => {
     expect((await call(pia, "{ me { email } }")).data.me).toBeNull();
     const pia2 = await signIn("pia@mili.example");
     expect((await call(pia2, "{ me { email } }")).data.me.email).toBe("pia@mili.example");
-    expect((await audits("admin.totp.reset")).filter((e) => e.entityId === String(id))[0]?.after).toMatchObject({
+    expect(
+      (await audits("admin.totp.reset")).filter((e) => e.entityId === String(id))[0]?.after,
+    ).toMatchObject({
       twoStep: false,
       by: "owner@mili.example",
     });
@@ -132,8 +150,16 @@ describe("admin users", () => {
   });
 
   it("two owners demoting each other at once: one is refused, an owner remains", async () => {
-    await createAdminUser(shop.db.db, { email: "ola@mili.example", role: "owner", password: ADMIN_TEST_PASSWORD });
-    await createAdminUser(shop.db.db, { email: "eva@mili.example", role: "owner", password: ADMIN_TEST_PASSWORD });
+    await createAdminUser(shop.db.db, {
+      email: "ola@mili.example",
+      role: "owner",
+      password: ADMIN_TEST_PASSWORD,
+    });
+    await createAdminUser(shop.db.db, {
+      email: "eva@mili.example",
+      role: "owner",
+      password: ADMIN_TEST_PASSWORD,
+    });
     const ola = await signIn("ola@mili.example");
     const eva = await signIn("eva@mili.example");
     // The first owner steps aside, so Ola and Eva are the only active owners.
@@ -167,15 +193,16 @@ describe("requiring two-step sign-in", () => {
     const secret = started.data.startTwoStep.secret;
     await call(as.owner, `mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(secret) });
     expect((await call(as.owner, SET, { on: true })).data.setRequireTwoStep).toBe(true);
-    expect((await call(as.owner, "{ adminSettings { requireTwoStep } }")).data.adminSettings.requireTwoStep).toBe(
-      true,
-    );
+    expect(
+      (await call(as.owner, "{ adminSettings { requireTwoStep } }")).data.adminSettings.requireTwoStep,
+    ).toBe(true);
 
     // Staff has it off: `me` says so, every other field is refused, setting it up works.
     const me = await call(as.staff, "{ me { mustSetUpTwoStep } }");
     expect(me.data.me.mustSetUpTwoStep).toBe(true);
     expect(await call(as.staff, "{ orders { total } }")).toMatchObject({ code: "TWO_STEP_REQUIRED" });
-    const staffSecret = (await call(as.staff, "mutation { startTwoStep { secret } }")).data.startTwoStep.secret;
+    const staffSecret = (await call(as.staff, "mutation { startTwoStep { secret } }")).data.startTwoStep
+      .secret;
     await call(as.staff, `mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(staffSecret) });
     expect((await call(as.staff, "{ me { mustSetUpTwoStep } }")).data.me.mustSetUpTwoStep).toBe(false);
     expect((await call(as.staff, "{ orders { total } }")).errors).toBeUndefined();
@@ -220,7 +247,9 @@ describe("the audit log", () => {
 
     const facets = await call(as.owner, "{ auditFacets { actors entities actions } }");
     expect(facets.data.auditFacets.actors).toContain("owner@mili.example");
-    expect(facets.data.auditFacets.entities).toEqual(expect.arrayContaining(["admin_user", "admin_settings"]));
+    expect(facets.data.auditFacets.entities).toEqual(
+      expect.arrayContaining(["admin_user", "admin_settings"]),
+    );
     expect(facets.data.auditFacets.actions).toContain("admin.role");
   });
 });

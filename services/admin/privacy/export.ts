@@ -8,8 +8,8 @@ import {
   markets,
   newsletterSubscriptions,
   orderLines,
-  orders,
   orderStatusHistory,
+  orders,
   productQuestions,
   promoCodeUses,
   refunds,
@@ -31,7 +31,12 @@ export const EXPORT_FORMAT = "mili.customer-export/1";
 
 const { passwordHash: _password, ...customerColumns } = getTableColumns(customers);
 
-export async function exportCustomer(db: Database, who: AdminPrincipal, customerId: number, now = new Date()) {
+export async function exportCustomer(
+  db: Database,
+  who: AdminPrincipal,
+  customerId: number,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [account] = await t.select(customerColumns).from(customers).where(eq(customers.id, customerId));
@@ -110,13 +115,17 @@ export async function exportCustomer(db: Database, who: AdminPrincipal, customer
           statusHistory: history.filter((h) => h.orderId === order.id),
         })),
       },
-      balance: { about: "Balance movements (credits and spending); the balance is their sum", items: balance },
+      balance: {
+        about: "Balance movements (credits and spending); the balance is their sum",
+        items: balance,
+      },
       refunds: { about: "Refunds to the customer", items: refundRows },
       reviews: { about: "Product reviews the customer wrote", items: reviewRows },
       questions: { about: "Product questions the customer asked", items: questionRows },
       favourites: { about: "Products saved as favourites", items: favouriteRows },
       consents: {
-        about: "Newsletter subscriptions of the address (with when they were confirmed) and back-in-stock notices",
+        about:
+          "Newsletter subscriptions of the address (with when they were confirmed) and back-in-stock notices",
         newsletter: account.newsletter,
         newsletterSubscriptions: newsletter,
         backInStockNotices: monitors,

@@ -78,7 +78,10 @@ function ownerChange<T>(
 }
 
 async function endAllSessions(t: Database, adminUserId: number) {
-  await t.update(adminSessions).set({ endedAt: new Date() }).where(eq(adminSessions.adminUserId, adminUserId));
+  await t
+    .update(adminSessions)
+    .set({ endedAt: new Date() })
+    .where(eq(adminSessions.adminUserId, adminUserId));
 }
 
 /** A new admin user with a first password the owner hands over (the user changes nothing else to begin). */
@@ -179,7 +182,10 @@ export async function setRequireTwoStep(
     const seats = await lockedSeats(t);
     const actor = seats.find((s) => s.id === who.id);
     if (!actor?.active || actor.role !== "owner") return { kind: "forbidden" } as const;
-    const [me] = await t.select({ totp: adminUsers.totpSecret }).from(adminUsers).where(eq(adminUsers.id, who.id));
+    const [me] = await t
+      .select({ totp: adminUsers.totpSecret })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, who.id));
     if (requireTwoStep && !me?.totp) return { kind: "ownTwoStepOff" } as const;
     const before = await backOfficeSettings(t);
     if (before.requireTwoStep === requireTwoStep) return { kind: "done", value: false } as const;
