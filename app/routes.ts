@@ -70,6 +70,7 @@ export default [
   route("admin/sign-in", "admin/sign-in.tsx", { id: "admin-sign-in" }),
   route("admin/sign-out", "admin/sign-out.ts", { id: "admin-sign-out" }),
   route("admin/language", "admin/language.ts", { id: "admin-language" }),
+  route("admin/customers/:customerId/export", "admin/customer-export.ts", { id: "admin-customer-export" }),
   route("admin", "admin/layout.tsx", { id: "admin" }, [
     index("admin/dashboard.tsx", { id: "admin-dashboard" }),
     route("moderation", "admin/moderation.tsx", { id: "admin-moderation" }),
@@ -91,6 +92,8 @@ export default [
     route("promo-codes/:promoCodeId", "admin/promo-code.tsx", { id: "admin-promo-code" }),
     route("gift-cards", "admin/gift-cards.tsx", { id: "admin-gift-cards" }),
     route("gift-cards/:giftCardId", "admin/gift-card.tsx", { id: "admin-gift-card" }),
+    route("users", "admin/users.tsx", { id: "admin-users" }),
+    route("audit", "admin/audit.tsx", { id: "admin-audit" }),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

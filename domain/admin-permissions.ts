@@ -4,7 +4,8 @@
  * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
  * no order and so no money. The catalog (decision 0043), campaigns with promo codes, and gift cards (decision 0045):
  * every role reads them; owner and staff change them. The sales figures of the dashboard (decision 0048): owner and
- * staff.
+ * staff. A customer's data (decision 0053): every role ends a customer's sessions (a stolen account); owner and staff
+ * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -18,6 +19,9 @@ export const ADMIN_ACTIONS = [
   "order.status",
   "customer.read",
   "customer.shopAs",
+  "customer.sessions",
+  "customer.export",
+  "customer.erase",
   "catalog.read",
   "catalog.edit",
   "campaigns.read",
@@ -38,6 +42,7 @@ const SUPPORT: readonly AdminAction[] = [
   "order.read",
   "customer.read",
   "customer.shopAs",
+  "customer.sessions",
   "catalog.read",
   "campaigns.read",
   "giftCards.read",
@@ -45,6 +50,7 @@ const SUPPORT: readonly AdminAction[] = [
 const STAFF: readonly AdminAction[] = [
   ...SUPPORT,
   "order.status",
+  "customer.export",
   "catalog.edit",
   "campaigns.edit",
   "giftCards.edit",

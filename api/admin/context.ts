@@ -38,11 +38,14 @@ export interface AdminContext extends AdminApiServices {
 
 /**
  * The permission check of every admin field (domain/admin-permissions.ts): UNAUTHENTICATED without a session,
- * FORBIDDEN when the admin's role may not do it. Returns the admin.
+ * TWO_STEP_REQUIRED while the owner requires two-step sign-in and the admin has not set it up, FORBIDDEN when the
+ * admin's role may not do it. Returns the admin.
  */
 export function allow(ctx: AdminContext, action: AdminAction): AdminPrincipal {
   const admin = ctx.admin;
   if (!admin) throw adminError("UNAUTHENTICATED", "Sign in to the back office first");
+  if (admin.mustSetUpTwoStep && ctx.totpKey)
+    throw adminError("TWO_STEP_REQUIRED", "The owner requires two-step sign-in: set it up first", { action });
   if (!adminMay(admin.role, action))
     throw adminError("FORBIDDEN", `The role ${admin.role} may not do ${action}`, { action });
   return admin;

@@ -11,7 +11,12 @@ export type AdminErrorCode =
   | "TWO_STEP_ON"
   | "TWO_STEP_UNAVAILABLE"
   | "TRANSITION_REFUSED"
-  | "VERSION_CONFLICT";
+  | "VERSION_CONFLICT"
+  | "TWO_STEP_REQUIRED"
+  | "TWO_STEP_OFF"
+  | "LAST_OWNER"
+  | "EMAIL_TAKEN"
+  | "OPEN_ORDERS";
 
 /**
  * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language

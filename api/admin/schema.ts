@@ -1,7 +1,6 @@
 import { ADMIN_ACTIONS, adminMay } from "#domain/admin-permissions.ts";
 import { isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#domain/order-status.ts";
 import { cleanAnswer } from "#domain/question.ts";
-import { auditEntries } from "#services/admin/audit.ts";
 import { adminCustomer, adminCustomers } from "#services/admin/customers.ts";
 import {
   answerQuestionAudited,
@@ -24,12 +23,14 @@ import "./catalog.ts";
 import "./catalog-csv.ts";
 import "./dashboard.ts";
 import "./two-step.ts";
+import "./audit.ts";
+import "./privacy.ts";
+import "./team.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
 
 export const ADMIN_COOKIE = "mili-admin";
 const MAX_TAKE = 100;
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 function sessionCookie(ctx: AdminContext, token: string, maxAge: number) {
   const secure = ctx.secureCookies ? "; Secure" : "";
@@ -45,6 +46,11 @@ const AdminUser = b.objectRef<AdminPrincipal>("AdminUser").implement({
     email: t.exposeString("email"),
     role: t.exposeString("role", { description: "owner, staff or support" }),
     language: t.field({ type: Language, resolve: (a) => a.language }),
+    mustSetUpTwoStep: t.boolean({
+      description:
+        "The owner requires two-step sign-in and this admin has not set it up: only /admin/security opens",
+      resolve: (a) => a.mustSetUpTwoStep === true,
+    }),
     may: t.stringList({
       description: "The actions this admin's role may do (domain/admin-permissions.ts)",
       resolve: (a) => ADMIN_ACTIONS.filter((action) => adminMay(a.role, action)),
@@ -193,28 +199,6 @@ const CustomerDetail = b.objectRef<CustomerDetailData>("AdminCustomerDetail").im
   }),
 });
 
-type AuditRow = Awaited<ReturnType<typeof auditEntries>>[number];
-const AuditEntry = b.objectRef<AuditRow>("AuditEntry").implement({
-  fields: (t) => ({
-    id: t.exposeInt("id"),
-    actor: t.exposeString("actor"),
-    action: t.exposeString("action"),
-    entity: t.exposeString("entity"),
-    entityId: t.exposeString("entityId", { nullable: true }),
-    before: t.string({
-      nullable: true,
-      description: "JSON",
-      resolve: (e) => (e.before == null ? null : JSON.stringify(e.before)),
-    }),
-    after: t.string({
-      nullable: true,
-      description: "JSON",
-      resolve: (e) => (e.after == null ? null : JSON.stringify(e.after)),
-    }),
-    at: t.string({ resolve: (e) => iso(e.at) ?? "" }),
-  }),
-});
-
 const LoginToken = b
   .objectRef<{ loginToken: string; url: string; expiresAt: Date; customerId: number }>("AdminLoginToken")
   .implement({
@@ -311,20 +295,6 @@ b.queryFields((t) => ({
     resolve: (_r, args, ctx) => {
       allow(ctx, "customer.read");
       return adminCustomer(ctx.db, args.customerId);
-    },
-  }),
-  auditLog: t.field({
-    type: [AuditEntry],
-    description: "The newest changes first (owner only)",
-    args: { entity: t.arg.string(), entityId: t.arg.string(), skip: t.arg.int(), take: t.arg.int() },
-    resolve: (_r, args, ctx) => {
-      allow(ctx, "audit.read");
-      return auditEntries(ctx.db, {
-        ...(args.entity ? { entity: args.entity } : {}),
-        ...(args.entityId ? { entityId: args.entityId } : {}),
-        skip: intIn("skip", args.skip, 0, 1_000_000, 0),
-        take: intIn("take", args.take, 1, MAX_TAKE, 50),
-      });
     },
   }),
 }));

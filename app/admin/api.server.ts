@@ -58,6 +58,8 @@ export interface Me {
   role: string;
   language: "en" | "sv" | "nb";
   may: string[];
+  /** The owner requires two-step sign-in and this admin has it off: only /admin/security opens. */
+  mustSetUpTwoStep: boolean;
 }
 
 /** The signed-in admin, or a redirect to the sign-in page. */
@@ -65,7 +67,7 @@ export async function requireAdmin(request: Request, context: AdminRouteContext)
   const answer = await adminRequest<{ me: Me | null }>(
     request,
     context,
-    "{ me { email role language may } }",
+    "{ me { email role language may mustSetUpTwoStep } }",
   );
   const me = answer.data?.me;
   if (!me) throw redirect("/admin/sign-in");

@@ -1,10 +1,15 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/customer";
 import { adminRequest } from "./api.server.ts";
+import { CustomerPrivacy, CustomerSessions, type Session } from "./customer-privacy.tsx";
 import { type AdminTextKey, errorText } from "./texts.ts";
 import { Money, Notice, primary, table, td, th, useAdminT, When } from "./ui.tsx";
 
-/** /admin/customers/:customerId: the customer, their orders and balance; "shop as" (issue 15 "Customers"). */
+/**
+ * /admin/customers/:customerId: the customer, their orders and balance; "shop as" (issue 15 "Customers"); their
+ * sessions (end one or all), the GDPR export (a download, /admin/customers/:id/export) and the two-step erasure
+ * (`?erase=1` asks for the e-mail; decision 0053).
+ */
 interface Detail {
   customer: {
     customerId: number;
@@ -30,20 +35,58 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customerId = Number(params.customerId);
   if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2 ** 31 - 1)
     throw new Response("Not found", { status: 404 });
-  const answer = await adminRequest<{ customer: Detail | null }>(
+  const answer = await adminRequest<{ customer: Detail | null; customerSessions: Session[] | null }>(
     request,
     context,
     `query($id: Int!) { customer(customerId: $id) {
       customer { customerId email name phone customerType blocked createdAt }
       orders { orderId orderNumber status currencyCode totalMinor createdAt }
-      balances { currencyCode amountMinor } } }`,
+      balances { currencyCode amountMinor } }
+      customerSessions(customerId: $id) { sessionId startedAt lastUsedAt userAgent actor } }`,
     { id: customerId },
   );
   if (!answer.data?.customer) throw new Response("Not found", { status: 404 });
-  return { detail: answer.data.customer };
+  const erase = new URL(request.url).searchParams.get("erase") === "1";
+  return { detail: answer.data.customer, sessions: answer.data.customerSessions ?? [], erase };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+type ActionAnswer = {
+  intent: string;
+  error: string | null;
+  link?: string | null;
+  ended?: number | null;
+  openOrders?: string[];
+};
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionAnswer> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "shopAs");
+  const id = Number(params.customerId);
+  if (intent === "endSession" || intent === "endAll") {
+    const answer = await adminRequest<{ endCustomerSessions: number }>(
+      request,
+      context,
+      "mutation($id: Int!, $s: String) { endCustomerSessions(customerId: $id, sessionId: $s) }",
+      { id, s: intent === "endSession" ? String(form.get("sessionId") ?? "") : null },
+    );
+    return { intent, error: answer.error, ended: answer.data?.endCustomerSessions ?? null };
+  }
+  if (intent === "erase") {
+    const typed = String(form.get("email") ?? "")
+      .trim()
+      .toLowerCase();
+    const expected = String(form.get("expected") ?? "").toLowerCase();
+    if (!typed || typed !== expected) return { intent, error: "mismatch" };
+    const answer = await adminRequest<{ eraseCustomer: boolean }>(
+      request,
+      context,
+      "mutation($id: Int!, $c: Int!) { eraseCustomer(customerId: $id, confirm: $c) }",
+      { id, c: id },
+    );
+    if (answer.data) throw redirect("/admin/customers?erased=1");
+    const orders = answer.errorExtensions?.orders;
+    return { intent, error: answer.error, openOrders: Array.isArray(orders) ? orders.map(String) : [] };
+  }
   const answer = await adminRequest<{ shopAsCustomer: { url: string } }>(
     request,
     context,
@@ -52,7 +95,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
   const url = answer.data?.shopAsCustomer.url;
   // The link opens the storefront on this server, whatever PUBLIC_URL says the host is.
-  return { error: answer.error, link: url ? `${new URL(url).pathname}${new URL(url).search}` : null };
+  return {
+    intent,
+    error: answer.error,
+    link: url ? `${new URL(url).pathname}${new URL(url).search}` : null,
+  };
 }
 
 export function meta() {
@@ -62,6 +109,8 @@ export function meta() {
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
   const { customer, orders, balances } = loaderData.detail;
+  const answer = (actionData ?? null) as ActionAnswer | null;
+  const shopAs = answer?.intent === "shopAs" ? answer : null;
   return (
     <>
       <p className="mb-2">
@@ -101,16 +150,16 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           {t("customer.shopAs")}
         </h2>
         <p className="mb-2 text-sm">{t("customer.shopAsHelp")}</p>
-        {actionData?.error && <Notice kind="error">{errorText(t, actionData.error)}</Notice>}
-        {actionData?.link ? (
+        {shopAs?.error && <Notice kind="error">{errorText(t, shopAs.error)}</Notice>}
+        {shopAs?.link ? (
           <p role="status">
-            <a href={actionData.link} target="_blank" rel="noopener" className="font-semibold underline">
+            <a href={shopAs.link} target="_blank" rel="noopener" className="font-semibold underline">
               {t("customer.shopAsLink", { email: customer.email })}
             </a>
           </p>
         ) : (
           <Form method="post">
-            <button type="submit" className={primary}>
+            <button type="submit" name="intent" value="shopAs" className={primary}>
               {t("customer.shopAs")}
             </button>
           </Form>
@@ -153,6 +202,13 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           </table>
         )}
       </section>
+      <CustomerSessions sessions={loaderData.sessions} answer={answer} />
+      <CustomerPrivacy
+        customerId={customer.customerId}
+        email={customer.email}
+        confirming={loaderData.erase}
+        answer={answer}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/customers";
 import { adminRequest } from "./api.server.ts";
 import { DataTable, Pager } from "./data-table.tsx";
-import { primary, useAdminT, When } from "./ui.tsx";
+import { Notice, primary, useAdminT, When } from "./ui.tsx";
 
 /** /admin/customers: live accounts by e-mail or name, 25 a page (issue 15 "Customers"). */
 const PAGE = 25;
@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total customers { customerId email name customerType blocked createdAt } } }`,
     { q: search || null, skip: (page - 1) * PAGE, take: PAGE },
   );
-  return { search, page, ...(answer.data?.customers ?? { total: 0, customers: [] }) };
+  const erased = url.searchParams.get("erased") === "1";
+  return { search, page, erased, ...(answer.data?.customers ?? { total: 0, customers: [] }) };
 }
 
 export function meta() {
@@ -35,13 +36,14 @@ export function meta() {
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
-  const { search, page, total, customers } = loaderData;
+  const { search, page, total, customers, erased } = loaderData;
   const from = total === 0 ? 0 : (page - 1) * PAGE + 1;
   const to = Math.min(total, page * PAGE);
   const pageLink = (p: number) => `/admin/customers?${new URLSearchParams({ q: search, page: String(p) })}`;
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("customers.title")}</h1>
+      {erased && <Notice kind="ok">{t("customer.erased")}</Notice>}
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <p>
           <label htmlFor="customers-q" className="block text-sm font-medium">

@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet, useLoaderData } from "react-router";
+import { Form, NavLink, Outlet, redirect, useLoaderData } from "react-router";
 import { privateHeaders } from "../lib/cache.ts";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "./api.server.ts";
@@ -12,6 +12,9 @@ export const headers = privateHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
+  // The owner requires two-step sign-in and this admin has not set it up: only /admin/security opens (decision 0053).
+  if (me.mustSetUpTwoStep && new URL(request.url).pathname !== "/admin/security")
+    throw redirect("/admin/security");
   return { me };
 }
 
@@ -78,6 +81,20 @@ export default function AdminLayout() {
                   {t("nav.giftCards")}
                 </NavLink>
               </li>
+              {me.may.includes("admin.manage") && (
+                <li>
+                  <NavLink to="/admin/users" className={linkClass}>
+                    {t("nav.users")}
+                  </NavLink>
+                </li>
+              )}
+              {me.may.includes("audit.read") && (
+                <li>
+                  <NavLink to="/admin/audit" className={linkClass}>
+                    {t("nav.audit")}
+                  </NavLink>
+                </li>
+              )}
             </ul>
           </nav>
           <Form method="post" action="/admin/language" className="flex items-center gap-2">

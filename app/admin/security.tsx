@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/security";
 import { adminRequest } from "./api.server.ts";
 import { errorText } from "./texts.ts";
@@ -45,6 +45,7 @@ export function meta() {
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { enabled, enrolment } = loaderData;
+  const me = useRouteLoaderData("admin") as { me: { mustSetUpTwoStep?: boolean } } | undefined;
   const codeField = (id: string) => (
     <p>
       <label htmlFor={id} className="block font-medium">
@@ -67,6 +68,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("security.title")}</h1>
+      {me?.me.mustSetUpTwoStep && !enabled ? <Notice kind="error">{t("security.required")}</Notice> : null}
       {actionData?.error ? <Notice kind="error">{errorText(t, actionData.error)}</Notice> : null}
       {actionData?.done && actionData.intent !== "start" ? (
         <Notice kind="ok">

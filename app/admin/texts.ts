@@ -2,6 +2,7 @@
  * The back office's own text catalog (decision 0037): English, Swedish and Norwegian, chosen by the admin. Kept
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
+import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
 
@@ -383,6 +384,7 @@ const en = {
   "csv.reason": "Why",
   "csv.moreProblems": "{count} more problems are not shown.",
   "csv.readOnly": "Your role can export the catalog but not import.",
+  ...peopleEn,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -766,6 +768,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.reason": "Varför",
   "csv.moreProblems": "{count} problem till visas inte.",
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
+  ...peopleSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1148,6 +1151,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.reason": "Hvorfor",
   "csv.moreProblems": "{count} problemer til vises ikke.",
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
+  ...peopleNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

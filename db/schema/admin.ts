@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -80,4 +81,18 @@ export const auditLog = pgTable(
     at: created(),
   },
   (t) => [index().on(t.at), index().on(t.entity, t.entityId)],
+);
+
+/**
+ * The back office's own settings (issue 15, decision 0053): one row (id 1). `requireTwoStep`: every admin must have
+ * two-step sign-in on; one without it may only set it up (/admin/security) until they do.
+ */
+export const adminSettings = pgTable(
+  "admin_settings",
+  {
+    id: integer().primaryKey().default(1),
+    requireTwoStep: boolean().notNull().default(false),
+    updatedAt: created(),
+  },
+  (t) => [check("admin_settings_one_row", sql`${t.id} = 1`)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { auditLog } from "#db/schema/index.ts";
 import type { AdminPrincipal } from "./users.ts";
@@ -24,24 +24,58 @@ export async function writeAudit(tx: Database, who: AdminPrincipal, entry: Audit
   });
 }
 
-/** The newest audit entries, optionally for one entity. */
-export async function auditEntries(
-  db: Database,
-  opts: { entity?: string; entityId?: string; take: number; skip: number },
-) {
-  const where =
-    opts.entity && opts.entityId
-      ? and(eq(auditLog.entity, opts.entity), eq(auditLog.entityId, opts.entityId))
-      : opts.entity
-        ? eq(auditLog.entity, opts.entity)
-        : undefined;
+export interface AuditFilter {
+  /** The admin who made the change (their e-mail at the time), exactly. */
+  actor?: string | null;
+  entity?: string | null;
+  entityId?: string | null;
+  action?: string | null;
+  /** From this instant (inclusive) … */
+  from?: Date | null;
+  /** … to this one (exclusive). */
+  to?: Date | null;
+}
+
+function auditWhere(f: AuditFilter) {
+  return and(
+    f.actor ? eq(auditLog.actor, f.actor) : undefined,
+    f.entity ? eq(auditLog.entity, f.entity) : undefined,
+    f.entity && f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? gte(auditLog.at, f.from) : undefined,
+    f.to ? lt(auditLog.at, f.to) : undefined,
+  );
+}
+
+/** The newest audit entries matching a filter. */
+export async function auditEntries(db: Database, opts: AuditFilter & { take: number; skip: number }) {
   return db
     .select()
     .from(auditLog)
-    .where(where)
+    .where(auditWhere(opts))
     .orderBy(desc(auditLog.id))
     .limit(opts.take)
     .offset(opts.skip);
+}
+
+/** How many entries match a filter (the audit screen's pages). */
+export async function auditCount(db: Database, filter: AuditFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(auditWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** The values the audit screen's filters offer: actors, entities and actions that occur. */
+export async function auditFacets(db: Database) {
+  const [actors, entities, actions] = await Promise.all([
+    db.selectDistinct({ v: auditLog.actor }).from(auditLog).orderBy(asc(auditLog.actor)).limit(500),
+    db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity)).limit(500),
+    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(500),
+  ]);
+  return {
+    actors: actors.map((r) => r.v),
+    entities: entities.map((r) => r.v),
+    actions: actions.map((r) => r.v),
+  };
 }
 
 /** A change someone made since the version a form read (from the audit log): who, when, which fields. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { adminSessions, adminUsers } from "#db/schema/index.ts";
+import { adminSessions, adminSettings, adminUsers } from "#db/schema/index.ts";
 import type { AdminRole } from "#domain/admin-permissions.ts";
 import { hashDigest, verifyDigest } from "../customers/passwords.ts";
 
@@ -20,6 +20,11 @@ export interface AdminPrincipal {
   email: string;
   role: AdminRole;
   language: AdminLanguage;
+  /**
+   * The owner requires two-step sign-in of everyone (services/admin/team/users.ts) and this admin has it off: they
+   * may only set it up (/admin/security) until they do.
+   */
+  mustSetUpTwoStep?: boolean;
 }
 
 export function normalizeAdminEmail(email: string): string {
@@ -103,9 +108,12 @@ export async function adminOfSession(
       email: adminUsers.email,
       role: adminUsers.role,
       language: adminUsers.language,
+      twoStep: isNotNull(adminUsers.totpSecret),
+      required: adminSettings.requireTwoStep,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
+    .leftJoin(adminSettings, eq(adminSettings.id, 1))
     .where(
       and(
         eq(adminSessions.tokenHash, hashToken(token)),
@@ -115,7 +123,14 @@ export async function adminOfSession(
       ),
     )
     .limit(1);
-  return row ? { ...row, role: row.role as AdminRole, language: row.language as AdminLanguage } : null;
+  if (!row) return null;
+  const { twoStep, required, ...admin } = row;
+  return {
+    ...admin,
+    role: row.role as AdminRole,
+    language: row.language as AdminLanguage,
+    mustSetUpTwoStep: Boolean(required) && !twoStep,
+  };
 }
 
 export async function endAdminSession(db: Database, token: string): Promise<void> {

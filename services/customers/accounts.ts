@@ -5,11 +5,17 @@ import {
   customerBalanceEntries,
   customers,
   favorites,
+  loginTokens,
+  newsletterSubscriptions,
   orders,
   outbox,
   passwordResets,
+  productQuestions,
   refreshTokens,
+  reviews,
+  stockMonitors,
 } from "#db/schema/index.ts";
+import { ERASED_AUTHOR, ERASED_ORDER_EMAIL, erasedAccountEmail } from "#domain/erasure.ts";
 import { type Message, msg } from "#domain/messages.ts";
 import { isPasswordDigest } from "#domain/password.ts";
 import {
@@ -221,56 +227,88 @@ export async function updateUser(
 /**
  * Erases an account: every personal field is cleared, the address replaced by a placeholder, the password and
  * every session gone, favourites deleted. Orders stay for the bookkeeping, detached from the customer and
- * anonymised (name, e-mail, phone, identity number, addresses). One transaction.
+ * anonymised (name, e-mail, phone, identity numbers, company, addresses, message). One transaction.
  */
 export async function deleteUser(db: Database, customerId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const erased = await tx
-      .update(customers)
-      .set({
-        email: `deleted-${customerId}@invalid`,
-        passwordHash: null,
-        firstName: null,
-        lastName: null,
-        phone: null,
-        gender: "unspecified",
-        careOf: null,
-        address: null,
-        address2: null,
-        zip: null,
-        city: null,
-        countryCode: null,
-        newsletter: false,
-        personalId: null,
-        orderMessage: null,
-        entryCode: null,
-        organizationId: null,
-        companyName: null,
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
-      .returning({ id: customers.id });
-    if (erased.length === 0) return false;
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.customerId, customerId));
-    await tx.delete(passwordResets).where(eq(passwordResets.customerId, customerId));
-    await tx.delete(favorites).where(eq(favorites.customerId, customerId));
-    await tx
-      .update(orders)
-      .set({
-        customerId: null,
-        email: "anonymised@invalid",
-        firstName: null,
-        lastName: null,
-        phone: null,
-        identityNumber: null,
-        billingAddress: {},
-        shippingAddress: {},
-      })
-      .where(eq(orders.customerId, customerId));
-    return true;
-  });
+  return db.transaction((tx) => eraseAccount(tx as unknown as Database, customerId));
+}
+
+/**
+ * The erasure itself (decision 0053; domain/erasure.ts says what is kept), inside the caller's transaction: the
+ * shopper's deleteUser and the back office's erasure (services/admin/privacy/erase.ts) both run it. False when there
+ * is no live account (already erased: nothing changes). Reviews and questions stay, signed ERASED_AUTHOR; login
+ * tokens not yet used are spent; newsletter and back-in-stock subscriptions of the address are removed.
+ */
+export async function eraseAccount(tx: Database, customerId: number, now = new Date()): Promise<boolean> {
+  const [live] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+    .for("update");
+  if (!live) return false;
+  await tx
+    .update(customers)
+    .set({
+      email: erasedAccountEmail(customerId),
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      gender: "unspecified",
+      careOf: null,
+      address: null,
+      address2: null,
+      zip: null,
+      city: null,
+      countryCode: null,
+      newsletter: false,
+      personalId: null,
+      orderMessage: null,
+      entryCode: null,
+      organizationId: null,
+      companyName: null,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(customers.id, customerId));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+  await tx
+    .update(loginTokens)
+    .set({ usedAt: now })
+    .where(and(eq(loginTokens.customerId, customerId), isNull(loginTokens.usedAt)));
+  await tx.delete(passwordResets).where(eq(passwordResets.customerId, customerId));
+  await tx.delete(favorites).where(eq(favorites.customerId, customerId));
+  await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, live.email));
+  await tx.delete(stockMonitors).where(eq(stockMonitors.email, live.email));
+  await tx
+    .update(reviews)
+    .set({ customerId: null, author: ERASED_AUTHOR })
+    .where(eq(reviews.customerId, customerId));
+  await tx
+    .update(productQuestions)
+    .set({ customerId: null, author: ERASED_AUTHOR })
+    .where(eq(productQuestions.customerId, customerId));
+  await tx
+    .update(orders)
+    .set({
+      customerId: null,
+      email: ERASED_ORDER_EMAIL,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      identityNumber: null,
+      organizationId: null,
+      companyName: null,
+      billingAddress: {},
+      shippingAddress: {},
+      zip: null,
+      message: null,
+    })
+    .where(eq(orders.customerId, customerId));
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

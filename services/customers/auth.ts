@@ -10,6 +10,7 @@ import { isPasswordDigest } from "#domain/password.ts";
 import { isValidEmail, normalizeEmail } from "#domain/validators.ts";
 import { RateLimited, type RateLimiter } from "#integrations/rate-limit/index.ts";
 import { commonPasswordDigests, hashDigest, verifyDigest } from "./passwords.ts";
+import { activeSessions, endSessions } from "./sessions.ts";
 
 /**
  * The auth protocol of API.md and spec §4/§7/§9 (decision 0020), independent of HTTP (server/auth.ts speaks it):
@@ -632,33 +633,12 @@ export function createAuth(opts: AuthOptions) {
 
     /** The customer's active sessions, newest first (for "sign out everywhere"). */
     async sessions(customerId: number) {
-      const at = now();
-      const rows = await db
-        .select({
-          sessionId: refreshTokens.familyId,
-          startedAt: refreshTokens.sessionStartedAt,
-          lastUsedAt: refreshTokens.createdAt,
-          userAgent: refreshTokens.userAgent,
-          remember: refreshTokens.remember,
-        })
-        .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.customerId, customerId),
-            isNull(refreshTokens.revokedAt),
-            isNull(refreshTokens.rotatedAt),
-            gt(refreshTokens.expiresAt, at),
-          ),
-        );
-      return rows.sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime());
+      return activeSessions(db, customerId, now());
     },
 
     /** Ends every session of a customer (all devices). */
     async signOutEverywhere(customerId: number): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+      await endSessions(db, customerId, null, now());
     },
 
     /** Challenges past their time, for housekeeping tests. */
