@@ -17,6 +17,8 @@ import documentCss from "./app.css?inline";
 // Both languages' catalogs for the server's renders (the browser loads only its page's: app/i18n/load.ts).
 import "./i18n/catalogs.ts";
 import { translator } from "./i18n/index.ts";
+import { consentBanner, consentBoot } from "./lib/consent.server.ts";
+import { ConsentHtmlContext } from "./lib/consent-html.ts";
 import { requestContext } from "./lib/context";
 import { DocumentCssContext } from "./lib/document-css.ts";
 import { type ErrRedirect, errRedirect } from "./lib/err-redirect.ts";
@@ -130,8 +132,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, domains } = loadContext.get(requestContext);
+  const { nonce, domains, thirdPartyScripts } = loadContext.get(requestContext);
   const url = new URL(request.url);
+  // The consent banner and its script, when the page asks (the root loader says so): rendered in the HTML only.
+  const root = rootData(routerContext);
+  const consent = root?.consent
+    ? {
+        banner: consentBanner(root.lang, `${url.pathname}${url.search}`),
+        boot: consentBoot(thirdPartyScripts ?? {}),
+      }
+    : null;
   const hostLang = domains[url.hostname.toLowerCase()];
   const attempt = (renders.get(loadContext) ?? 0) + 1;
   renders.set(loadContext, attempt);
@@ -147,10 +157,12 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <DocumentCssContext value={documentCss}>
-        <HostLangContext value={hostLang}>
-          <PreloadMessages lang={pageLang(routerContext, url.pathname, hostLang)} nonce={nonce} />
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </HostLangContext>
+        <ConsentHtmlContext value={consent}>
+          <HostLangContext value={hostLang}>
+            <PreloadMessages lang={pageLang(routerContext, url.pathname, hostLang)} nonce={nonce} />
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </HostLangContext>
+        </ConsentHtmlContext>
       </DocumentCssContext>,
       {
         nonce,

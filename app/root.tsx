@@ -26,6 +26,7 @@ import {
 import { FRAME_MODALS } from "./components/frame.tsx";
 import { ModalProvider } from "./components/modals.tsx";
 import { translator, useCatalog } from "./i18n/index.ts";
+import { useConsentHtml } from "./lib/consent-html.ts";
 import { channelContext, pageLocaleContext, requestContext } from "./lib/context.ts";
 import { COOKIES, readCookie } from "./lib/cookies.ts";
 import { CUSTOMER_TYPES } from "./lib/customer-types.ts";
@@ -189,6 +190,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const t = translator(lang);
   const style = Object.fromEntries(Object.entries(root?.theme ?? {}).map(([k, v]) => [`--mili-${k}`, v]));
   const css = useDocumentCss();
+  const consent = useConsentHtml();
   return (
     // The head's consent script marks the document (data-consent) before React hydrates it.
     <html lang={lang} style={style} data-host-lang={hostLang} suppressHydrationWarning>
@@ -210,8 +212,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.consent ? (
           <script
             nonce={root.nonce}
+            data-consent-boot=""
             // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server from configuration (consent.server.ts).
-            dangerouslySetInnerHTML={{ __html: root.consent.boot }}
+            dangerouslySetInnerHTML={{ __html: consent.boot }}
+            suppressHydrationWarning
           />
         ) : null}
         <Meta />
@@ -230,8 +234,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <ProgressBar />
         {/* Above the page, in its flow: it covers nothing, and is the first thing a screen reader meets. */}
         {root?.consent ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts).
-          <div dangerouslySetInnerHTML={{ __html: root.consent.banner }} />
+          <div
+            data-consent-banner=""
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (consent.server.ts), sent once (consent-html.ts).
+            dangerouslySetInnerHTML={{ __html: consent.banner }}
+            suppressHydrationWarning
+          />
         ) : null}
         {root?.notice && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped on the server (shop-as.server.ts).

@@ -30,8 +30,12 @@ import { round, say, seconds, table, writeResult } from "./lib.ts";
  * The checkout (`--pages checkout`) is measured with one item in a new Norwegian cart (its `mili-cart` cookie sent
  * with the warm-up and as Lighthouse's extra header); it is a private page, never cached.
  *
+ * The floor (issue 16; `--floor false` leaves it out): an empty React Router 8 page served in production mode by
+ * this process (bench/floor.ts), measured first, --runs times, in the same run; each page's row shows the floor's
+ * median beside its own and the difference, so a slow machine is told from slow code (the goal: within 10 points).
+ *
  *   node bench/lighthouse.ts [--runs 3] [--max-load 1.5] [--max-wait 900] [--pages home,list,product,checkout]
- *                            [--chrome-path /usr/bin/chromium] [--database-url …]
+ *                            [--floor true] [--chrome-path /usr/bin/chromium] [--database-url …]
  */
 const { values } = parseArgs({
   options: {
@@ -43,8 +47,10 @@ const { values } = parseArgs({
     "max-load": { type: "string" },
     "max-wait": { type: "string", default: "900" },
     pages: { type: "string", default: "home,list,product" },
+    floor: { type: "string", default: "true" },
   },
 });
+const withFloor = values.floor !== "false";
 const runs = Math.max(1, Number(values.runs) || 3);
 const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
 const maxWaitMs = Math.max(0, Number(values["max-wait"]) || 0) * 1000;
@@ -96,6 +102,7 @@ if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 
 const { startBenchShop } = await import("./shop.ts");
+type BenchPage = import("./shop.ts").BenchPage;
 
 interface LighthouseAudit {
   id: string;
@@ -114,7 +121,18 @@ interface LighthouseReport {
     string,
     { score: number | null; auditRefs: { id: string; weight: number; group?: string }[] }
   >;
-  audits: Record<string, LighthouseAudit & { numericValue?: number }>;
+  audits: Record<
+    string,
+    LighthouseAudit & { numericValue?: number; details?: { items?: Record<string, unknown>[] } }
+  >;
+}
+
+/** Lighthouse's main-thread work by kind (its mainthread-work-breakdown audit: script, style & layout, parse…), ms. */
+function mainThreadOf(report: LighthouseReport): Record<string, number> {
+  const items = report.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  return Object.fromEntries(
+    items.map((i) => [String(i.group ?? i.groupLabel ?? "?"), round(Number(i.duration ?? 0), 0)]),
+  );
 }
 
 /** Runs the Lighthouse CLI once; resolves with its JSON report. */
@@ -171,12 +189,15 @@ async function lighthouseWithRetry(
 }
 
 const bench = await startBenchShop({ name: "lighthouse", databaseUrl: values["database-url"] });
+const floor = withFloor ? await (await import("./floor.ts")).startFloor() : null;
 try {
-  const { origin } = bench;
-  const pages = await bench.pages(pageNames);
+  const pages: (BenchPage & { origin?: string })[] = [
+    ...(floor ? [{ page: "floor", path: "/", origin: floor.origin }] : []),
+    ...(await bench.pages(pageNames)),
+  ];
   const loadBefore = loadavg().map((n) => round(n, 2));
   const results = [];
-  for (const { page, path, cookie } of pages) {
+  for (const { page, path, cookie, origin = bench.origin } of pages) {
     const url = `${origin}${path}`;
     // Each page answers 200 before Lighthouse sees it; the page cache holds the phone's rendering and the
     // image cache the page's pictures, as for a returning shopper.
@@ -249,6 +270,7 @@ try {
       ...(m.waitedSeconds === undefined
         ? {}
         : { waitedSeconds: m.waitedSeconds, startedAboveMaxLoad: m.startedAboveMaxLoad }),
+      mainThread: mainThreadOf(m.report),
       benchmarkIndex: m.report.environment?.benchmarkIndex ?? null,
       warnings: m.report.runWarnings ?? [],
     }));
@@ -292,11 +314,28 @@ try {
   }
 
   const loadAfter = loadavg().map((n) => round(n, 2));
+  const floorResult = results.find((r) => r.page === "floor");
+  const floorScore = floorResult?.scores.performance ?? null;
+  /** How many points a page scores below the floor of the same run (null without a floor or a score). */
+  const belowFloor = (r: { scores: Record<string, number | null> }): number | null => {
+    const score = r.scores.performance;
+    return floorScore === null || typeof score !== "number" ? null : floorScore - score;
+  };
+  for (const r of results) {
+    if (r.page === "floor" || floorScore === null) continue;
+    Object.assign(r, { floor: { performance: floorScore, belowFloor: belowFloor(r) } });
+  }
   say();
   table(
     results.map((r) => ({
       page: r.page,
       ...r.scores,
+      ...(floorResult && r.page !== "floor"
+        ? {
+            floor: floorScore,
+            "below floor": belowFloor(r),
+          }
+        : {}),
       "performance runs": r.runs.map((x) => x.performance).join(" / "),
       "load at start": r.runs.map((x) => x.load.start[0]).join(" / "),
       path: r.path,
@@ -310,6 +349,13 @@ try {
         .join(", ")}`,
     );
     for (const w of r.runWarnings) say(`  warning: ${w}`);
+    const medianRun = r.runs.find((x) => x.performance === r.scores.performance);
+    if (medianRun)
+      say(
+        `  main thread (ms): ${Object.entries(medianRun.mainThread)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
     for (const [category, audits] of Object.entries(r.failing)) {
       say(
         `  ${category} ${r.scores[category as keyof typeof r.scores]} (target ${TARGET[category as keyof typeof TARGET]}):`,
@@ -336,8 +382,12 @@ try {
     database: bench.shop.db.kind,
     nodeEnv: "production",
     targets: TARGET,
+    ...(floorResult
+      ? { floor: { path: "bench/floor (React Router 8 template, one page)", performance: floorScore } }
+      : {}),
     pages: results,
   });
 } finally {
+  await floor?.stop();
   await bench.stop();
 }

@@ -16,6 +16,11 @@ import { round, say, table, writeResult } from "./lib.ts";
  * times (default 7) and the minimum and the median are reported, the minimum being the least disturbed; compare
  * two commits in one quiet hour, or one after the other with the load recorded beside them.
  *
+ * Each run also records Chromium's trace (devtools.timeline) and sums the renderer main thread's self time by kind
+ * until hydration + 1 s: the HTML's parse (ParseHTML, the inline scripts it runs excluded), style
+ * (UpdateLayoutTree, ParseAuthorStyleSheet), layout, script (evaluation, compilation, calls, microtasks, garbage
+ * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
+ *
  *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--pages home,list,product,checkout] [--database-url …]
  */
 const { values } = parseArgs({
@@ -35,6 +40,84 @@ if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
 
+/** What a trace event's self time counts as (Chromium's devtools.timeline names). */
+const KIND: Record<string, string> = {
+  ParseHTML: "parse",
+  UpdateLayoutTree: "style",
+  RecalculateStyles: "style",
+  ParseAuthorStyleSheet: "style",
+  Layout: "layout",
+  EvaluateScript: "script",
+  "v8.compile": "script",
+  "v8.compileModule": "script",
+  "v8.evaluateModule": "script",
+  "v8.run": "script",
+  FunctionCall: "script",
+  EventDispatch: "script",
+  TimerFire: "script",
+  FireAnimationFrame: "script",
+  RunMicrotasks: "script",
+  "V8.GCScavenger": "script",
+  MinorGC: "script",
+  MajorGC: "script",
+  "V8.GC_MC_BACKGROUND_EVACUATE_COPY": "script",
+  Paint: "paint",
+  PrePaint: "paint",
+  Layerize: "paint",
+  Commit: "paint",
+};
+const KINDS = ["parse", "style", "layout", "script", "paint", "other"] as const;
+type Kind = (typeof KINDS)[number];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { frame?: string } };
+}
+
+/**
+ * Self time per kind on the renderer's main thread (CrRendererMain) from the trace's complete events, until
+ * `untilMs` after the first event: nested events are subtracted from their parent (a script the parser runs
+ * counts as script, not parse).
+ */
+function breakdown(events: TraceEvent[], untilMs: number): Record<Kind, number> {
+  // Every renderer has a main thread (about:blank's too): the page's is the one that parsed the most HTML.
+  const mains = events.filter(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
+  );
+  const parsed = (m: TraceEvent) =>
+    events
+      .filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === "ParseHTML")
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const main = mains.sort((a, b) => parsed(b) - parsed(a))[0];
+  const out = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  if (!main) return out;
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && typeof e.dur === "number")
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const navigation = own.find((e) => e.name === "ParseHTML")?.ts ?? own[0]?.ts ?? 0;
+  const until = navigation + untilMs * 1000;
+  // Only the outermost task (RunTask) and the kinds named in KIND take time; a stack finds each one's parent.
+  const stack: { end: number; kind: Kind | null }[] = [];
+  for (const e of own) {
+    if (e.ts > until) break;
+    while (stack.length && (stack.at(-1)?.end ?? 0) <= e.ts) stack.pop();
+    const kind: Kind | null = e.name === "RunTask" ? "other" : ((KIND[e.name] as Kind | undefined) ?? null);
+    if (kind === null) continue;
+    const dur = (e.dur ?? 0) / 1000;
+    const parent = stack.at(-1);
+    if (parent?.kind) out[parent.kind] -= dur;
+    out[kind] += dur;
+    stack.push({ end: e.ts + (e.dur ?? 0), kind });
+  }
+  for (const k of KINDS) out[k] = round(Math.max(0, out[k]), 0);
+  return out;
+}
+
 interface Run {
   blockingMs: number;
   longTasks: number;
@@ -43,6 +126,8 @@ interface Run {
   scriptMs: number;
   taskMs: number;
   load1: number;
+  htmlBytes: number;
+  trace: Record<Kind, number>;
 }
 
 const bench = await startBenchShop({ name: "main-thread", databaseUrl: values["database-url"] });
@@ -74,7 +159,12 @@ try {
       const cdp = await context.newCDPSession(page);
       await cdp.send("Performance.enable");
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-      await page.goto(`${bench.origin}${path}`, { waitUntil: "load" });
+      await browser.startTracing(page, {
+        categories: ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline"],
+      });
+      const started = performance.now();
+      const response = await page.goto(`${bench.origin}${path}`, { waitUntil: "load" });
+      const htmlBytes = Buffer.byteLength((await response?.text()) ?? "");
       await page.waitForFunction(
         () =>
           (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
@@ -85,6 +175,10 @@ try {
       const hydratedMs = await page.evaluate(() => performance.now());
       await page.waitForTimeout(1000);
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
+        traceEvents: TraceEvent[];
+      };
+      const trace = breakdown(traceEvents, performance.now() - started);
       const { metrics } = (await cdp.send("Performance.getMetrics")) as {
         metrics: { name: string; value: number }[];
       };
@@ -100,10 +194,12 @@ try {
         scriptMs: round(metric("ScriptDuration"), 0),
         taskMs: round(metric("TaskDuration"), 0),
         load1: round(loadavg()[0] ?? 0, 2),
+        htmlBytes,
+        trace,
       });
       await context.close();
     }
-    const stat = (key: keyof Run) => {
+    const stat = (key: Exclude<keyof Run, "trace">) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
     };
@@ -113,8 +209,21 @@ try {
       "blockingMs" | "longestMs" | "hydratedMs" | "scriptMs" | "taskMs",
       { min: number; median: number }
     >;
+    const traceMedian = Object.fromEntries(
+      KINDS.map((k) => {
+        const sorted = measured.map((m) => m.trace[k]).sort((a, b) => a - b);
+        return [k, sorted[Math.floor((sorted.length - 1) / 2)] ?? 0];
+      }),
+    ) as Record<Kind, number>;
     say(`${name} (${path}): blocking ${measured.map((m) => m.blockingMs).join(" / ")} ms`);
-    results.push({ page: name, path, summary, runs: measured });
+    results.push({
+      page: name,
+      path,
+      htmlBytes: measured[0]?.htmlBytes ?? 0,
+      summary,
+      traceMedian,
+      runs: measured,
+    });
   }
   say();
   table(
@@ -129,6 +238,8 @@ try {
       "load 1 min": r.runs.map((x) => x.load1).join(" / "),
     })),
   );
+  say("\nmain thread self time until hydrated + 1 s, median of the runs (ms), from Chromium's trace:");
+  table(results.map((r) => ({ page: r.page, "HTML bytes": r.htmlBytes, ...r.traceMedian })));
   writeResult(values.name as string, {
     command: `node bench/main-thread.ts ${process.argv.slice(2).join(" ")}`.trim(),
     chromePath,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type CSSProperties, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/format.ts";
 import { stockStatus } from "#domain/stock.ts";
@@ -130,21 +130,6 @@ function CardPrice({
   );
 }
 
-/** One star (20 × 20 units) moved `dx` units to the right. */
-const star = (dx: number) =>
-  `M${10 + dx} 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L${10 + dx} 14.9l-5.2 2.7 1-5.8L${1.5 + dx} 7.7l5.9-.9L${10 + dx} 1.5z`;
-/** Five stars side by side in one path: one element per row instead of five. */
-const FIVE_STARS = [0, 20, 40, 60, 80].map(star).join("");
-
-/** A row of five 16 px stars; the same element for every card (built once, never per render). */
-const starRow = (className: string) => (
-  <svg viewBox="0 0 100 20" className={`h-4 w-20 shrink-0 ${className}`} aria-hidden="true" focusable="false">
-    <path d={FIVE_STARS} fill="currentColor" />
-  </svg>
-);
-const EMPTY_STARS = starRow("text-stone-300");
-const FULL_STARS = starRow("text-amber-500");
-
 const DECIMAL_COMMA = new Set(["sv", "nb", "nn", "no"]);
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -181,12 +166,8 @@ function Stars({
   const fill = `${Math.max(0, Math.min(100, (rating.score / 5) * 100))}%`;
   return (
     <p className="mt-1 flex items-center gap-1 text-xs text-stone-700" data-rating={rating.score}>
-      <span className="relative inline-block" aria-hidden="true">
-        {EMPTY_STARS}
-        <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: fill }}>
-          {FULL_STARS}
-        </span>
-      </span>
+      {/* Five stars filled to the score: one element painted by app.css (.mili-stars), not two SVGs per card. */}
+      <span className="mili-stars" style={{ "--fill": fill } as CSSProperties} aria-hidden="true" />
       <span aria-hidden="true">({rating.voteCount})</span>
       <span className="sr-only">{t("card.rating", { score, count: rating.voteCount })}</span>
     </p>

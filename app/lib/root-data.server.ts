@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { ASSUMED_WIDTH, deviceClass } from "#domain/device.ts";
 import { tokenOf, userOf } from "./auth.server.ts";
-import { CONSENT_TEXTS, consentBanner, consentBoot } from "./consent.server.ts";
+import { CONSENT_TEXTS } from "./consent.server.ts";
 import { channelContext } from "./context.ts";
 import { COOKIES, readCookie } from "./cookies.ts";
 import { CUSTOMER_TYPES } from "./customer-types.ts";
@@ -42,16 +42,12 @@ export async function rootData(request: Request, context: Readonly<RouterContext
     // Token sign-in's notice (app/lib/shop-as.server.ts): a refused login token, or a merchant shopping as the
     // customer (a login token's session, `act`) on every page, with its end.
     notice: authNoticeOf(url, tokenOf(request), locale.lang, href(locale, "/api/auth")),
-    // The consent banner and the head's script that acts on the choice (app/lib/consent.server.ts): the same for
-    // every shopper of a language, so cached pages hold them; no page downloads code for them. The back office
-    // (app/admin/) loads no third-party script and asks no shopper.
-    consent: /^\/admin(\/|$)/.test(url.pathname)
-      ? null
-      : {
-          banner: consentBanner(locale.lang, `${url.pathname}${url.search}`),
-          boot: consentBoot(rc.thirdPartyScripts ?? {}),
-          link: CONSENT_TEXTS[locale.lang].link,
-        },
+    // Whether the page asks for consent, and the footer's link to the banner. The banner and the head's script
+    // that acts on the choice (app/lib/consent.server.ts) are rendered by entry.server.tsx (consentHtml), not
+    // carried in this data (it would send them twice: decision 0052); the same for every shopper of a language,
+    // so cached pages hold them; no page downloads code for them. The back office (app/admin/) loads no
+    // third-party script and asks no shopper.
+    consent: /^\/admin(\/|$)/.test(url.pathname) ? null : { link: CONSENT_TEXTS[locale.lang].link },
     // A recommendation provider is configured (decision 0046): with consent the browser tells it what the shopper
     // does (app/lib/client/recommendation-tracking.ts). The same for every shopper, so cached pages hold it.
     recommendationTracking: rc.recommendationTracking ?? null,
