@@ -201,6 +201,13 @@ describe("requiring two-step sign-in", () => {
     const me = await call(as.staff, "{ me { mustSetUpTwoStep } }");
     expect(me.data.me.mustSetUpTwoStep).toBe(true);
     expect(await call(as.staff, "{ orders { total } }")).toMatchObject({ code: "TWO_STEP_REQUIRED" });
+    // The screens send them to /admin/security, which opens.
+    const page = (path: string) =>
+      fetch(`${shop.origin}${path}`, { headers: { cookie: as.staff }, redirect: "manual" });
+    const sent = await page("/admin/orders");
+    expect([302, 303]).toContain(sent.status);
+    expect(new URL(sent.headers.get("location") ?? "", shop.origin).pathname).toBe("/admin/security");
+    expect((await page("/admin/security")).status).toBe(200);
     const staffSecret = (await call(as.staff, "mutation { startTwoStep { secret } }")).data.startTwoStep
       .secret;
     await call(as.staff, `mutation($c: String!) { confirmTwoStep(code: $c) }`, { c: totpCode(staffSecret) });
