@@ -29,6 +29,7 @@ function buildIfNeeded(): void {
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   const sources = Math.max(
     newest(join(root, "app")),
+    newest(join(root, "public")),
     newest(join(root, "react-router.config.ts")),
     newest(join(root, "vite.config.ts")),
   );

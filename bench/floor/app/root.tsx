@@ -8,6 +8,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No favicon request (a 404 in the console); robots.txt is in public/. */}
+        <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>
