@@ -4,7 +4,9 @@
  * the audit log; support answers customers (reads orders and customers, moderates, shops as a customer) but moves
  * no order and so no money. The catalog (decision 0043), campaigns with promo codes, and gift cards (decision 0045):
  * every role reads them; owner and staff change them. The sales figures of the dashboard (decision 0048): owner and
- * staff.
+ * staff. Orders (decision 0050): every role reads them and resends their e-mails (`order.email`, support answers
+ * the customer who lost one); owner and staff move them (`order.status`: ship and capture, cancel, mark a
+ * withdrawal's goods received) and refund them (`order.refund`).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -16,6 +18,8 @@ export const ADMIN_ACTIONS = [
   "question.reject",
   "order.read",
   "order.status",
+  "order.refund",
+  "order.email",
   "customer.read",
   "customer.shopAs",
   "catalog.read",
@@ -36,6 +40,7 @@ const SUPPORT: readonly AdminAction[] = [
   "question.answer",
   "question.reject",
   "order.read",
+  "order.email",
   "customer.read",
   "customer.shopAs",
   "catalog.read",
@@ -45,6 +50,7 @@ const SUPPORT: readonly AdminAction[] = [
 const STAFF: readonly AdminAction[] = [
   ...SUPPORT,
   "order.status",
+  "order.refund",
   "catalog.edit",
   "campaigns.edit",
   "giftCards.edit",

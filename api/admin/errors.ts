@@ -11,7 +11,9 @@ export type AdminErrorCode =
   | "TWO_STEP_ON"
   | "TWO_STEP_UNAVAILABLE"
   | "TRANSITION_REFUSED"
-  | "VERSION_CONFLICT";
+  | "VERSION_CONFLICT"
+  | "REFUND_REFUSED"
+  | "CAPTURE_FAILED";
 
 /**
  * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language
