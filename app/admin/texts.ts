@@ -2,6 +2,8 @@
  * The back office's own text catalog (decision 0037): English, Swedish and Norwegian, chosen by the admin. Kept
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
+import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
+
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
 
@@ -348,11 +350,13 @@ const en = {
   "giftCard.deactivate": "Deactivate this gift card",
   "giftCard.deactivatedNotice": "Gift card deactivated: it can no longer pay.",
   "giftCard.readOnly": "Your role may read gift cards but not issue or deactivate them.",
+  ...ORDER_EN,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
 
 const sv: Record<AdminTextKey, string> = {
+  ...ORDER_SV,
   title: "Administration",
   "lang.name": "Svenska",
   "lang.label": "Språk",
@@ -699,6 +703,7 @@ const sv: Record<AdminTextKey, string> = {
 };
 
 const nb: Record<AdminTextKey, string> = {
+  ...ORDER_NB,
   title: "Administrasjon",
   "lang.name": "Norsk",
   "lang.label": "Språk",
