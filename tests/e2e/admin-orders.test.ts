@@ -169,7 +169,9 @@ describe("orders in the back office", () => {
       .poll(() => page.locator("#main").getByRole("status").textContent())
       .toBe("The goods are marked received.");
     await page.getByRole("link", { name: "Refund per the request (all that is left)" }).click();
-    await expect.poll(() => page.getByRole("spinbutton", { name: /^Units to refund of/ }).inputValue()).toBe("1");
+    await expect
+      .poll(() => page.getByRole("spinbutton", { name: /^Units to refund of/ }).inputValue())
+      .toBe("1");
     await expectAxeClean(page, "order with a withdrawal");
     await page.getByRole("link", { name: "Print the packing slip" }).click();
     await page.getByRole("heading", { level: 1, name: `Packing slip ${orderNumber}` }).waitFor();
