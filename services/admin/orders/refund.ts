@@ -373,12 +373,3 @@ async function refundLines(
   }
   return out;
 }
-
-/** An order's refunds, oldest first (the order page). */
-export async function orderRefunds(db: Database, orderId: number) {
-  return db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")))
-    .orderBy(asc(refunds.id));
-}
