@@ -77,6 +77,7 @@ export default [
     route("security", "admin/security.tsx", { id: "admin-security" }),
     route("orders", "admin/orders.tsx", { id: "admin-orders" }),
     route("orders/:orderId", "admin/order.tsx", { id: "admin-order" }),
+    route("orders/:orderId/packing-slip", "admin/packing-slip.tsx", { id: "admin-packing-slip" }),
     route("customers", "admin/customers.tsx", { id: "admin-customers" }),
     route("customers/:customerId", "admin/customer.tsx", { id: "admin-customer" }),
     route("products", "admin/products.tsx", { id: "admin-products" }),

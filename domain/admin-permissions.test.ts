@@ -34,6 +34,8 @@ describe("adminMay", () => {
         expect(adminMay(r, "admin.manage")).toBe(r === "owner");
         expect(adminMay(r, "audit.read")).toBe(r === "owner");
         expect(adminMay(r, "order.status")).toBe(r !== "support");
+        expect(adminMay(r, "order.refund")).toBe(r !== "support");
+        expect(adminMay(r, "order.email")).toBe(true);
         expect(adminMay(r, "catalog.edit")).toBe(r !== "support");
         expect(adminMay(r, "catalog.read")).toBe(true);
         expect(adminMay(r, "sales.read")).toBe(r !== "support");

@@ -5,7 +5,9 @@
  * no order and so no money. The catalog (decision 0043), campaigns with promo codes, and gift cards (decision 0045):
  * every role reads them; owner and staff change them. The sales figures of the dashboard (decision 0048): owner and
  * staff. A customer's data (decision 0053): every role ends a customer's sessions (a stolen account); owner and staff
- * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone).
+ * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone). Orders (decision 0050): every role reads them and resends their e-mails (`order.email`, support answers
+ * the customer who lost one); owner and staff move them (`order.status`: ship and capture, cancel, mark a
+ * withdrawal's goods received) and refund them (`order.refund`).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -17,6 +19,8 @@ export const ADMIN_ACTIONS = [
   "question.reject",
   "order.read",
   "order.status",
+  "order.refund",
+  "order.email",
   "customer.read",
   "customer.shopAs",
   "customer.sessions",
@@ -40,6 +44,7 @@ const SUPPORT: readonly AdminAction[] = [
   "question.answer",
   "question.reject",
   "order.read",
+  "order.email",
   "customer.read",
   "customer.shopAs",
   "customer.sessions",
@@ -51,6 +56,7 @@ const STAFF: readonly AdminAction[] = [
   ...SUPPORT,
   "order.status",
   "customer.export",
+  "order.refund",
   "catalog.edit",
   "campaigns.edit",
   "giftCards.edit",

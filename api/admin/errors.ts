@@ -16,7 +16,9 @@ export type AdminErrorCode =
   | "TWO_STEP_OFF"
   | "LAST_OWNER"
   | "EMAIL_TAKEN"
-  | "OPEN_ORDERS";
+  | "OPEN_ORDERS"
+  | "REFUND_REFUSED"
+  | "CAPTURE_FAILED";
 
 /**
  * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language

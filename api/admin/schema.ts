@@ -1,5 +1,4 @@
 import { ADMIN_ACTIONS, adminMay } from "#domain/admin-permissions.ts";
-import { isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#domain/order-status.ts";
 import { cleanAnswer } from "#domain/question.ts";
 import { adminCustomer, adminCustomers } from "#services/admin/customers.ts";
 import {
@@ -8,11 +7,9 @@ import {
   productNames,
   rejectQuestionAudited,
 } from "#services/admin/moderation.ts";
-import { changeOrderStatusAudited, shopAsCustomer } from "#services/admin/order-actions.ts";
-import { adminOrder, adminOrders } from "#services/admin/orders.ts";
+import { shopAsCustomer } from "#services/admin/order-actions.ts";
 import { chooseAdminLanguage, signInAdmin, signOutAdmin } from "#services/admin/sign-in.ts";
 import type { AdminLanguage, AdminPrincipal } from "#services/admin/users.ts";
-import { OrderStatusError } from "#services/orders/status.ts";
 import { pendingQuestions } from "#services/questions.ts";
 import { pendingReviews } from "#services/reviews.ts";
 import { adminBuilder as b } from "./builder.ts";
@@ -22,6 +19,7 @@ import "./promo-codes.ts";
 import "./catalog.ts";
 import "./catalog-csv.ts";
 import "./dashboard.ts";
+import "./orders.ts";
 import "./two-step.ts";
 import "./audit.ts";
 import "./privacy.ts";
@@ -38,7 +36,6 @@ function sessionCookie(ctx: AdminContext, token: string, maxAge: number) {
 }
 
 const Language = b.enumType("AdminLanguage", { values: ["sv", "nb", "en"] as const });
-const Status = b.enumType("OrderStatus", { values: ORDER_STATUSES });
 
 const AdminUser = b.objectRef<AdminPrincipal>("AdminUser").implement({
   fields: (t) => ({
@@ -82,80 +79,6 @@ const PendingQuestionRef = b.objectRef<PendingQuestion>("PendingQuestion").imple
     question: t.exposeString("question"),
     languageId: t.exposeString("languageId"),
     askedAt: t.string({ resolve: (q) => q.askedAt.toISOString() }),
-  }),
-});
-
-interface OrderRow {
-  orderId: number;
-  orderNumber: string | null;
-  status: string;
-  paymentStatus: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  marketAlias: string;
-  currencyCode: string;
-  totalIncVatMinor: number;
-  createdAt: Date;
-  customerId: number | null;
-}
-const AdminOrder = b.objectRef<OrderRow>("AdminOrder").implement({
-  fields: (t) => ({
-    orderId: t.exposeInt("orderId"),
-    orderNumber: t.exposeString("orderNumber", { nullable: true }),
-    status: t.exposeString("status"),
-    paymentStatus: t.exposeString("paymentStatus"),
-    email: t.exposeString("email"),
-    name: t.string({ resolve: (o) => [o.firstName, o.lastName].filter(Boolean).join(" ") }),
-    marketAlias: t.exposeString("marketAlias"),
-    currencyCode: t.exposeString("currencyCode"),
-    totalMinor: t.exposeInt("totalIncVatMinor", { description: "Total incl. VAT, minor units" }),
-    createdAt: t.string({ resolve: (o) => o.createdAt.toISOString() }),
-    customerId: t.exposeInt("customerId", { nullable: true }),
-    nextStatuses: t.field({
-      type: [Status],
-      description: "Where the order state machine lets it go (domain/order-status.ts)",
-      resolve: (o) => (isOrderStatus(o.status) ? [...ORDER_TRANSITIONS[o.status]] : []),
-    }),
-  }),
-});
-
-const OrderPage = b.objectRef<{ total: number; orders: OrderRow[] }>("AdminOrderPage").implement({
-  fields: (t) => ({
-    total: t.exposeInt("total"),
-    orders: t.field({ type: [AdminOrder], resolve: (p) => p.orders }),
-  }),
-});
-
-type Detail = NonNullable<Awaited<ReturnType<typeof adminOrder>>>;
-const OrderLine = b.objectRef<Detail["lines"][number]>("AdminOrderLine").implement({
-  fields: (t) => ({
-    articleNumber: t.exposeString("articleNumber"),
-    name: t.exposeString("name"),
-    skuName: t.exposeString("skuName", { nullable: true }),
-    quantity: t.exposeInt("quantity"),
-    lineTotalMinor: t.exposeInt("lineTotalIncVatMinor"),
-  }),
-});
-const StatusChange = b.objectRef<Detail["history"][number]>("AdminOrderStatusChange").implement({
-  fields: (t) => ({
-    fromStatus: t.exposeString("fromStatus", { nullable: true }),
-    toStatus: t.exposeString("toStatus"),
-    reason: t.exposeString("reason", { nullable: true }),
-    at: t.string({ resolve: (h) => h.createdAt.toISOString() }),
-  }),
-});
-const OrderDetail = b.objectRef<Detail>("AdminOrderDetail").implement({
-  fields: (t) => ({
-    order: t.field({
-      type: AdminOrder,
-      resolve: (d) => ({ ...d.order, orderId: d.order.id }),
-    }),
-    phone: t.string({ nullable: true, resolve: (d) => d.order.phone }),
-    shippingMethod: t.string({ nullable: true, resolve: (d) => d.order.shippingMethod }),
-    paymentMethod: t.string({ nullable: true, resolve: (d) => d.order.paymentMethod }),
-    lines: t.field({ type: [OrderLine], resolve: (d) => d.lines }),
-    history: t.field({ type: [StatusChange], resolve: (d) => d.history }),
   }),
 });
 
@@ -249,33 +172,7 @@ b.queryFields((t) => ({
       return withProductNames(ctx, items);
     },
   }),
-  orders: t.field({
-    type: OrderPage,
-    args: {
-      search: t.arg.string(),
-      statuses: t.arg({ type: [Status] }),
-      skip: t.arg.int(),
-      take: t.arg.int(),
-    },
-    resolve: async (_r, args, ctx) => {
-      allow(ctx, "order.read");
-      return adminOrders(ctx.db, {
-        search: args.search?.slice(0, 200) ?? null,
-        statuses: args.statuses ?? null,
-        skip: intIn("skip", args.skip, 0, 1_000_000, 0),
-        take: intIn("take", args.take, 1, MAX_TAKE, 25),
-      });
-    },
-  }),
-  order: t.field({
-    type: OrderDetail,
-    nullable: true,
-    args: { orderId: t.arg.int({ required: true }) },
-    resolve: (_r, args, ctx) => {
-      allow(ctx, "order.read");
-      return adminOrder(ctx.db, args.orderId);
-    },
-  }),
+
   customers: t.field({
     type: CustomerPage,
     args: { search: t.arg.string(), skip: t.arg.int(), take: t.arg.int() },
@@ -381,39 +278,6 @@ b.mutationFields((t) => ({
       if (!(await rejectQuestionAudited(ctx.db, admin, args.questionId)))
         throw adminError("NOT_FOUND", "No such question", { questionId: args.questionId });
       return true;
-    },
-  }),
-  changeOrderStatus: t.field({
-    type: Status,
-    description:
-      "Moves an order along the order state machine (domain/order-status.ts); cancelling or refunding moves the money through its payment provider. TRANSITION_REFUSED with `reason` (same, final, notAllowed, unknown).",
-    args: {
-      orderId: t.arg.int({ required: true }),
-      status: t.arg({ type: Status, required: true }),
-      reason: t.arg.string(),
-    },
-    resolve: async (_r, args, ctx) => {
-      const admin = allow(ctx, "order.status");
-      const deps = ctx.checkout?.deps;
-      if (!deps) throw adminError("FORBIDDEN", "This shop runs without payment providers");
-      try {
-        const result = await changeOrderStatusAudited(
-          deps,
-          admin,
-          args.orderId,
-          args.status as OrderStatus,
-          args.reason?.trim().slice(0, 500) || `back office: ${admin.email}`,
-        );
-        if (!result.changed)
-          throw adminError("TRANSITION_REFUSED", "The order already has that status", { reason: "same" });
-        return result.status;
-      } catch (error) {
-        if (error instanceof OrderStatusError) {
-          if (error.refusal === "unknown") throw adminError("NOT_FOUND", "No such order");
-          throw adminError("TRANSITION_REFUSED", error.message, { reason: error.refusal });
-        }
-        throw error;
-      }
     },
   }),
   shopAsCustomer: t.field({

@@ -31,7 +31,7 @@ export default function AdminLayout() {
   const t = adminTranslator(lang);
   return (
     <div lang={HTML_LANG[lang]} className="min-h-screen bg-stone-50 text-stone-900">
-      <header className="border-b border-stone-300 bg-white">
+      <header className="border-b border-stone-300 bg-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
           <p className="text-lg font-bold">Mili · {t("title")}</p>
           <nav aria-label={t("nav.label")} className="flex-1">
@@ -130,7 +130,7 @@ export default function AdminLayout() {
           </NavLink>
         </p>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 print:max-w-none print:p-0">
         <Outlet />
       </main>
     </div>

@@ -1,10 +1,15 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { adminRequest } from "./api.server.ts";
+import { type RefundableLine, RefundForm } from "./order-refund.tsx";
 import { type AdminTextKey, errorText } from "./texts.ts";
-import { Money, Notice, primary, table, td, th, useAdminT, When } from "./ui.tsx";
+import { button, Money, Notice, primary, table, td, th, useAdminT, When } from "./ui.tsx";
 
-/** /admin/orders/:orderId: the order, its lines and history, and the moves the order state machine allows. */
+/**
+ * /admin/orders/:orderId: the order, its lines and history; ship it (captures the payment), move it along the order
+ * state machine, refund lines and/or shipping, resend its e-mails, handle its withdrawal, print its packing slip
+ * (decisions 0037, 0050).
+ */
 interface Detail {
   order: {
     orderId: number;
@@ -16,19 +21,21 @@ interface Detail {
     currencyCode: string;
     totalMinor: number;
     createdAt: string;
+    customerId: number | null;
+    withdrawnAt: string | null;
+    withdrawalReceivedAt: string | null;
     nextStatuses: string[];
   };
   phone: string | null;
   shippingMethod: string | null;
   paymentMethod: string | null;
-  lines: {
-    articleNumber: string;
-    name: string;
-    skuName: string | null;
-    quantity: number;
-    lineTotalMinor: number;
-  }[];
+  capturedMinor: number;
+  refundedMinor: number;
+  shippingFeeMinor: number;
+  shippingRefunded: boolean;
+  lines: (RefundableLine & { vatMinor: number })[];
   history: { fromStatus: string | null; toStatus: string; reason: string | null; at: string }[];
+  refunds: { refundId: number; amountMinor: number; method: string; actor: string | null; at: string }[];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -39,36 +46,136 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     request,
     context,
     `query($id: Int!) { order(orderId: $id) {
-      order { orderId orderNumber status paymentStatus email name currencyCode totalMinor createdAt nextStatuses }
-      phone shippingMethod paymentMethod
-      lines { articleNumber name skuName quantity lineTotalMinor }
-      history { fromStatus toStatus reason at } } }`,
+      order { orderId orderNumber status paymentStatus email name currencyCode totalMinor createdAt customerId
+        withdrawnAt withdrawalReceivedAt nextStatuses }
+      phone shippingMethod paymentMethod capturedMinor refundedMinor shippingFeeMinor shippingRefunded
+      lines { lineId articleNumber name skuName quantity refundedQuantity lineTotalMinor vatMinor }
+      history { fromStatus toStatus reason at }
+      refunds { refundId amountMinor method actor at } } }`,
     { id: orderId },
   );
   if (!answer.data?.order) throw new Response("Not found", { status: 404 });
-  return { detail: answer.data.order };
+  const url = new URL(request.url);
+  // A fresh key per page view: submitting this form twice (a double click, a resent POST) is one refund / e-mail.
+  return {
+    detail: answer.data.order,
+    key: crypto.randomUUID(),
+    prefillAll: url.searchParams.get("refund") === "all",
+  };
 }
+
+type Intent = "status" | "ship" | "refund" | "resend" | "received";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "status") as Intent;
+  const id = Number(params.orderId);
+  const key = String(form.get("key") ?? "");
+  if (intent === "ship") {
+    const answer = await adminRequest(
+      request,
+      context,
+      "mutation($id: Int!) { markOrderShipped(orderId: $id) }",
+      {
+        id,
+      },
+    );
+    return { intent, error: answer.error, message: messageOf(answer.errorExtensions) };
+  }
+  if (intent === "refund") {
+    const lines = [...form.keys()]
+      .filter((k) => k.startsWith("qty-"))
+      .map((k) => ({ lineId: Number(k.slice(4)), quantity: Number(form.get(k) || 0) }))
+      .filter((l) => Number.isSafeInteger(l.lineId) && l.quantity !== 0)
+      .map((l) => ({ ...l, quantity: Number.isSafeInteger(l.quantity) ? l.quantity : -1 }));
+    const answer = await adminRequest<{ refundOrder: { amountMinor: number; repeated: boolean } }>(
+      request,
+      context,
+      `mutation($input: AdminRefundInput!) { refundOrder(input: $input) { amountMinor repeated status } }`,
+      {
+        input: {
+          orderId: id,
+          key,
+          lines,
+          shipping: form.get("shipping") === "1",
+          method: form.get("method") === "balance" ? "balance" : "provider",
+          returnToStock: form.get("returnToStock") === "1",
+          reason: String(form.get("reason") ?? "").slice(0, 500) || null,
+        },
+      },
+    );
+    return {
+      intent,
+      error: answer.error,
+      message: messageOf(answer.errorExtensions),
+      refunded: answer.data?.refundOrder ?? null,
+    };
+  }
+  if (intent === "resend") {
+    const answer = await adminRequest(
+      request,
+      context,
+      "mutation($id: Int!, $e: AdminOrderEmail!, $k: String!) { resendOrderEmail(orderId: $id, email: $e, key: $k) }",
+      { id, e: form.get("email") === "withdrawal" ? "withdrawal" : "confirmation", k: key },
+    );
+    return { intent, error: answer.error, message: messageOf(answer.errorExtensions) };
+  }
+  if (intent === "received") {
+    const answer = await adminRequest(
+      request,
+      context,
+      "mutation($id: Int!) { markWithdrawalReceived(orderId: $id) }",
+      {
+        id,
+      },
+    );
+    return { intent, error: answer.error, message: messageOf(answer.errorExtensions) };
+  }
   const status = String(form.get("status") ?? "");
   const answer = await adminRequest(
     request,
     context,
     "mutation($id: Int!, $s: OrderStatus!) { changeOrderStatus(orderId: $id, status: $s) }",
-    { id: Number(params.orderId), s: status },
+    { id, s: status },
   );
-  return { status, error: answer.error };
+  return { intent, status, error: answer.error, message: messageOf(answer.errorExtensions) };
+}
+
+/** The API's message in the admin's language, when it gave one (refunds, captures). */
+function messageOf(extensions: Record<string, unknown> | null): string | null {
+  return typeof extensions?.message === "string" ? extensions.message : null;
 }
 
 export function meta() {
   return [{ title: "Mili · Order" }];
 }
 
+const REFUNDABLE = new Set(["received", "processing", "completed"]);
+
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, may } = useAdminT();
-  const { order, lines, history } = loaderData.detail;
+  const { detail, key, prefillAll } = loaderData;
+  const { order, lines, history, refunds } = detail;
   const statusText = (s: string) => t(`status.${s}` as AdminTextKey);
+  const money = (minor: number) => <Money minor={minor} currency={order.currencyCode} lang={lang} />;
+  const fmt = (minor: number) =>
+    new Intl.NumberFormat(lang === "en" ? "en-GB" : lang === "sv" ? "sv-SE" : "nb-NO", {
+      style: "currency",
+      currency: order.currencyCode,
+    }).format(minor / 100);
+  const okText = (): string => {
+    if (!actionData) return "";
+    if (actionData.intent === "ship") return t("order.shipped");
+    if (actionData.intent === "resend") return t("order.resent");
+    if (actionData.intent === "received") return t("order.receivedDone");
+    if (actionData.intent === "refund" && "refunded" in actionData && actionData.refunded)
+      return t(actionData.refunded.repeated ? "order.refundRepeated" : "order.refundDone", {
+        amount: fmt(actionData.refunded.amountMinor),
+      });
+    return t("order.moved", { status: statusText("status" in actionData ? String(actionData.status) : "") });
+  };
+  const canShip = (order.status === "received" || order.status === "processing") && may("order.status");
+  const canRefund = REFUNDABLE.has(order.status) && may("order.refund");
   return (
     <>
       <p className="mb-2">
@@ -81,9 +188,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </h1>
       {actionData &&
         (actionData.error ? (
-          <Notice kind="error">{errorText(t, actionData.error)}</Notice>
+          <Notice kind="error">{actionData.message ?? errorText(t, actionData.error)}</Notice>
         ) : (
-          <Notice kind="ok">{t("order.moved", { status: statusText(actionData.status) })}</Notice>
+          <Notice kind="ok">{okText()}</Notice>
         ))}
       <dl className="mb-6 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
         <dt className="font-medium">{t("orders.status")}</dt>
@@ -98,13 +205,66 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </dd>
         <dt className="font-medium">{t("order.payment")}</dt>
         <dd>
-          {loaderData.detail.paymentMethod ?? "–"} ({order.paymentStatus})
+          {detail.paymentMethod ?? "–"} ({order.paymentStatus})
         </dd>
         <dt className="font-medium">{t("orders.total")}</dt>
-        <dd>
-          <Money minor={order.totalMinor} currency={order.currencyCode} lang={lang} />
-        </dd>
+        <dd>{money(order.totalMinor)}</dd>
+        <dt className="font-medium">{t("order.captured")}</dt>
+        <dd>{money(detail.capturedMinor)}</dd>
+        <dt className="font-medium">{t("order.refunded")}</dt>
+        <dd>{money(detail.refundedMinor)}</dd>
       </dl>
+      <p className="mb-6">
+        <Link to={`/admin/orders/${order.orderId}/packing-slip`} className="underline">
+          {t("order.openPackingSlip")}
+        </Link>
+      </p>
+      {order.withdrawnAt && (
+        <section aria-labelledby="withdrawal-heading" className="mb-6 rounded border border-amber-700 p-3">
+          <h2 id="withdrawal-heading" className="mb-2 text-xl font-semibold">
+            {t("order.withdrawalTitle")}
+          </h2>
+          <p>
+            {t("order.withdrawnAt")} <When iso={order.withdrawnAt} lang={lang} />.
+          </p>
+          {order.withdrawalReceivedAt ? (
+            <p>
+              {t("order.withdrawalReceivedAt")} <When iso={order.withdrawalReceivedAt} lang={lang} />.
+            </p>
+          ) : (
+            <p>{t("order.withdrawalWaiting")}</p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {!order.withdrawalReceivedAt && may("order.status") && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="received" />
+                <button type="submit" className={button}>
+                  {t("order.markReceived")}
+                </button>
+              </Form>
+            )}
+            {canRefund && (
+              <Link to="?refund=all#refund-heading" className={button}>
+                {t("order.refundPerRequest")}
+              </Link>
+            )}
+          </div>
+        </section>
+      )}
+      {canShip && (
+        <section aria-labelledby="ship-heading" className="mb-6">
+          <h2 id="ship-heading" className="mb-2 text-xl font-semibold">
+            {t("order.ship")}
+          </h2>
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="ship" />
+            <button type="submit" className={primary}>
+              {t("order.shipButton")}
+            </button>
+            <span className="text-sm">{t("order.shipHelp")}</span>
+          </Form>
+        </section>
+      )}
       <section aria-labelledby="move-heading" className="mb-6">
         <h2 id="move-heading" className="mb-2 text-xl font-semibold">
           {t("order.move")}
@@ -113,6 +273,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <p>{t("order.final")}</p>
         ) : (
           <Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="status" />
             {order.nextStatuses.map((s) => (
               <button
                 key={s}
@@ -139,27 +300,106 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 <th className={th}>{t("order.article")}</th>
                 <th className={th}>{t("customers.name")}</th>
                 <th className={`${th} text-right`}>{t("order.quantity")}</th>
+                <th className={`${th} text-right`}>{t("order.refunded")}</th>
                 <th className={`${th} text-right`}>{t("orders.total")}</th>
               </tr>
             </thead>
             <tbody>
               {lines.map((l) => (
-                <tr key={`${l.articleNumber}-${l.name}`}>
+                <tr key={l.lineId}>
                   <td className={td}>{l.articleNumber}</td>
                   <td className={td}>
                     {l.name}
                     {l.skuName ? ` (${l.skuName})` : ""}
                   </td>
                   <td className={`${td} text-right`}>{l.quantity}</td>
-                  <td className={`${td} text-right`}>
-                    <Money minor={l.lineTotalMinor} currency={order.currencyCode} lang={lang} />
-                  </td>
+                  <td className={`${td} text-right`}>{l.refundedQuantity}</td>
+                  <td className={`${td} text-right`}>{money(l.lineTotalMinor)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       </section>
+      {canRefund && (
+        <section aria-labelledby="refund-heading" className="mb-6">
+          <h2 id="refund-heading" className="mb-2 text-xl font-semibold">
+            {t("order.refund")}
+          </h2>
+          <RefundForm
+            key={key}
+            t={t}
+            lang={lang}
+            currency={order.currencyCode}
+            lines={lines}
+            shippingFeeMinor={detail.shippingFeeMinor}
+            shippingRefunded={detail.shippingRefunded}
+            hasAccount={order.customerId !== null}
+            refundKey={key}
+            prefillAll={prefillAll}
+          />
+        </section>
+      )}
+      <section aria-labelledby="refunds-heading" className="mb-6">
+        <h2 id="refunds-heading" className="mb-2 text-xl font-semibold">
+          {t("order.refunds")}
+        </h2>
+        {refunds.length === 0 ? (
+          <p>{t("order.refundNone")}</p>
+        ) : (
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th}>{t("order.refundWhen")}</th>
+                <th className={`${th} text-right`}>{t("order.refundAmount")}</th>
+                <th className={th}>{t("order.refundHow")}</th>
+                <th className={th}>{t("order.refundWho")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refunds.map((r) => (
+                <tr key={r.refundId}>
+                  <td className={td}>
+                    <When iso={r.at} lang={lang} />
+                  </td>
+                  <td className={`${td} text-right`}>{money(r.amountMinor)}</td>
+                  <td className={td}>
+                    {r.method === "balance" ? t("order.methodBalance") : t("order.methodProvider")}
+                  </td>
+                  <td className={td}>{r.actor ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {may("order.email") && order.orderNumber && (
+        <section aria-labelledby="emails-heading" className="mb-6">
+          <h2 id="emails-heading" className="mb-2 text-xl font-semibold">
+            {t("order.emails")}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="email" value="confirmation" />
+              <input type="hidden" name="key" value={`${key}-c`} />
+              <button type="submit" className={button}>
+                {t("order.resendConfirmation")}
+              </button>
+            </Form>
+            {order.withdrawnAt && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="email" value="withdrawal" />
+                <input type="hidden" name="key" value={`${key}-w`} />
+                <button type="submit" className={button}>
+                  {t("order.resendWithdrawal")}
+                </button>
+              </Form>
+            )}
+          </div>
+        </section>
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-2 text-xl font-semibold">
           {t("order.history")}

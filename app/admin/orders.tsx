@@ -6,7 +6,11 @@ import { DataTable, Pager } from "./data-table.tsx";
 import type { AdminTextKey } from "./texts.ts";
 import { Money, primary, useAdminT, When } from "./ui.tsx";
 
-/** /admin/orders: search (order number, e-mail, name), filter by status, 25 a page (issue 15 "Orders"). */
+/**
+ * /admin/orders: search (order number, e-mail, name), filter by status and by withdrawal request (open, handled,
+ * any; decision 0050), 25 a page (issue 15 "Orders").
+ */
+const WITHDRAWAL = ["open", "handled", "any"] as const;
 const PAGE = 25;
 
 interface Row {
@@ -19,6 +23,7 @@ interface Row {
   currencyCode: string;
   totalMinor: number;
   createdAt: string;
+  withdrawnAt: string | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,17 +32,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = url.searchParams.get("status") ?? "";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const statuses = (ORDER_STATUSES as readonly string[]).includes(status) ? [status] : null;
+  const w = url.searchParams.get("withdrawal") ?? "";
+  const withdrawal = (WITHDRAWAL as readonly string[]).includes(w) ? w : null;
   const answer = await adminRequest<{ orders: { total: number; orders: Row[] } }>(
     request,
     context,
-    `query($q: String, $s: [OrderStatus!], $skip: Int, $take: Int) {
-      orders(search: $q, statuses: $s, skip: $skip, take: $take) {
-        total orders { orderId orderNumber status email name marketAlias currencyCode totalMinor createdAt } } }`,
-    { q: search || null, s: statuses, skip: (page - 1) * PAGE, take: PAGE },
+    `query($q: String, $s: [OrderStatus!], $w: AdminWithdrawalFilter, $skip: Int, $take: Int) {
+      orders(search: $q, statuses: $s, withdrawal: $w, skip: $skip, take: $take) {
+        total orders { orderId orderNumber status email name marketAlias currencyCode totalMinor createdAt withdrawnAt } } }`,
+    { q: search || null, s: statuses, w: withdrawal, skip: (page - 1) * PAGE, take: PAGE },
   );
   return {
     search,
     status: statuses ? status : "",
+    withdrawal: withdrawal ?? "",
     page,
     ...(answer.data?.orders ?? { total: 0, orders: [] }),
   };
@@ -49,13 +57,14 @@ export function meta() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
-  const { search, status, page, total, orders } = loaderData;
+  const { search, status, withdrawal, page, total, orders } = loaderData;
   const from = total === 0 ? 0 : (page - 1) * PAGE + 1;
   const to = Math.min(total, page * PAGE);
   const pageLink = (p: number) => {
     const params = new URLSearchParams();
     if (search) params.set("q", search);
     if (status) params.set("status", status);
+    if (withdrawal) params.set("withdrawal", withdrawal);
     params.set("page", String(p));
     return `/admin/orders?${params}`;
   };
@@ -91,6 +100,22 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {t(`status.${s}` as AdminTextKey)}
               </option>
             ))}
+          </select>
+        </p>
+        <p>
+          <label htmlFor="orders-withdrawal" className="block text-sm font-medium">
+            {t("orders.withdrawal")}
+          </label>
+          <select
+            id="orders-withdrawal"
+            name="withdrawal"
+            defaultValue={withdrawal}
+            className="mt-1 rounded border border-stone-500 bg-white px-2 py-1"
+          >
+            <option value="">{t("orders.withdrawalAll")}</option>
+            <option value="open">{t("orders.withdrawalOpen")}</option>
+            <option value="handled">{t("orders.withdrawalHandled")}</option>
+            <option value="any">{t("orders.withdrawalAny")}</option>
           </select>
         </p>
         <button type="submit" className={primary}>
@@ -129,7 +154,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             {
               id: "status",
               header: t("orders.status"),
-              cell: (o) => t(`status.${o.status}` as AdminTextKey),
+              cell: (o) => (
+                <>
+                  {t(`status.${o.status}` as AdminTextKey)}
+                  {o.withdrawnAt && (
+                    <>
+                      <br />
+                      <small>
+                        {t("orders.withdrawnOn")} <When iso={o.withdrawnAt} lang={lang} />
+                      </small>
+                    </>
+                  )}
+                </>
+              ),
             },
             { id: "market", header: t("orders.market"), cell: (o) => o.marketAlias },
             {

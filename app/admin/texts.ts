@@ -2,7 +2,10 @@
  * The back office's own text catalog (decision 0037): English, Swedish and Norwegian, chosen by the admin. Kept
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
+
+import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
+
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
 
@@ -385,11 +388,13 @@ const en = {
   "csv.moreProblems": "{count} more problems are not shown.",
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
+  ...ORDER_EN,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
 
 const sv: Record<AdminTextKey, string> = {
+  ...ORDER_SV,
   title: "Administration",
   "lang.name": "Svenska",
   "lang.label": "Språk",
@@ -772,6 +777,7 @@ const sv: Record<AdminTextKey, string> = {
 };
 
 const nb: Record<AdminTextKey, string> = {
+  ...ORDER_NB,
   title: "Administrasjon",
   "lang.name": "Norsk",
   "lang.label": "Språk",

@@ -278,6 +278,8 @@ export const orders = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     /** When the shopper withdrew from the purchase (angrerett; domain/withdrawal.ts); null when not. */
     withdrawnAt: timestamp({ withTimezone: true }),
+    /** When the merchant received the withdrawn goods back (the back office's "mark received"); null before. */
+    withdrawalReceivedAt: timestamp({ withTimezone: true }),
     shippingMethod: text(),
     shippingFeeIncVatMinor: integer().notNull().default(0),
     shippingFeeVatMinor: integer().notNull().default(0),

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -79,9 +80,27 @@ export const refunds = pgTable(
     orderId: bigint({ mode: "number" }).notNull(),
     currencyCode: text().notNull(),
     amountMinor: integer().notNull(),
-    /** "pending", "completed", "failed". */
+    /** "pending" (reserved while the provider is asked), "completed", "failed". */
     status: text().notNull().default("pending"),
     reason: text(),
+    /**
+     * What was refunded (domain/refund.ts RefundPlan): order line ids with quantity, amount and VAT each; the
+     * shipping's amount and VAT, when refunded.
+     */
+    lines: jsonb().notNull().default([]),
+    shippingMinor: integer().notNull().default(0),
+    vatMinor: integer().notNull().default(0),
+    /** "provider" (back through the payment provider) or "balance" (to the customer's balance). */
+    method: text().notNull().default("provider"),
+    /** The back office's key for this refund (a retry with it refunds once); null for refunds made elsewhere. */
+    idempotencyKey: text().unique(),
+    /** Whether the refunded lines' units went back to stock (returned goods). */
+    returnedToStock: boolean().notNull().default(false),
+    providerRefundId: text(),
+    /** The admin who refunded (services/admin/audit.ts has the rest). */
+    adminUserId: integer(),
+    actor: text(),
+    completedAt: timestamp({ withTimezone: true }),
     createdAt: created(),
   },
   (t) => [index().on(t.customerId), index().on(t.orderId)],

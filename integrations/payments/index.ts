@@ -78,6 +78,20 @@ export interface PaymentState {
   refunded: number;
 }
 
+/** One line of a refund as a provider is told it: the units of an order line, or the shipping fee. */
+export interface RefundLine {
+  kind: "physical" | "shipping_fee";
+  /** The article number (or "shipping"). */
+  reference: string;
+  name: string;
+  quantity: number;
+  /** Basis points (2500 = 25 %). */
+  vatRateBp: number;
+  /** The line's refunded money including VAT, and the VAT in it (minor units); the lines add up to the amount. */
+  totalIncVat: number;
+  vat: number;
+}
+
 export interface PaymentProvider {
   readonly type: PaymentType;
   readonly checkoutType: CheckoutType;
@@ -88,7 +102,16 @@ export interface PaymentProvider {
    */
   authorize(request: PaymentRequest, providerReference?: string): Promise<AuthorizeResult>;
   capture(providerReference: string, amount: number, idempotencyKey: string): Promise<{ captureId: string }>;
-  refund(providerReference: string, amount: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Refunds part or all of what was captured. `lines` says what the money is for (a hosted checkout's order lines,
+   * an invoice's credit note lines); without them the refund is an amount only.
+   */
+  refund(
+    providerReference: string,
+    amount: number,
+    idempotencyKey: string,
+    lines?: readonly RefundLine[],
+  ): Promise<{ refundId: string }>;
   /** Releases an authorisation that will not be captured (the undo of authorize). */
   cancel(providerReference: string, idempotencyKey: string): Promise<void>;
   /** The provider's state of a payment; null when it knows no such payment. */

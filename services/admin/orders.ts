@@ -1,13 +1,19 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { orderLines, orderStatusHistory, orders } from "#db/schema/index.ts";
+import { orderLines, orderStatusHistory, orders, refunds } from "#db/schema/index.ts";
 import type { OrderStatus } from "#domain/order-status.ts";
+import { refundedQuantities } from "#domain/refund.ts";
 
 /** The back office's order list (issue 15): placed orders (pending and failed attempts included on request). */
 export interface AdminOrderFilter {
   /** Order number, e-mail or name; part of it. */
   search?: string | null;
   statuses?: readonly OrderStatus[] | null;
+  /**
+   * Withdrawal requests (decision 0050): "open" — withdrawn from and not yet cancelled or refunded; "handled" —
+   * withdrawn from, then cancelled or refunded; "any" — every order withdrawn from.
+   */
+  withdrawal?: "open" | "handled" | "any" | null;
   skip: number;
   take: number;
 }
@@ -30,6 +36,9 @@ export async function adminOrders(db: Database, filter: AdminOrderFilter) {
     if (byText) conditions.push(byText);
   }
   if (filter.statuses?.length) conditions.push(inArray(orders.status, [...filter.statuses]));
+  if (filter.withdrawal) conditions.push(isNotNull(orders.withdrawnAt));
+  if (filter.withdrawal === "open") conditions.push(notInArray(orders.status, ["cancelled", "refunded"]));
+  if (filter.withdrawal === "handled") conditions.push(inArray(orders.status, ["cancelled", "refunded"]));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -46,6 +55,8 @@ export async function adminOrders(db: Database, filter: AdminOrderFilter) {
         totalIncVatMinor: orders.totalIncVatMinor,
         createdAt: orders.createdAt,
         customerId: orders.customerId,
+        withdrawnAt: orders.withdrawnAt,
+        withdrawalReceivedAt: orders.withdrawalReceivedAt,
       })
       .from(orders)
       .where(where)
@@ -62,13 +73,29 @@ export type AdminOrderRow = Awaited<ReturnType<typeof adminOrders>>["orders"][nu
 export async function adminOrder(db: Database, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const [lines, history] = await Promise.all([
+  const [lines, history, made] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")))
+      .orderBy(asc(refunds.id)),
   ]);
-  return { order, lines, history };
+  const refunded = refundedQuantities(
+    made.map((r) => ({
+      lines: Array.isArray(r.lines) ? (r.lines as { lineId: number; quantity: number }[]) : [],
+    })),
+  );
+  return {
+    order,
+    lines: lines.map((l) => ({ ...l, refundedQuantity: refunded.get(l.id) ?? 0 })),
+    history,
+    refunds: made,
+    shippingRefunded: made.some((r) => r.shippingMinor > 0),
+  };
 }

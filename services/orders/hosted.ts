@@ -1,18 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { carts, checkoutSessions, orders, paymentMethods } from "#db/schema/index.ts";
+import { carts, checkoutSessions, paymentMethods } from "#db/schema/index.ts";
 import { msg } from "#domain/messages.ts";
 import { orderSnapshot } from "#domain/order.ts";
-import {
-  type HostedCheckoutProvider,
-  type MerchantUrls,
-  operationKey,
-  type PaymentType,
-} from "#integrations/payments/index.ts";
+import type { HostedCheckoutProvider, MerchantUrls, PaymentType } from "#integrations/payments/index.ts";
 import { getCart } from "../cart/carts.ts";
 import type { CartContext } from "../cart/model.ts";
 import { chooseShipping, verifyExternalShipping } from "../checkout/shipping.ts";
 import { type ReferenceData, resolveLocale } from "../reference.ts";
+import { capturePayment } from "./capture.ts";
 import { CheckoutError, checkoutErrors as errors } from "./errors.ts";
 import {
   confirm,
@@ -329,26 +325,5 @@ export async function confirmHostedOrder(
  */
 export async function captureOrder(deps: HostedDeps | OrderDeps, orderId: number) {
   if ("captureOnConfirm" in deps && deps.captureOnConfirm === false) return;
-  const [row] = await deps.db
-    .select({
-      paymentStatus: orders.paymentStatus,
-      reference: orders.paymentReference,
-      total: orders.totalIncVatMinor,
-      balance: orders.balanceUsedMinor,
-      key: checkoutSessions.idempotencyKey,
-      paymentType: paymentMethods.paymentType,
-    })
-    .from(orders)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
-    .innerJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
-    .where(eq(orders.id, orderId));
-  if (row?.paymentStatus !== "authorized" || !row.reference) return;
-  const amount = row.total - row.balance;
-  const provider = deps.payments[row.paymentType as PaymentType];
-  if (!provider) return;
-  if (amount > 0) await provider.capture(row.reference, amount, operationKey(row.key, "capture"));
-  await deps.db
-    .update(orders)
-    .set({ paymentStatus: "captured", capturedMinor: amount, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "authorized")));
+  await capturePayment(deps, orderId);
 }

@@ -15,6 +15,7 @@ import {
   type TransitionRefusal,
 } from "#domain/order-status.ts";
 import { operationKey, type PaymentType } from "#integrations/payments/index.ts";
+import { capturePayment } from "./capture.ts";
 import { CheckoutError } from "./errors.ts";
 import type { OrderDeps } from "./place.ts";
 
@@ -72,6 +73,12 @@ export async function changeOrderStatus(
   const provider = row.paymentType ? deps.payments[row.paymentType as PaymentType] : undefined;
   let paymentStatus = row.paymentStatus;
   let refunded = row.refunded;
+  let captured = row.captured;
+  // Shipping takes the payment (capture on shipment, decision 0050); a refused capture throws before any change.
+  if (to === "completed" && row.paymentStatus === "authorized") {
+    const taken = await capturePayment(deps, orderId);
+    if (taken) ({ paymentStatus, captured } = taken);
+  }
   if ((to === "cancelled" || to === "refunded") && provider && row.reference && row.key) {
     const owed = row.captured - row.refunded;
     if (owed > 0) {
@@ -110,7 +117,13 @@ export async function changeOrderStatus(
     }
     await tx
       .update(orders)
-      .set({ status: to, paymentStatus, refundedMinor: refunded, updatedAt: sql`now()` })
+      .set({
+        status: to,
+        paymentStatus,
+        capturedMinor: captured,
+        refundedMinor: refunded,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, fromStatus: row.status, toStatus: to, reason });
     await within?.(tx as unknown as OrderDeps["db"], { from: row.status as OrderStatus, to });

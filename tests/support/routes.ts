@@ -453,6 +453,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   "admin-security": { path: "/admin/security", kind: "page" },
   "admin-orders": { path: "/admin/orders", kind: "page" },
   "admin-order": { path: "/admin/orders/:id", kind: "page" },
+  "admin-packing-slip": { path: "/admin/orders/:id/packing-slip", kind: "page" },
   "admin-customers": { path: "/admin/customers", kind: "page" },
   "admin-customer": { path: "/admin/customers/:id", kind: "page" },
   "admin-products": { path: "/admin/products", kind: "page" },

@@ -8,6 +8,7 @@ import {
   PaymentProviderError,
   type PaymentRequest,
   type PaymentState,
+  type RefundLine,
 } from "../index.ts";
 
 /**
@@ -240,7 +241,13 @@ export class SandboxInvoiceProvider implements PaymentProvider {
   readonly #store: InvoiceStore;
   #prunedAt = 0;
   /** What happened, for tests: one entry per operation actually done (retries are not repeated). */
-  readonly log: { kind: "authorize" | "capture" | "refund" | "cancel"; id: string; amount?: number }[] = [];
+  readonly log: {
+    kind: "authorize" | "capture" | "refund" | "cancel";
+    id: string;
+    amount?: number;
+    /** A refund's credit note lines. */
+    lines?: readonly RefundLine[];
+  }[] = [];
 
   /** With `db`, what it answered is kept in the shop's database and survives a restart; without, in memory. */
   constructor(opts: { db?: Database } = {}) {
@@ -314,7 +321,15 @@ export class SandboxInvoiceProvider implements PaymentProvider {
     return { captureId };
   }
 
-  async refund(providerReference: string, amount: number, idempotencyKey: string) {
+  /** A refund is a credit note on the invoice: with `lines`, they are its lines and must add up to the amount. */
+  async refund(
+    providerReference: string,
+    amount: number,
+    idempotencyKey: string,
+    lines?: readonly RefundLine[],
+  ) {
+    if (lines?.length && lines.reduce((s, l) => s + l.totalIncVat, 0) !== amount)
+      throw new PaymentProviderError("The credit note's lines must add up to the amount", 400, "BAD_VALUE");
     const op = `refund:${idempotencyKey}`;
     const { refundId, done } = await this.#store.change(providerReference, (invoice) => {
       const seen = invoice.ops[op];
@@ -333,7 +348,7 @@ export class SandboxInvoiceProvider implements PaymentProvider {
         out: { refundId: id, done: true },
       };
     });
-    if (done) this.log.push({ kind: "refund", id: providerReference, amount });
+    if (done) this.log.push({ kind: "refund", id: providerReference, amount, ...(lines ? { lines } : {}) });
     return { refundId };
   }
 

@@ -82,6 +82,25 @@ describe("invoice provider sandbox", () => {
     await invoice.refund(first.providerReference, 100, "r1");
     await invoice.refund(first.providerReference, 100, "r1");
     expect(await invoice.state(first.providerReference)).toMatchObject({ status: "captured", refunded: 100 });
+    // A credit note with lines: they must add up to the amount; kept with the refund.
+    const line = {
+      kind: "physical" as const,
+      reference: "ART-1",
+      name: "Jacka",
+      quantity: 1,
+      vatRateBp: 2500,
+      totalIncVat: 50,
+      vat: 10,
+    };
+    await expect(invoice.refund(first.providerReference, 60, "r2", [line])).rejects.toMatchObject({
+      code: "BAD_VALUE",
+    });
+    await invoice.refund(first.providerReference, 50, "r3", [line]);
+    expect(invoice.log.filter((e) => e.kind === "refund").at(-1)).toMatchObject({
+      amount: 50,
+      lines: [line],
+    });
+    expect(await invoice.state(first.providerReference)).toMatchObject({ refunded: 150 });
 
     const other = await invoice.authorize(testPaymentRequest({ customer: person("900101-0017") }));
     if (other.status !== "authorized") throw new Error("not authorised");

@@ -6,12 +6,14 @@ import {
   PaymentProviderError,
   type PaymentRequest,
   type PaymentState,
+  type RefundLine,
 } from "../index.ts";
 import {
   checkoutOrder,
   type KlarnaCheckoutOrder,
   type KlarnaError,
   type KlarnaManagedOrder,
+  klarnaRefundLine,
 } from "./shapes.ts";
 
 export { createKlarnaSandbox, KLARNA_SANDBOX_CREDENTIALS } from "./sandbox.ts";
@@ -174,11 +176,18 @@ export class KlarnaPayments implements HostedCheckoutProvider {
     return { captureId };
   }
 
-  async refund(providerReference: string, amount: number, idempotencyKey: string) {
+  async refund(
+    providerReference: string,
+    amount: number,
+    idempotencyKey: string,
+    lines?: readonly RefundLine[],
+  ) {
     const { headers, body } = await this.#call<{ refund_id?: string }>(
       "POST",
       `/ordermanagement/v1/orders/${encodeURIComponent(providerReference)}/refunds`,
-      { refunded_amount: amount },
+      lines?.length
+        ? { refunded_amount: amount, order_lines: lines.map(klarnaRefundLine) }
+        : { refunded_amount: amount },
       idempotencyKey,
     );
     const refundId = headers.get("refund-id") ?? body?.refund_id;

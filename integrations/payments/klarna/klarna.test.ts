@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MerchantUrls, operationKey, PaymentProviderError } from "../index.ts";
+import { type MerchantUrls, operationKey, PaymentProviderError, type RefundLine } from "../index.ts";
 import { testPaymentRequest } from "../test-request.ts";
 import { createKlarnaSandbox, KLARNA_SANDBOX_CREDENTIALS, KlarnaPayments } from "./index.ts";
-import { checkoutOrder, orderProblems } from "./shapes.ts";
+import { checkoutOrder, type KlarnaManagedOrder, orderProblems } from "./shapes.ts";
 
 /**
  * The adapter's real protocol against the sandbox over HTTP: Checkout v3 create/read with its HTML snippet, the
@@ -174,6 +174,68 @@ describe("Klarna adapter against the sandbox", () => {
     await klarna().refund(id, request.totals.payable, refund);
     expect(sandbox.log.filter((e) => e.kind === "refund" && e.orderId === id)).toHaveLength(1);
     expect(await klarna().state(id)).toMatchObject({ status: "refunded" });
+  });
+
+  it("refunds part of a capture with order lines (Order Management's shape); lines that do not add up are refused", async () => {
+    const request = testPaymentRequest();
+    const { providerReference: id } = await klarna().openSession(request, urls());
+    expect((await pay(id, "card")).status).toBe(303);
+    expect((await klarna().authorize(request, id)).status).toBe("authorized");
+    await klarna().capture(id, request.totals.payable, operationKey(request.idempotencyKey, "capture"));
+    const line: RefundLine = {
+      kind: "physical",
+      reference: "ART-1",
+      name: "Jacka M",
+      quantity: 3,
+      vatRateBp: 2500,
+      totalIncVat: 1000,
+      vat: 200,
+    };
+    const shipping: RefundLine = {
+      ...line,
+      kind: "shipping_fee",
+      reference: "shipping",
+      name: "Frakt",
+      quantity: 1,
+      totalIncVat: 49,
+      vat: 10,
+    };
+    await expect(
+      klarna().refund(id, 1000, operationKey(request.idempotencyKey, "refund:bad"), [line, shipping]),
+    ).rejects.toMatchObject({ code: "BAD_VALUE" });
+    await klarna().refund(id, 1049, operationKey(request.idempotencyKey, "refund:lines"), [line, shipping]);
+    const order = (await (
+      await fetch(`${origin}/sandbox/klarna/ordermanagement/v1/orders/${id}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${KLARNA_SANDBOX_CREDENTIALS.username}:${KLARNA_SANDBOX_CREDENTIALS.password}`).toString("base64")}`,
+        },
+      })
+    ).json()) as KlarnaManagedOrder;
+    expect(order.refunded_amount).toBe(1049);
+    expect(order.refunds[0]?.order_lines).toEqual([
+      {
+        type: "physical",
+        reference: "ART-1",
+        name: "Jacka M",
+        quantity: 3,
+        unit_price: 334,
+        tax_rate: 2500,
+        total_amount: 1000,
+        total_discount_amount: 2,
+        total_tax_amount: 200,
+      },
+      {
+        type: "shipping_fee",
+        reference: "shipping",
+        name: "Frakt",
+        quantity: 1,
+        unit_price: 49,
+        tax_rate: 2500,
+        total_amount: 49,
+        total_discount_amount: 0,
+        total_tax_amount: 10,
+      },
+    ]);
   });
 
   it("an invoice payment can be cancelled before capture (the undo of authorising)", async () => {

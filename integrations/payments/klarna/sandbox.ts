@@ -5,6 +5,7 @@ import {
   type KlarnaCheckoutOrder,
   type KlarnaError,
   type KlarnaManagedOrder,
+  type KlarnaOrderLine,
   orderProblems,
 } from "./shapes.ts";
 
@@ -291,10 +292,25 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
   app.post("/ordermanagement/v1/orders/:id/refunds", async (c) => {
     const order = managed(c.req.param("id"));
     if (!order) return c.json(error("NO_SUCH_ORDER", ["No such order"]), 404);
-    const body = (await c.req.json().catch(() => null)) as { refunded_amount?: unknown } | null;
+    const body = (await c.req.json().catch(() => null)) as {
+      refunded_amount?: unknown;
+      order_lines?: KlarnaOrderLine[];
+    } | null;
     const amount = body?.refunded_amount;
     if (typeof amount !== "number" || !Number.isInteger(amount) || amount <= 0)
       return c.json(error("BAD_VALUE", ["refunded_amount must be a positive integer"]), 400);
+    // Order lines, when given, must add up to the refunded amount, each one consistent in itself.
+    const lines = Array.isArray(body?.order_lines) ? body.order_lines : null;
+    if (lines) {
+      const problems = lines.flatMap((l) =>
+        l.total_amount === l.quantity * l.unit_price - (l.total_discount_amount ?? 0)
+          ? []
+          : [`${l.name}: total_amount must be quantity × unit_price − total_discount_amount`],
+      );
+      if (lines.reduce((s, l) => s + l.total_amount, 0) !== amount)
+        problems.push("refunded_amount must be the sum of the order lines' total_amount");
+      if (problems.length) return c.json(error("BAD_VALUE", problems), 400);
+    }
     if (amount > order.captured_amount - order.refunded_amount)
       return c.json(error("REFUND_NOT_ALLOWED", ["Refunded amount is higher than the captured amount"]), 403);
     const refundId = randomUUID();
@@ -302,6 +318,7 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
       refund_id: refundId,
       refunded_amount: amount,
       refunded_at: new Date().toISOString(),
+      ...(lines ? { order_lines: lines } : {}),
     });
     order.refunded_amount += amount;
     record({ kind: "refund", orderId: order.order_id });

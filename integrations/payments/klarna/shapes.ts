@@ -1,6 +1,6 @@
 import { allocate } from "#domain/money.ts";
 import { vatOfGross } from "#domain/vat.ts";
-import type { MerchantUrls, PaymentRequest } from "../index.ts";
+import type { MerchantUrls, PaymentRequest, RefundLine } from "../index.ts";
 
 /**
  * The shapes of Klarna's public REST APIs that the adapter and its sandbox speak: Checkout v3
@@ -76,7 +76,12 @@ export interface KlarnaManagedOrder {
   merchant_reference1?: string;
   merchant_reference2?: string;
   captures: { capture_id: string; captured_amount: number; captured_at: string }[];
-  refunds: { refund_id: string; refunded_amount: number; refunded_at: string }[];
+  refunds: {
+    refund_id: string;
+    refunded_amount: number;
+    refunded_at: string;
+    order_lines?: KlarnaOrderLine[];
+  }[];
   billing_address?: KlarnaAddress;
   shipping_address?: KlarnaAddress;
   created_at: string;
@@ -216,4 +221,24 @@ export function checkoutOrder(request: PaymentRequest, urls: MerchantUrls): Klar
 /** Fills Klarna's `{checkout.order.id}` placeholder. */
 export function fillOrderId(url: string, orderId: string): string {
   return url.replaceAll("{checkout.order.id}", encodeURIComponent(orderId));
+}
+
+/**
+ * A refund's line as Order Management's refund takes it (`order_lines`): the unit price rounded up and the
+ * difference as the line's discount, so quantity × unit price − discount is the refunded money exactly.
+ */
+export function klarnaRefundLine(line: RefundLine): KlarnaOrderLine {
+  const quantity = Math.max(1, line.quantity);
+  const unit = Math.ceil(line.totalIncVat / quantity);
+  return {
+    type: line.kind,
+    reference: line.reference,
+    name: line.name,
+    quantity,
+    unit_price: unit,
+    tax_rate: line.vatRateBp,
+    total_amount: line.totalIncVat,
+    total_discount_amount: unit * quantity - line.totalIncVat,
+    total_tax_amount: line.vat,
+  };
 }

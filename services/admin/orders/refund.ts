@@ -1,0 +1,375 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import {
+  checkoutSessions,
+  customerBalanceEntries,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  paymentMethods,
+  refunds,
+  skus,
+} from "#db/schema/index.ts";
+import { checkTransition, type OrderStatus } from "#domain/order-status.ts";
+import {
+  type PlannedLine,
+  planRefund,
+  type RefundFacts,
+  type RefundMethod,
+  type RefundRefusal,
+  refundedQuantities,
+} from "#domain/refund.ts";
+import {
+  operationKey,
+  PaymentProviderError,
+  type PaymentType,
+  type RefundLine,
+} from "#integrations/payments/index.ts";
+import type { OrderDeps } from "../../orders/place.ts";
+import { writeAudit } from "../audit.ts";
+import type { AdminPrincipal } from "../users.ts";
+
+/**
+ * Refunds chosen lines (a quantity of each) and/or the shipping fee of an order (issue 15, decision 0050), through
+ * the payment provider (Klarna Order Management's refund with order lines, the invoice provider's credit note) or
+ * to the customer's balance. Three steps, so no money moves twice and no refund is counted twice:
+ * 1. Under the order's row lock: the rule (domain/refund.ts) against the refunds already made or reserved, then
+ *    the refund row is written `pending` with its key — a second admin refunding the same units waits for the lock
+ *    and is refused; a retry with the same key finds the row and goes on with it.
+ * 2. The provider is asked with a key derived from the payment attempt and the refund's key: a retry is answered,
+ *    not repeated. A refusal or fault deletes the reserved row: nothing changed.
+ * 3. Under the lock again: the refund completed, the order's refunded sum, `refunded` when every unit and the
+ *    shipping are refunded, units back on the shelf when asked (returned goods), the balance credited, the audit
+ *    entry — one transaction.
+ */
+
+export interface RefundInput {
+  orderId: number;
+  /** The form's idempotency key (one per refund the admin means). */
+  key: string;
+  lines: readonly { lineId: number; quantity: number }[];
+  shipping: boolean;
+  method: RefundMethod;
+  /** Put the refunded units back on the shelf (the goods came back). */
+  returnToStock: boolean;
+  reason?: string | null;
+}
+
+export type RefundOutcome =
+  | {
+      ok: true;
+      refundId: number;
+      amount: number;
+      vat: number;
+      status: OrderStatus;
+      /** A retry of a refund already made: nothing moved this time. */
+      repeated: boolean;
+    }
+  | {
+      ok: false;
+      refusal: RefundRefusal | "notFound" | "status" | "keyReused" | "provider";
+      lineId?: number;
+      /** The provider's words, for a provider refusal. */
+      detail?: string;
+    };
+
+const REFUNDABLE_STATUSES = new Set(["received", "processing", "completed"]);
+
+interface StoredRefund {
+  id: number;
+  orderId: number;
+  status: string;
+  amountMinor: number;
+  vatMinor: number;
+  shippingMinor: number;
+  method: string;
+  lines: unknown;
+}
+
+const linesOf = (stored: unknown): PlannedLine[] => (Array.isArray(stored) ? (stored as PlannedLine[]) : []);
+
+async function lockedOrder(tx: Database, orderId: number) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order ?? null;
+}
+
+/** The facts of the rule under the order's lock: lines, and the refunds made or reserved. */
+async function factsOf(tx: Database, order: typeof orders.$inferSelect) {
+  const [lines, made] = await Promise.all([
+    tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ["pending", "completed"]))),
+  ]);
+  const done = refundedQuantities(made.map((r) => ({ lines: linesOf(r.lines) })));
+  const sum = (rows: typeof made) => rows.reduce((s, r) => s + r.amountMinor, 0);
+  const completedToBalance = sum(made.filter((r) => r.status === "completed" && r.method === "balance"));
+  const pendingToProvider = sum(made.filter((r) => r.status === "pending" && r.method === "provider"));
+  const facts: RefundFacts = {
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      quantity: l.quantity,
+      totalIncVat: l.lineTotalIncVatMinor,
+      vat: l.lineVatMinor,
+      refundedQuantity: done.get(l.id) ?? 0,
+    })),
+    shipping: {
+      incVat: order.shippingFeeIncVatMinor,
+      vat: order.shippingFeeVatMinor,
+      refunded: made.some((r) => r.shippingMinor > 0),
+    },
+    captured: order.capturedMinor,
+    paidFromBalance: order.balanceUsedMinor,
+    // The order's refunded sum counts every completed refund (also a cancellation's); the balance's are apart.
+    refundedToProvider: order.refundedMinor - completedToBalance + pendingToProvider,
+    refundedToBalance: sum(made.filter((r) => r.method === "balance")),
+    hasAccount: order.customerId !== null,
+  };
+  return { lines, facts };
+}
+
+export async function refundOrder(
+  deps: OrderDeps,
+  who: AdminPrincipal,
+  input: RefundInput,
+): Promise<RefundOutcome> {
+  // 1. The rule and the reservation, under the order's lock.
+  const reserved = await deps.db.transaction(async (txh): Promise<RefundOutcome | { go: StoredRefund }> => {
+    const tx = txh as unknown as Database;
+    const order = await lockedOrder(tx, input.orderId);
+    if (!order) return { ok: false, refusal: "notFound" };
+    const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.key));
+    if (existing) {
+      if (existing.orderId !== order.id) return { ok: false, refusal: "keyReused" };
+      if (existing.status === "completed")
+        return {
+          ok: true,
+          refundId: existing.id,
+          amount: existing.amountMinor,
+          vat: existing.vatMinor,
+          status: order.status as OrderStatus,
+          repeated: true,
+        };
+      return { go: existing };
+    }
+    if (!REFUNDABLE_STATUSES.has(order.status)) return { ok: false, refusal: "status" };
+    const { facts } = await factsOf(tx, order);
+    const plan = planRefund(facts, { lines: input.lines, shipping: input.shipping, method: input.method });
+    if (!plan.ok)
+      return {
+        ok: false,
+        refusal: plan.reason,
+        ...(plan.lineId !== undefined ? { lineId: plan.lineId } : {}),
+      };
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        customerId: order.customerId,
+        orderId: order.id,
+        currencyCode: order.currencyCode,
+        amountMinor: plan.amount,
+        vatMinor: plan.vat,
+        shippingMinor: plan.shipping?.amount ?? 0,
+        lines: plan.lines,
+        method: input.method,
+        idempotencyKey: input.key,
+        returnedToStock: input.returnToStock,
+        reason: input.reason ?? null,
+        adminUserId: who.id,
+        actor: who.email,
+        status: "pending",
+      })
+      .returning();
+    if (!row) throw new Error("refund not written");
+    return { go: row };
+  });
+  if (!("go" in reserved)) return reserved;
+  const refund = reserved.go;
+
+  // 2. The money: through the provider with a derived key, or nothing to call for the balance.
+  let providerRefundId: string | null = null;
+  if (refund.method === "provider" && refund.amountMinor > 0) {
+    const [pay] = await deps.db
+      .select({
+        reference: orders.paymentReference,
+        key: checkoutSessions.idempotencyKey,
+        paymentType: paymentMethods.paymentType,
+        shippingName: orders.shippingMethod,
+      })
+      .from(orders)
+      .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+      .leftJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
+      .where(eq(orders.id, refund.orderId));
+    const provider = pay?.paymentType ? deps.payments[pay.paymentType as PaymentType] : undefined;
+    if (!provider || !pay?.reference || !pay.key) {
+      await drop(deps, refund.id);
+      return { ok: false, refusal: "provider", detail: "The order has no payment to refund through" };
+    }
+    try {
+      const answer = await provider.refund(
+        pay.reference,
+        refund.amountMinor,
+        operationKey(pay.key, `refund:admin:${input.key}`),
+        await refundLines(deps.db, refund, pay.shippingName),
+      );
+      providerRefundId = answer.refundId;
+    } catch (error) {
+      await drop(deps, refund.id);
+      if (error instanceof PaymentProviderError)
+        return { ok: false, refusal: "provider", detail: error.message };
+      throw error;
+    }
+  }
+
+  // 3. The record, the order, the stock, the balance and the audit entry in one transaction.
+  return deps.db.transaction(async (txh): Promise<RefundOutcome> => {
+    const tx = txh as unknown as Database;
+    const order = await lockedOrder(tx, refund.orderId);
+    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+    if (!order || !now) return { ok: false, refusal: "notFound" };
+    if (now.status === "completed")
+      return {
+        ok: true,
+        refundId: now.id,
+        amount: now.amountMinor,
+        vat: now.vatMinor,
+        status: order.status as OrderStatus,
+        repeated: true,
+      };
+    await tx
+      .update(refunds)
+      .set({ status: "completed", providerRefundId, completedAt: sql`now()` })
+      .where(eq(refunds.id, refund.id));
+    const refunded = order.refundedMinor + now.amountMinor;
+    const { facts } = await factsOf(tx, { ...order, refundedMinor: refunded });
+    const full =
+      facts.lines.every((l) => l.refundedQuantity >= l.quantity) &&
+      (facts.shipping.refunded || facts.shipping.incVat === 0);
+    const toProvider = facts.refundedToProvider;
+    let status = order.status as OrderStatus;
+    if (full && checkTransition(order.status, "refunded").ok) {
+      status = "refunded";
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: "refunded",
+        reason: `refund ${now.id}: ${who.email}`,
+      });
+    }
+    await tx
+      .update(orders)
+      .set({
+        refundedMinor: refunded,
+        status,
+        ...(now.method === "provider" && order.capturedMinor > 0 && toProvider >= order.capturedMinor
+          ? { paymentStatus: "refunded" }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    const lines = linesOf(now.lines);
+    if (now.returnedToStock) {
+      const skuOf = new Map(
+        (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id))).map((l) => [
+          l.id,
+          l.skuId,
+        ]),
+      );
+      const back = lines
+        .map((l) => ({ skuId: skuOf.get(l.lineId) ?? null, quantity: l.quantity }))
+        .filter((l): l is { skuId: number; quantity: number } => l.skuId !== null && l.quantity > 0)
+        .sort((a, b) => a.skuId - b.skuId);
+      for (const l of back)
+        await tx
+          .update(skus)
+          .set({ inStock: sql`${skus.inStock} + ${l.quantity}` })
+          .where(eq(skus.id, l.skuId));
+    }
+    if (now.method === "balance" && order.customerId !== null)
+      await tx.insert(customerBalanceEntries).values({
+        customerId: order.customerId,
+        currencyCode: order.currencyCode,
+        amountMinor: now.amountMinor,
+        reason: "refund",
+        orderId: order.id,
+      });
+    await writeAudit(tx, who, {
+      action: "order.refund",
+      entity: "order",
+      entityId: order.id,
+      before: { status: order.status, refundedMinor: order.refundedMinor },
+      after: {
+        status,
+        refundedMinor: refunded,
+        refundId: now.id,
+        amountMinor: now.amountMinor,
+        vatMinor: now.vatMinor,
+        method: now.method,
+        lines,
+        shippingMinor: now.shippingMinor,
+        returnedToStock: now.returnedToStock,
+      },
+    });
+    return {
+      ok: true,
+      refundId: now.id,
+      amount: now.amountMinor,
+      vat: now.vatMinor,
+      status,
+      repeated: false,
+    };
+  });
+}
+
+/** A reservation whose money did not move: gone, so nothing changed. */
+async function drop(deps: OrderDeps, refundId: number) {
+  await deps.db.delete(refunds).where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
+}
+
+/** The provider's lines of a refund: the order lines' units, and the shipping fee. */
+async function refundLines(
+  db: Database,
+  refund: StoredRefund,
+  shippingName: string | null,
+): Promise<RefundLine[]> {
+  const planned = linesOf(refund.lines);
+  const rows = planned.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.id,
+            planned.map((l) => l.lineId),
+          ),
+        )
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: RefundLine[] = planned.map((l) => {
+    const row = byId.get(l.lineId);
+    return {
+      kind: "physical",
+      reference: row?.articleNumber ?? String(l.lineId),
+      name: row ? [row.name, row.skuName].filter(Boolean).join(" ") : String(l.lineId),
+      quantity: l.quantity,
+      vatRateBp: row?.vatRateBp ?? 0,
+      totalIncVat: l.amount,
+      vat: l.vat,
+    };
+  });
+  if (refund.shippingMinor > 0) {
+    const vat = refund.vatMinor - planned.reduce((s, l) => s + l.vat, 0);
+    const net = refund.shippingMinor - vat;
+    out.push({
+      kind: "shipping_fee",
+      reference: "shipping",
+      name: shippingName ?? "Shipping",
+      quantity: 1,
+      vatRateBp: net > 0 ? Math.round((vat * 10000) / net) : 0,
+      totalIncVat: refund.shippingMinor,
+      vat,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,439 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  customerBalanceEntries,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  outbox,
+  refunds,
+  skus,
+} from "#db/schema/index.ts";
+import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
+import { addToCart } from "#services/cart/lines.ts";
+import type { CartContext } from "#services/cart/model.ts";
+import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { createReferenceCache, resolveLocale } from "#services/reference.ts";
+import { registerByApi } from "#tests/support/accounts.ts";
+import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
+import { queryRows } from "#tests/support/db.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The back office's orders (issue 15, decision 0050) through /admin/graphql on a real shop — PGlite, and
+ * PostgreSQL with DATABASE_URL: capture on shipment (and a refused capture that changes nothing), refunds of lines
+ * and shipping through the invoice provider or to the balance (two admins racing for the same unit, a retried key,
+ * the whole order, returned stock), resent e-mails, withdrawal requests; permissions and audit entries for each.
+ */
+let shop: Shop;
+let cookies: Record<"owner" | "staff" | "support" | "svensk", string>;
+let ctx: CartContext;
+let deps: OrderDeps;
+let invoice: SandboxInvoiceProvider;
+let skuIds: number[];
+let customerId = 0;
+
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "10" });
+  cookies = await signedInAdmins(shop, {
+    owner: "owner",
+    staff: "staff",
+    support: "support",
+    svensk: "staff",
+  });
+  await adminCall(shop, cookies.svensk, `mutation { setLanguage(language: sv) { language } }`);
+  const db = shop.db.db;
+  const ref = await createReferenceCache(db).get();
+  ctx = {
+    ref,
+    locale: resolveLocale(ref, { channelId: "1|se", languageId: "sv-SE", marketId: "se" }).locale,
+  };
+  // The shop's own invoice sandbox keeps its invoices in the database: this instance sees the same ones.
+  invoice = new SandboxInvoiceProvider({ db });
+  deps = { db, payments: { INVOICE: invoice } };
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select s.id from skus s join products p on p.id = s.product_id join prices pr on pr.sku_id = s.id and pr.market_alias = 'se'
+        where p.type = 'product' and p.active and s.active order by s.id limit 2`,
+  );
+  skuIds = rows.map((r) => Number(r.id));
+  expect(skuIds).toHaveLength(2);
+  const token = (await registerByApi(shop.origin, "refund.kund@example.se")) ?? "";
+  customerId = Number(decodeJwt(token).sub);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
+type Json = any;
+
+const person: PlaceOrderInput = {
+  email: "refund.kund@example.se",
+  phone: "0701234567",
+  customerType: "PERSON",
+  identityNumber: "900101-0017",
+  billingAddress: {
+    firstName: "Sven",
+    lastName: "Svensson",
+    addressLine1: "Storgatan 1",
+    zip: "11434",
+    city: "Stockholm",
+  },
+  zip: "11434",
+  shippingOptionId: "pickup-point",
+  paymentMethodKey: "invoice",
+  acceptedTerms: true,
+};
+
+/** An invoice order of 3 units of the first SKU and 1 of the second, authorised (not captured). */
+async function invoiceOrder(opts: { account?: boolean } = {}) {
+  const db = shop.db.db;
+  for (const id of skuIds) await db.update(skus).set({ inStock: 50, static: 0 }).where(eq(skus.id, id));
+  let cartId: string | null = null;
+  cartId = (await addToCart(db, ctx, cartId, { skuId: skuIds[0] as number, quantity: 3 })).id;
+  cartId = (await addToCart(db, ctx, cartId, { skuId: skuIds[1] as number, quantity: 1 })).id;
+  const placed = await placeOrder(deps, ctx, cartId, person);
+  if (opts.account) await db.update(orders).set({ customerId }).where(eq(orders.id, placed.orderId));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, placed.orderId))
+    .orderBy(orderLines.id);
+  return { orderId: placed.orderId, lines };
+}
+
+async function orderRow(orderId: number) {
+  const [row] = await shop.db.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error("no order");
+  return row;
+}
+async function auditsOf(orderId: number, action: string) {
+  return shop.db.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)),
+    );
+}
+async function inStock(skuId: number) {
+  const [row] = await shop.db.db.select({ n: skus.inStock }).from(skus).where(eq(skus.id, skuId));
+  return row?.n;
+}
+
+const SHIP = `mutation($id: Int!) { markOrderShipped(orderId: $id) }`;
+const REFUND = `mutation($input: AdminRefundInput!) { refundOrder(input: $input) { refundId amountMinor vatMinor status repeated } }`;
+const refundInput = (orderId: number, over: Record<string, unknown> = {}) => ({
+  input: {
+    orderId,
+    key: randomUUID(),
+    lines: [],
+    shipping: false,
+    method: "provider",
+    returnToStock: false,
+    ...over,
+  },
+});
+
+describe("capture on shipment", () => {
+  it("marks an order shipped: the payment is captured once, received → processing → completed, audited", async () => {
+    const { orderId } = await invoiceOrder();
+    const before = await orderRow(orderId);
+    expect(before.paymentStatus).toBe("authorized");
+    const support = await adminCall(shop, cookies.support, SHIP, { id: orderId });
+    expect(support.code).toBe("FORBIDDEN");
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => adminCall(shop, cookies.staff, SHIP, { id: orderId })),
+    );
+    for (const a of answers.filter((a) => !a.errors)) expect(a.data.markOrderShipped).toBe("completed");
+    expect(answers.some((a) => !a.errors)).toBe(true);
+    const after = await orderRow(orderId);
+    expect(after).toMatchObject({
+      status: "completed",
+      paymentStatus: "captured",
+      capturedMinor: before.totalIncVatMinor,
+    });
+    const state = await invoice.state(before.paymentReference ?? "");
+    expect(state).toMatchObject({ captured: before.totalIncVatMinor, status: "captured" });
+    const again = await adminCall(shop, cookies.staff, SHIP, { id: orderId });
+    expect(again.data.markOrderShipped).toBe("completed");
+    expect((await invoice.state(before.paymentReference ?? ""))?.captured).toBe(before.totalIncVatMinor);
+    const moves = (await auditsOf(orderId, "order.status")).map((e) => (e.after as Json).status);
+    expect(moves).toEqual(["processing", "completed"]);
+  });
+
+  it("a capture the provider refuses changes nothing and says so in the admin's language", async () => {
+    const { orderId } = await invoiceOrder();
+    const before = await orderRow(orderId);
+    // The invoice is cancelled at the provider behind the shop's back: the capture is refused.
+    await invoice.cancel(before.paymentReference ?? "", randomUUID());
+    const answer = await adminCall(shop, cookies.svensk, SHIP, { id: orderId });
+    expect(answer.code).toBe("CAPTURE_FAILED");
+    expect(answer.errors?.[0]?.message).toMatch(/Betalleverantören nekade/);
+    const after = await orderRow(orderId);
+    expect(after).toMatchObject({ status: "received", paymentStatus: "authorized", capturedMinor: 0 });
+    expect(await auditsOf(orderId, "order.status")).toHaveLength(0);
+    const history = await shop.db.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.map((h) => h.toStatus)).toEqual(["pending", "received"]);
+  });
+});
+
+describe("refunds", () => {
+  async function shipped(opts: { account?: boolean } = {}) {
+    const placed = await invoiceOrder(opts);
+    const answer = await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    expect(answer.errors).toBeUndefined();
+    const row = await orderRow(placed.orderId);
+    return { ...placed, row };
+  }
+
+  it("refunds one unit of a line through the provider, units back to stock, audited", async () => {
+    const { orderId, lines, row } = await shipped();
+    const line = lines[0] as (typeof lines)[number];
+    const stock = await inStock(line.skuId as number);
+    const forbidden = await adminCall(
+      shop,
+      cookies.support,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: line.id, quantity: 1 }] }),
+    );
+    expect(forbidden.code).toBe("FORBIDDEN");
+    const answer = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: line.id, quantity: 1 }], returnToStock: true }),
+    );
+    expect(answer.errors).toBeUndefined();
+    const unit = Math.floor(line.lineTotalIncVatMinor / 3);
+    expect(answer.data.refundOrder).toMatchObject({
+      amountMinor: unit,
+      status: "completed",
+      repeated: false,
+    });
+    expect(await inStock(line.skuId as number)).toBe((stock ?? 0) + 1);
+    expect((await orderRow(orderId)).refundedMinor).toBe(unit);
+    expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(unit);
+    const [entry] = await auditsOf(orderId, "order.refund");
+    expect(entry?.after).toMatchObject({ amountMinor: unit, method: "provider", returnedToStock: true });
+    const detail = await adminCall(
+      shop,
+      cookies.support,
+      `query($id: Int!) { order(orderId: $id) { lines { lineId refundedQuantity } refunds { amountMinor method } } }`,
+      { id: orderId },
+    );
+    expect(detail.data.order.lines[0]).toEqual({ lineId: line.id, refundedQuantity: 1 });
+    expect(detail.data.order.refunds).toEqual([{ amountMinor: unit, method: "provider" }]);
+  });
+
+  it("two admins refunding the same last units at once: one refunds, the other is refused in its language", async () => {
+    const { orderId, lines, row } = await shipped();
+    const line = lines[1] as (typeof lines)[number];
+    const [a, b] = await Promise.all([
+      adminCall(
+        shop,
+        cookies.staff,
+        REFUND,
+        refundInput(orderId, { lines: [{ lineId: line.id, quantity: 1 }] }),
+      ),
+      adminCall(
+        shop,
+        cookies.svensk,
+        REFUND,
+        refundInput(orderId, { lines: [{ lineId: line.id, quantity: 1 }] }),
+      ),
+    ]);
+    const ok = [a, b].filter((x) => !x.errors);
+    const no = [a, b].filter((x) => x.errors);
+    expect(ok).toHaveLength(1);
+    expect(no).toHaveLength(1);
+    expect(no[0]?.code).toBe("REFUND_REFUSED");
+    expect(no[0]?.errors?.[0]?.extensions?.reason).toBe("lineExceeded");
+    const message = no[0]?.errors?.[0]?.message as string;
+    expect(message).toMatch(no[0] === b ? /Inget återbetalades/ : /Nothing was refunded/);
+    const made = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(made).toHaveLength(1);
+    expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(line.lineTotalIncVatMinor);
+  });
+
+  it("a retried key refunds once: one row, one provider refund, the same answer", async () => {
+    const { orderId, lines, row } = await shipped();
+    const variables = refundInput(orderId, {
+      lines: [{ lineId: (lines[0] as { id: number }).id, quantity: 2 }],
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => adminCall(shop, cookies.staff, REFUND, variables)));
+    for (const x of answers) expect(x.errors).toBeUndefined();
+    expect(new Set(answers.map((x) => x.data.refundOrder.refundId)).size).toBe(1);
+    expect(answers.filter((x) => !x.data.refundOrder.repeated)).toHaveLength(1);
+    const made = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(made).toHaveLength(1);
+    const state = await invoice.state(row.paymentReference ?? "");
+    expect(state?.refunded).toBe(made[0]?.amountMinor);
+    expect(await auditsOf(orderId, "order.refund")).toHaveLength(1);
+  });
+
+  it("refunding everything in parts makes the order refunded; more is refused and changes nothing", async () => {
+    const { orderId, lines, row } = await shipped();
+    const [first, second] = lines as [(typeof lines)[number], (typeof lines)[number]];
+    const one = await adminCall(
+      shop,
+      cookies.owner,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: first.id, quantity: 2 }], shipping: true }),
+    );
+    expect(one.data.refundOrder.status).toBe("completed");
+    const two = await adminCall(
+      shop,
+      cookies.owner,
+      REFUND,
+      refundInput(orderId, {
+        lines: [
+          { lineId: first.id, quantity: 1 },
+          { lineId: second.id, quantity: 1 },
+        ],
+      }),
+    );
+    expect(two.data.refundOrder.status).toBe("refunded");
+    const after = await orderRow(orderId);
+    expect(after).toMatchObject({
+      status: "refunded",
+      refundedMinor: row.totalIncVatMinor,
+      paymentStatus: "refunded",
+    });
+    expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(row.totalIncVatMinor);
+    const more = await adminCall(
+      shop,
+      cookies.owner,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: first.id, quantity: 1 }] }),
+    );
+    expect(more.code).toBe("REFUND_REFUSED");
+    expect((await orderRow(orderId)).refundedMinor).toBe(row.totalIncVatMinor);
+  });
+
+  it("bad input is refused with a reason and nothing changes", async () => {
+    const { orderId, lines } = await shipped();
+    const line = lines[0] as (typeof lines)[number];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ lines: [] }, "empty"],
+      [{ lines: [{ lineId: line.id, quantity: 4 }] }, "lineExceeded"],
+      [{ lines: [{ lineId: 999_999_999, quantity: 1 }] }, "unknownLine"],
+      [{ lines: [{ lineId: line.id, quantity: -1 }] }, "badQuantity"],
+      [{ lines: [{ lineId: line.id, quantity: 1 }], method: "balance" }, "noAccount"],
+    ];
+    for (const [over, reason] of cases) {
+      const answer = await adminCall(shop, cookies.staff, REFUND, refundInput(orderId, over));
+      expect(answer.code, reason).toBe("REFUND_REFUSED");
+      expect(answer.errors?.[0]?.extensions?.reason).toBe(reason);
+    }
+    const badKey = await adminCall(shop, cookies.staff, REFUND, refundInput(orderId, { key: "x" }));
+    expect(badKey.code).toBe("BAD_USER_INPUT");
+    expect(await shop.db.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(0);
+    expect((await orderRow(orderId)).refundedMinor).toBe(0);
+  });
+
+  it("refunds to the balance of a customer with an account: credited, the provider untouched", async () => {
+    const { orderId, lines, row } = await shipped({ account: true });
+    const line = lines[1] as (typeof lines)[number];
+    const answer = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: line.id, quantity: 1 }], method: "balance" }),
+    );
+    expect(answer.errors).toBeUndefined();
+    const credit = await shop.db.db
+      .select()
+      .from(customerBalanceEntries)
+      .where(
+        and(eq(customerBalanceEntries.customerId, customerId), eq(customerBalanceEntries.orderId, orderId)),
+      );
+    expect(credit).toMatchObject([
+      { amountMinor: line.lineTotalIncVatMinor, reason: "refund", currencyCode: "SEK" },
+    ]);
+    expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(0);
+  });
+});
+
+describe("e-mails and withdrawals", () => {
+  const RESEND = `mutation($id: Int!, $e: AdminOrderEmail!, $k: String!) { resendOrderEmail(orderId: $id, email: $e, key: $k) }`;
+
+  it("support resends the confirmation once per key; a withdrawal e-mail needs a withdrawal; audited", async () => {
+    const { orderId } = await invoiceOrder();
+    const key = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const answer = await adminCall(shop, cookies.support, RESEND, {
+        id: orderId,
+        e: "confirmation",
+        k: key,
+      });
+      expect(answer.data?.resendOrderEmail).toBe(true);
+    }
+    const queued = await shop.db.db
+      .select()
+      .from(outbox)
+      .where(
+        sql`${outbox.kind} = 'order.confirmation' and (${outbox.payload}->>'orderId')::bigint = ${orderId}`,
+      );
+    expect(queued).toHaveLength(2); // the first confirmation and one resend
+    expect(await auditsOf(orderId, "order.resendEmail")).toHaveLength(1);
+    const refused = await adminCall(shop, cookies.svensk, RESEND, {
+      id: orderId,
+      e: "withdrawal",
+      k: randomUUID(),
+    });
+    expect(refused.code).toBe("BAD_USER_INPUT");
+    expect(refused.errors?.[0]?.message).toBe("Kunden har inte ångrat köpet.");
+  });
+
+  it("lists withdrawal requests, marks the goods received, and a full refund handles the request", async () => {
+    const { orderId, lines } = await invoiceOrder();
+    await adminCall(shop, cookies.staff, SHIP, { id: orderId });
+    await shop.db.db.update(orders).set({ withdrawnAt: new Date() }).where(eq(orders.id, orderId));
+    const list = async (w: string) =>
+      (
+        await adminCall(
+          shop,
+          cookies.support,
+          `query($w: AdminWithdrawalFilter) { orders(withdrawal: $w, take: 100) { orders { orderId withdrawnAt } } }`,
+          {
+            w,
+          },
+        )
+      ).data.orders.orders.map((o: { orderId: number }) => o.orderId);
+    expect(await list("open")).toContain(orderId);
+    expect(await list("handled")).not.toContain(orderId);
+    const MARK = `mutation($id: Int!) { markWithdrawalReceived(orderId: $id) }`;
+    expect((await adminCall(shop, cookies.support, MARK, { id: orderId })).code).toBe("FORBIDDEN");
+    const marked = await adminCall(shop, cookies.staff, MARK, { id: orderId });
+    expect(marked.data.markWithdrawalReceived).toMatch(/^\d{4}-/);
+    const again = await adminCall(shop, cookies.staff, MARK, { id: orderId });
+    expect(again.data.markWithdrawalReceived).toBe(marked.data.markWithdrawalReceived);
+    expect(await auditsOf(orderId, "order.withdrawalReceived")).toHaveLength(1);
+    const resend = await adminCall(shop, cookies.support, RESEND, {
+      id: orderId,
+      e: "withdrawal",
+      k: randomUUID(),
+    });
+    expect(resend.data.resendOrderEmail).toBe(true);
+    const all = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, {
+        lines: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+        shipping: true,
+        returnToStock: true,
+      }),
+    );
+    expect(all.data.refundOrder.status).toBe("refunded");
+    expect(await list("open")).not.toContain(orderId);
+    expect(await list("handled")).toContain(orderId);
+  });
+});
