@@ -374,14 +374,13 @@ const en = {
     "{rows} rows: {created} to create, {updated} to update, {unchanged} unchanged, {refused} refused.",
   "csv.dryRunDone": "Dry run: nothing was changed.",
   "csv.appliedDone": "Imported: {created} created, {updated} updated, {unchanged} unchanged.",
-  "csv.appliedSkipped": "{refused} refused rows were left out.",
-  "csv.notApplied":
-    "Nothing was imported: {refused} rows are refused. Fix them, or import the good rows only.",
+  "csv.appliedSkipped": "Refused rows left out: {refused}.",
+  "csv.notApplied": "Nothing was imported: refused rows: {refused}. Fix them, or import the good rows only.",
   "csv.problems": "Rows that would be refused",
   "csv.row": "Row",
   "csv.column": "Column",
   "csv.reason": "Why",
-  "csv.moreProblems": "{count} more problems are not shown.",
+  "csv.moreProblems": "Problems not shown: {count}.",
   "csv.readOnly": "Your role can export the catalog but not import.",
 } as const;
 
@@ -757,14 +756,14 @@ const sv: Record<AdminTextKey, string> = {
     "{rows} rader: {created} att skapa, {updated} att uppdatera, {unchanged} oförändrade, {refused} avvisade.",
   "csv.dryRunDone": "Provkörning: inget ändrades.",
   "csv.appliedDone": "Importerat: {created} skapade, {updated} uppdaterade, {unchanged} oförändrade.",
-  "csv.appliedSkipped": "{refused} avvisade rader lämnades utanför.",
+  "csv.appliedSkipped": "Avvisade rader som lämnades utanför: {refused}.",
   "csv.notApplied":
-    "Inget importerades: {refused} rader avvisas. Rätta dem, eller importera bara de godkända raderna.",
+    "Inget importerades: avvisade rader: {refused}. Rätta dem, eller importera bara de godkända raderna.",
   "csv.problems": "Rader som skulle avvisas",
   "csv.row": "Rad",
   "csv.column": "Kolumn",
   "csv.reason": "Varför",
-  "csv.moreProblems": "{count} problem till visas inte.",
+  "csv.moreProblems": "Problem som inte visas: {count}.",
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
 };
 
@@ -1139,14 +1138,14 @@ const nb: Record<AdminTextKey, string> = {
     "{rows} rader: {created} å opprette, {updated} å oppdatere, {unchanged} uendret, {refused} avvist.",
   "csv.dryRunDone": "Prøvekjøring: ingenting ble endret.",
   "csv.appliedDone": "Importert: {created} opprettet, {updated} oppdatert, {unchanged} uendret.",
-  "csv.appliedSkipped": "{refused} avviste rader ble utelatt.",
+  "csv.appliedSkipped": "Avviste rader som ble utelatt: {refused}.",
   "csv.notApplied":
-    "Ingenting ble importert: {refused} rader blir avvist. Rett dem, eller importer bare de godkjente radene.",
+    "Ingenting ble importert: avviste rader: {refused}. Rett dem, eller importer bare de godkjente radene.",
   "csv.problems": "Rader som ville bli avvist",
   "csv.row": "Rad",
   "csv.column": "Kolonne",
   "csv.reason": "Hvorfor",
-  "csv.moreProblems": "{count} problemer til vises ikke.",
+  "csv.moreProblems": "Problemer som ikke vises: {count}.",
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
 };
 
