@@ -13,15 +13,27 @@ export interface AuditEntry {
 
 /** Records a back-office change; call it with the transaction that makes the change (decision 0037). */
 export async function writeAudit(tx: Database, who: AdminPrincipal, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    adminUserId: who.id,
-    actor: who.email,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await writeAudits(tx, who, [entry]);
+}
+
+/** Records many changes at once (a CSV import's one entry per product), in chunks of 1,000 rows per statement. */
+export async function writeAudits(
+  tx: Database,
+  who: AdminPrincipal,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000)
+    await tx.insert(auditLog).values(
+      entries.slice(i, i + 1000).map((entry) => ({
+        adminUserId: who.id,
+        actor: who.email,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId == null ? null : String(entry.entityId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      })),
+    );
 }
 
 export interface AuditFilter {
