@@ -142,7 +142,7 @@ try {
   const probe = carts[0] as string;
   for (const skuId of skuIds.slice(0, 3)) await post(ADD, { id: probe, item: { skuId, quantity: 1 } });
   const statements: Record<string, number> = {};
-  let answer = Buffer.alloc(0);
+  let answer: Buffer = Buffer.alloc(0);
   for (const [operation, query, variables] of [
     ["addToCart", ADD, { id: probe, item: { skuId: skuIds[0], quantity: 1 } }],
     ["getCart", GET, { id: probe }],
