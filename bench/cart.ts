@@ -163,8 +163,8 @@ try {
     if (warmup > 0) await runShoppers(job(operation, shoppers, warmup));
     const one = await runShoppers(job(operation, 1, Math.min(duration, 10)));
     results.push({ operation, shoppers: 1, statements: statements[operation] ?? "", ...one });
-    // The shop runs in this process (the shoppers in a child): its CPU time per answer depends far less on the
-    // machine's other work than the rate does.
+    // The shop runs in this process (the shoppers in a child): its CPU time per answer. Under heavy load it
+    // grows too (the process's fixed work is shared by fewer answers): compare runs of one quiet hour.
     const cpuBefore = process.cpuUsage();
     const many = await runShoppers(job(operation, shoppers, duration));
     const cpu = process.cpuUsage(cpuBefore);
