@@ -15,9 +15,9 @@ export interface ShopperJob {
   seconds: number;
 }
 
-const ADD = `mutation($id: String, $item: CartItemInputType!) {
+export const ADD = `mutation($id: String, $item: CartItemInputType!) {
   addToCart(id: $id, item: $item, channelId: "1|se", languageId: "sv-SE", marketId: "se") { id quantity summary { total { sellingPriceIncVat } } } }`;
-const GET = `query($id: String) {
+export const GET = `query($id: String) {
   getCart(id: $id, channelId: "1|se", languageId: "sv-SE", marketId: "se") { id quantity items { skuId quantity } summary { total { sellingPriceIncVat } } } }`;
 
 async function shopper(job: ShopperJob, cart: string, offset: number, until: number, latencies: number[]) {

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database, Tx } from "#db/client.ts";
-import { carts } from "#db/schema/index.ts";
 import { type CartContext, CartError, type CartView, currencyOf, UUID } from "./model.ts";
 import { priceStoredCart } from "./pricing.ts";
-import { cartColumns, createCart, findCart, type StoredCart, touch } from "./store.ts";
+import { createCart, findCart, type StoredCart, touch } from "./store.ts";
 
 /**
  * Runs one change on a cart: locks the row (creating a new cart for an empty, unknown or completed id), applies
@@ -22,9 +20,8 @@ export async function changeCart(
     let cart = id ? await findCart(tx, id, true) : undefined;
     if (!cart || cart.completedAt !== null) cart = await createCart(tx, ctx);
     await change(tx, cart);
-    await touch(tx, cart, ctx);
-    const [fresh] = await tx.select(cartColumns).from(carts).where(eq(carts.id, cart.id));
-    const view = await priceStoredCart(tx, fresh ?? cart, ctx);
+    // The cart as written comes back from the version's bump: no second read.
+    const view = await priceStoredCart(tx, await touch(tx, cart, ctx), ctx);
     opts.validateAfter?.(view);
     return view;
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { cartItems, prices, products, productTranslations, skus } from "#db/schema/index.ts";
 import { MAX_LINE_QUANTITY } from "#domain/cart.ts";
@@ -31,6 +31,24 @@ export interface SkuRow {
   name: string | null;
 }
 
+/** A SKU's row as a change checks it: product, stock, price in the market, name in the language. */
+function skuColumns() {
+  return {
+    skuId: skus.id,
+    productId: skus.productId,
+    active: skus.active,
+    productActive: products.active,
+    productType: products.type,
+    inStock: skus.inStock,
+    oversellable: skus.oversellable,
+    static: skus.static,
+    incoming: skus.incoming,
+    selling: prices.sellingMinor,
+    currency: prices.currencyCode,
+    name: productTranslations.name,
+  };
+}
+
 export async function loadSkus(
   tx: Tx,
   skuIds: number[],
@@ -39,20 +57,7 @@ export async function loadSkus(
 ): Promise<Map<number, SkuRow>> {
   if (!skuIds.length) return new Map();
   const rows = await tx
-    .select({
-      skuId: skus.id,
-      productId: skus.productId,
-      active: skus.active,
-      productActive: products.active,
-      productType: products.type,
-      inStock: skus.inStock,
-      oversellable: skus.oversellable,
-      static: skus.static,
-      incoming: skus.incoming,
-      selling: prices.sellingMinor,
-      currency: prices.currencyCode,
-      name: productTranslations.name,
-    })
+    .select(skuColumns())
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .leftJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, marketAlias)))
@@ -62,6 +67,61 @@ export async function loadSkus(
     )
     .where(inArray(skus.id, skuIds));
   return new Map(rows.map((r) => [r.skuId, r]));
+}
+
+/** A SKU with what the cart already holds of it, for adding to a line. */
+export interface SkuInCart {
+  sku: SkuRow | undefined;
+  /** The cart's lines, all SKUs. */
+  lines: number;
+  /** The cart's quantity of this SKU, all its lines together. */
+  skuQuantity: number;
+  /** The quantity of the line with this SKU and group key; null when the cart has no such line. */
+  lineQuantity: number | null;
+}
+
+/**
+ * One statement for what adding a SKU to a locked cart checks: the SKU's row (as loadSkus), the cart's number of
+ * lines, its quantity of the SKU and the quantity of the line it would add to. Run after the cart's row lock, so
+ * the counts are the ones the write will see.
+ */
+export async function loadSkuInCart(
+  tx: Tx,
+  cartId: string,
+  skuId: number,
+  groupKey: string | null,
+  marketAlias: string,
+  languageId: string,
+): Promise<SkuInCart> {
+  const [row] = await tx
+    .select({
+      ...skuColumns(),
+      lines: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
+      skuQuantity: sql<number>`(select coalesce(sum(${cartItems.quantity}), 0)::int from ${cartItems}
+        where ${cartItems.cartId} = ${cartId} and ${cartItems.skuId} = ${skus.id})`,
+      lineQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
+        where ${cartItems.cartId} = ${cartId} and ${cartItems.skuId} = ${skus.id}
+          and ${cartItems.groupKey} is not distinct from ${groupKey}::text)`,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .leftJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, marketAlias)))
+    .leftJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, skus.productId), eq(productTranslations.languageId, languageId)),
+    )
+    .where(eq(skus.id, skuId));
+  if (!row) {
+    // No such SKU: nothing to add to, and the refusal does not need the cart's counts.
+    return { sku: undefined, lines: 0, skuQuantity: 0, lineQuantity: null };
+  }
+  const { lines, skuQuantity, lineQuantity, ...sku } = row;
+  return {
+    sku,
+    lines: Number(lines),
+    skuQuantity: Number(skuQuantity),
+    lineQuantity: lineQuantity === null ? null : Number(lineQuantity),
+  };
 }
 
 export function assertBuyable(sku: SkuRow | undefined, skuId: number, currency: string): SkuRow {

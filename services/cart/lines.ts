@@ -7,6 +7,7 @@ import {
   assertBuyable,
   assertQuantity,
   assertStock,
+  loadSkuInCart,
   loadSkus,
   quantities,
   type SkuRow,
@@ -42,27 +43,28 @@ export function addToCart(
   if (!Number.isInteger(skuId)) throw new CartError("UNKNOWN_SKU", "skuId is required", {});
   const groupKey = item.groupKey?.trim().slice(0, 64) || null;
   return changeCart(db, ctx, id, async (tx, cart) => {
-    const sku = assertBuyable(
-      (await loadSkus(tx, [skuId as number], ctx.locale.market.alias, ctx.locale.language.id)).get(
-        skuId as number,
-      ),
+    // The SKU and what the cart holds of it, in one statement after the cart's lock (change.ts).
+    const held = await loadSkuInCart(
+      tx,
+      cart.id,
       skuId as number,
-      currency,
+      groupKey,
+      ctx.locale.market.alias,
+      ctx.locale.language.id,
     );
+    const sku = assertBuyable(held.sku, skuId as number, currency);
     if (sku.productType === "package")
       throw new CartError("NOT_BUYABLE", "A package is added with addPackageToCart", {
         skuId,
         name: sku.name,
       });
-    const { rows, bySku } = await quantities(tx, cart.id);
-    const line = rows.find((r) => r.skuId === sku.skuId && r.groupKey === groupKey);
-    if (!line && rows.length >= MAX_CART_LINES)
+    if (held.lineQuantity === null && held.lines >= MAX_CART_LINES)
       throw new CartError("TOO_MANY_LINES", `A cart holds at most ${MAX_CART_LINES} lines`, {
         max: MAX_CART_LINES,
       });
-    if ((line?.quantity ?? 0) + item.quantity > MAX_LINE_QUANTITY)
+    if ((held.lineQuantity ?? 0) + item.quantity > MAX_LINE_QUANTITY)
       assertQuantity(MAX_LINE_QUANTITY + 1, false);
-    assertStock(sku, (bySku.get(sku.skuId) ?? 0) + item.quantity);
+    assertStock(sku, held.skuQuantity + item.quantity);
     await tx
       .insert(cartItems)
       .values({

@@ -1,15 +1,13 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   campaignTranslations,
-  categories,
   discountCampaigns,
   giftCards,
   giftCardTransactions,
-  productCategories,
   promoCodes,
   shippingOptions,
 } from "#db/schema/index.ts";
-import { type CartLine, type CartRuleSet, type PackageGroup, priceCart } from "#domain/cart.ts";
+import { type CartLine, type CartRuleSet, type PackageGroup, priceCart, type Rule } from "#domain/cart.ts";
 import { type ProductClass, vatRateFor } from "#domain/vat.ts";
 import { loadPackageRules, packageGroupOf } from "../package-prices.ts";
 import { announcedReference } from "../price-history.ts";
@@ -22,78 +20,70 @@ import { buyable, type LoadedItem, loadItems, type StoredCart } from "./store.ts
  * cards, the shipping option and its packages, priced by domain/cart.ts#priceCart.
  */
 
-/** Each product's categories with all their ancestors: ids and keys (for campaign scopes). */
-async function categoryScopes(db: Db, productIds: number[]) {
-  const out = new Map<number, { ids: number[]; keys: string[] }>();
-  if (!productIds.length) return out;
-  const [tree, links] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, key: categories.key }).from(categories),
-    db
-      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-      .from(productCategories)
-      .where(inArray(productCategories.productId, productIds)),
-  ]);
-  const byId = new Map(tree.map((c) => [c.id, c]));
-  for (const link of links) {
-    const scope = out.get(link.productId) ?? { ids: [], keys: [] };
-    let node = byId.get(link.categoryId);
-    for (let depth = 0; node && depth < 16; depth++) {
-      if (!scope.ids.includes(node.id)) {
-        scope.ids.push(node.id);
-        scope.keys.push(node.key);
-      }
-      node = node.parentId === null ? undefined : byId.get(node.parentId);
-    }
-    out.set(link.productId, scope);
-  }
-  return out;
+interface StoredRules {
+  campaigns: {
+    id: number;
+    conditions: Rule[];
+    actions: Rule[];
+    stackable: boolean;
+    hideTitle: boolean;
+    name: string;
+  }[];
+  shipping: { key: string; feeMinor: number; freeOverMinor: number | null; isDefault: boolean }[];
 }
 
-/** Cart campaigns running now, in priority order, with their names in the language. */
-async function runningCampaigns(
+function json<T>(value: T | string | null): T | null {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+/**
+ * What prices every cart of a market, in one statement: the cart campaigns running now in priority order with
+ * their names in the language (their markets, decision 0045: none named is every market), and the market's
+ * active shipping options in their order.
+ */
+async function marketRules(
   db: Db,
   languageId: string,
   marketAlias: string,
   now: Date,
-): Promise<CartRuleSet[]> {
-  const rows = await db
-    .select({
-      id: discountCampaigns.id,
-      conditions: discountCampaigns.conditions,
-      actions: discountCampaigns.actions,
-      stackable: discountCampaigns.stackable,
-      hideTitle: discountCampaigns.hideTitle,
-      key: discountCampaigns.key,
-      name: campaignTranslations.name,
-    })
-    .from(discountCampaigns)
-    .leftJoin(
-      campaignTranslations,
-      and(
-        eq(campaignTranslations.campaignId, discountCampaigns.id),
-        eq(campaignTranslations.languageId, languageId),
-      ),
-    )
-    .where(
-      and(
-        eq(discountCampaigns.discountType, "CART_CAMPAIGN"),
-        eq(discountCampaigns.active, true),
-        // Its markets (decision 0045); none named: every market.
-        sql`(cardinality(${discountCampaigns.marketAliases}) = 0 or ${marketAlias} = any(${discountCampaigns.marketAliases}))`,
-        sql`(${discountCampaigns.startsAt} is null or ${discountCampaigns.startsAt} <= ${now.toISOString()})`,
-        sql`(${discountCampaigns.endsAt} is null or ${discountCampaigns.endsAt} > ${now.toISOString()})`,
-      ),
-    )
-    .orderBy(asc(discountCampaigns.priority), asc(discountCampaigns.id));
-  return rows.map((r) => ({
-    id: `campaign:${r.id}`,
-    kind: "campaign",
-    name: r.name ?? r.key,
-    hideTitle: r.hideTitle,
-    conditions: r.conditions,
-    actions: r.actions,
-    stackable: r.stackable,
-  }));
+): Promise<{ campaigns: CartRuleSet[]; shipping: StoredRules["shipping"] }> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('id', d.id, 'conditions', d.conditions, 'actions', d.actions,
+        'stackable', d.stackable, 'hideTitle', d.hide_title, 'name', coalesce(t.name, d.key))
+        order by d.priority, d.id), '[]'::json)
+       from ${discountCampaigns} d
+       left join ${campaignTranslations} t on t.campaign_id = d.id and t.language_id = ${languageId}
+      where d.discount_type = 'CART_CAMPAIGN' and d.active
+        and (cardinality(d.market_aliases) = 0 or ${marketAlias} = any(d.market_aliases))
+        and (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
+        and (d.ends_at is null or d.ends_at > ${at}::timestamptz)) as campaigns,
+    (select coalesce(json_agg(json_build_object('key', s.key, 'feeMinor', s.fee_minor,
+        'freeOverMinor', s.free_over_minor, 'isDefault', s.is_default) order by s.sort_order, s.id), '[]'::json)
+       from ${shippingOptions} s
+      where s.market_alias = ${marketAlias} and s.active) as shipping`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    campaigns: StoredRules["campaigns"] | string | null;
+    shipping: StoredRules["shipping"] | string | null;
+  }[];
+  return {
+    campaigns: (json(row?.campaigns ?? null) ?? []).map((r) => ({
+      id: `campaign:${r.id}`,
+      kind: "campaign",
+      name: r.name,
+      hideTitle: r.hideTitle,
+      conditions: r.conditions,
+      actions: r.actions,
+      stackable: r.stackable,
+    })),
+    shipping: json(row?.shipping ?? null) ?? [],
+  };
+}
+
+/** A line's category scope as loaded (store.ts): ids and keys. */
+function scopeOf(item: LoadedItem): { ids: number[]; keys: string[] } {
+  const pairs = json(item.scope) ?? [];
+  return { ids: pairs.map(([id]) => id), keys: pairs.map(([, key]) => key) };
 }
 
 /**
@@ -131,22 +121,19 @@ export async function priceStoredCart(
   const market = locale.market;
   const languageId = locale.language.id;
   const customerType = asCustomerType(ctx.customerType) ?? asCustomerType(cart.customerType) ?? "PERSON";
-  const loaded = await loadItems(db, cart.id, market.alias, now);
-  const items = loaded.filter((i) => buyable(i, currency));
-  const productIds = [...new Set(items.map((i) => i.productId))];
   const promoCode = cart.promoCode;
-  const [scopes, campaigns, promoRows, cards, shipping, packages, drawn] = await Promise.all([
-    categoryScopes(db, productIds),
-    runningCampaigns(db, languageId, market.alias, now),
+  // The lines (with their category scopes) and the market's rules are independent: sent together.
+  const [loaded, rules] = await Promise.all([
+    loadItems(db, cart.id, market.alias, now),
+    marketRules(db, languageId, market.alias, now),
+  ]);
+  const items = loaded.filter((i) => buyable(i, currency));
+  const { campaigns, shipping } = rules;
+  const [promoRows, cards, packages, drawn] = await Promise.all([
     promoCode ? db.select().from(promoCodes).where(eq(promoCodes.code, promoCode)) : Promise.resolve([]),
     cart.giftCardCodes.length
       ? db.select().from(giftCards).where(inArray(giftCards.code, cart.giftCardCodes))
       : Promise.resolve([]),
-    db
-      .select()
-      .from(shippingOptions)
-      .where(and(eq(shippingOptions.marketAlias, market.alias), eq(shippingOptions.active, true)))
-      .orderBy(asc(shippingOptions.sortOrder), asc(shippingOptions.id)),
     packagePricing(db, items, { marketAlias: market.alias, languageId, at: now }),
     completed && cart.giftCardCodes.length
       ? db
@@ -160,7 +147,7 @@ export async function priceStoredCart(
   ]);
   const country = market.country?.code;
   const lines: CartLine[] = items.map((item) => {
-    const scope = scopes.get(item.productId);
+    const scope = scopeOf(item);
     return {
       id: String(item.id),
       skuId: item.skuId,
@@ -176,8 +163,8 @@ export async function priceStoredCart(
       vatRateBp: country
         ? vatRateFor(ref.vatRates, country, item.productClass as ProductClass, now).rateBp
         : 0,
-      categoryIds: scope?.ids ?? [],
-      categoryKeys: scope?.keys ?? [],
+      categoryIds: scope.ids,
+      categoryKeys: scope.keys,
       brandId: item.brandId,
       kind: item.kind,
       groupKey: item.groupKey,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
-import { cartItems, carts, prices, products, skus } from "#db/schema/index.ts";
+import { cartItems, carts, categories, prices, productCategories, products, skus } from "#db/schema/index.ts";
 import { type SkuHistoryJson, skuHistorySql } from "../price-history.ts";
 import { asCustomerType, type CartContext, type Db, UUID } from "./model.ts";
 
@@ -57,7 +57,24 @@ export interface LoadedItem {
   currency: string | null;
   /** The SKU's price history in the market (services/price-history.ts), for the price its reduction is announced against. */
   history: SkuHistoryJson | string | null;
+  /** The product's categories with all their ancestors, `[id, key]` each (for campaign scopes); JSON. */
+  scope: [number, string][] | string | null;
 }
+
+/**
+ * A product's categories with all their ancestors (16 levels at most), `[id, key]` each: what a cart campaign's
+ * category scopes match (`inCategories`, `inCategoryKeys`: a category matches its descendants). One correlated
+ * subquery of the lines' read, so the tree is not read whole for every priced cart.
+ */
+const scopeSql = sql<[number, string][] | string | null>`(
+  with recursive up(id, parent_id, key, depth) as (
+    select c.id, c.parent_id, c.key, 0 from ${productCategories} pc
+      join ${categories} c on c.id = pc.category_id
+     where pc.product_id = ${skus.productId}
+    union all
+    select c.id, c.parent_id, c.key, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
+     where up.depth < 15)
+  select json_agg(json_build_array(s.id, s.key)) from (select distinct id, key from up) s)`;
 
 /**
  * A cart's lines with their SKU, product, stock and price in the market. The selling price is the one in effect
@@ -95,6 +112,7 @@ export async function loadItems(
       selling: sql<number | null>`mili_price_in_effect(${prices}, ${at.toISOString()}::timestamptz)`,
       currency: prices.currencyCode,
       history: skuHistorySql(prices),
+      scope: scopeSql,
     })
     .from(cartItems)
     .innerJoin(skus, eq(skus.id, cartItems.skuId))
@@ -131,8 +149,9 @@ export async function createCart(db: Db, ctx: CartContext): Promise<StoredCart> 
   return row;
 }
 
-export async function touch(tx: Tx, cart: StoredCart, ctx: CartContext) {
-  await tx
+/** Bumps the cart's version and keeps its market, language and customer type; answers the cart as written. */
+export async function touch(tx: Tx, cart: StoredCart, ctx: CartContext): Promise<StoredCart> {
+  const [row] = await tx
     .update(carts)
     .set({
       version: sql`${carts.version} + 1`,
@@ -143,5 +162,7 @@ export async function touch(tx: Tx, cart: StoredCart, ctx: CartContext) {
         ? { customerType: asCustomerType(ctx.customerType) as string }
         : {}),
     })
-    .where(eq(carts.id, cart.id));
+    .where(eq(carts.id, cart.id))
+    .returning(cartColumns);
+  return row ?? cart;
 }

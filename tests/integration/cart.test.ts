@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#domain/format.ts";
 import { vatOfGross } from "#domain/vat.ts";
 import { getCart } from "#services/cart/carts.ts";
+import { addToCart } from "#services/cart/lines.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { demoGiftCards } from "#tests/support/gift-cards.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -916,5 +917,36 @@ describe("concurrency", () => {
     expect(cart.quantity).toBe(50);
     // One version per change.
     expect(cart.version).toBe(50);
+  });
+});
+
+describe("statements (decision 0055)", () => {
+  it("addToCart on a cart with lines runs 6 statements, getCart 3, and both answer the same cart", async () => {
+    const [a, b] = [await sku({ skip: 27 }), await sku({ skip: 28 })];
+    const ref = await createReferenceCache(shop.db.db).get();
+    const ctx = { ref, locale: resolveLocale(ref, se).locale };
+    const first = await addToCart(shop.db.db, ctx, null, { skuId: a.skuId, quantity: 1 });
+    const seen: string[] = [];
+    const stop = shop.db.onStatement((text) => seen.push(text));
+    let added: Awaited<ReturnType<typeof addToCart>>;
+    try {
+      added = await addToCart(shop.db.db, ctx, first.id, { skuId: b.skuId, quantity: 2 });
+    } finally {
+      stop();
+    }
+    // The lock, the SKU with the cart's counts, the write, the version's bump (returning the cart), and the
+    // priced read: the lines with their category scopes, and the market's campaigns and shipping options.
+    expect(seen).toHaveLength(6);
+    expect(seen[0]).toMatch(/for update/i);
+    expect(added.version).toBe(first.version + 1);
+    expect(added.items.map((i) => [i.skuId, i.quantity])).toEqual([
+      [a.skuId, 1],
+      [b.skuId, 2],
+    ]);
+    const before = shop.db.statements();
+    const read = await getCart(shop.db.db, ctx, first.id);
+    expect(shop.db.statements() - before).toBe(3);
+    expect(read.totals).toEqual(added.totals);
+    expect(read.version).toBe(added.version);
   });
 });
