@@ -77,3 +77,19 @@ export function isAdminRole(value: string): value is AdminRole {
 export function adminMay(role: string, action: AdminAction): boolean {
   return isAdminRole(role) && GRANTS[role].has(action);
 }
+
+/**
+ * Why an admin may not do an action, or null when they may: no session, the owner's two-step requirement not met
+ * (only where two-step sign-in is available), or a role without the action. One rule for the admin API's fields and
+ * the back office's plain routes (the CSV download and upload).
+ */
+export function adminRefusal(
+  admin: { role: string; mustSetUpTwoStep?: boolean } | null,
+  action: AdminAction,
+  twoStepAvailable: boolean,
+): "UNAUTHENTICATED" | "TWO_STEP_REQUIRED" | "FORBIDDEN" | null {
+  if (!admin) return "UNAUTHENTICATED";
+  if (admin.mustSetUpTwoStep && twoStepAvailable) return "TWO_STEP_REQUIRED";
+  if (!adminMay(admin.role, action)) return "FORBIDDEN";
+  return null;
+}

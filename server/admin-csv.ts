@@ -1,6 +1,6 @@
 import { ADMIN_COOKIE, readCookie } from "#api/admin/yoga.ts";
 import type { Database } from "#db/client.ts";
-import { adminMay } from "#domain/admin-permissions.ts";
+import { type AdminAction, adminRefusal } from "#domain/admin-permissions.ts";
 import { CSV_KINDS, CSV_MAX_BYTES, type CsvKind } from "#domain/catalog-csv.ts";
 import { csvFileName, exportCatalogCsv } from "#services/admin/catalog-csv/export.ts";
 import { adminOfSession } from "#services/admin/users.ts";
@@ -21,16 +21,43 @@ export const CSV_IMPORT_LIMITS = {
   "/admin/catalog/import.data": CSV_MAX_BYTES + 64 * 1024,
 } as const;
 
+/**
+ * The back office's rule (domain/admin-permissions.ts adminRefusal) for a plain route: null when the session's admin
+ * may do `action`, else the answer — to the sign-in or to set up two-step sign-in (303), or 403.
+ */
+async function refusedAnswer(db: Database, request: Request, action: AdminAction): Promise<Response | null> {
+  const admin = await adminOfSession(db, readCookie(request.headers.get("cookie"), ADMIN_COOKIE));
+  const refusal = adminRefusal(admin, action, true);
+  if (refusal === null) return null;
+  if (refusal === "FORBIDDEN")
+    return new Response("Forbidden", { status: 403, headers: { "cache-control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: refusal === "TWO_STEP_REQUIRED" ? "/admin/security" : "/admin/sign-in",
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/**
+ * Before the request guard reads an upload's body: a CSV import (up to 8 MB) is read only for a signed-in admin who
+ * has met the two-step requirement, so nobody without a session makes the server hold megabytes. The role's own
+ * refusal (support may not import) is the page's, with its message.
+ */
+export function catalogImportGate(db: Database) {
+  return async (request: Request): Promise<Response | null> => {
+    if (request.method !== "POST") return null;
+    const path = new URL(request.url).pathname;
+    if (!Object.hasOwn(CSV_IMPORT_LIMITS, path)) return null;
+    return refusedAnswer(db, request, "catalog.read");
+  };
+}
+
 export function catalogExportHandler(db: Database) {
   return async (request: Request): Promise<Response> => {
-    const admin = await adminOfSession(db, readCookie(request.headers.get("cookie"), ADMIN_COOKIE));
-    if (!admin)
-      return new Response(null, {
-        status: 303,
-        headers: { location: "/admin/sign-in", "cache-control": "no-store" },
-      });
-    if (!adminMay(admin.role, "catalog.read"))
-      return new Response("Forbidden", { status: 403, headers: { "cache-control": "no-store" } });
+    const refused = await refusedAnswer(db, request, "catalog.read");
+    if (refused) return refused;
     const kind = new URL(request.url).searchParams.get("kind") ?? "products";
     if (!(CSV_KINDS as readonly string[]).includes(kind))
       return new Response(`kind must be one of ${CSV_KINDS.join(", ")}`, {

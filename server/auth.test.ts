@@ -287,9 +287,9 @@ describe("refresh tokens", () => {
     const tokens = [a, b, late].map((r) => r?.json.token as string);
     const principals = await Promise.all(tokens.map((t) => auth.authenticate(t)));
     expect(new Set(principals.map((p) => p?.sessionId)).size).toBe(1);
-    // Each answer's own refresh token works on.
+    // The session keeps one live token, the last one issued: a browser keeps the last cookie it was sent.
     const next = await call("GET", "/auth/login", undefined, {
-      "x-auth-refresh-token": a?.response.headers.get("x-auth-refresh-token") ?? "",
+      "x-auth-refresh-token": late.response.headers.get("x-auth-refresh-token") ?? "",
     });
     expect(next.response.status).toBe(200);
     // A second past the leeway the old token is a copy: the whole session ends.
@@ -298,6 +298,26 @@ describe("refresh tokens", () => {
       (await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first })).response.status,
     ).toBe(401);
     for (const token of tokens) expect(await auth.authenticate(token)).toBeNull();
+  });
+
+  it("a copy replayed within the leeway gets no session of its own: the shopper's branch is caught later", async () => {
+    const { response } = await protocol("login", "kari@example.no", "hemligt123");
+    const first = response.headers.get("x-auth-refresh-token") ?? "";
+    const shopper = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first });
+    const thief = await call("GET", "/auth/login", undefined, { "x-auth-refresh-token": first });
+    expect(thief.response.status).toBe(200);
+    // The shopper's token was rotated by the thief's refresh: presented after the leeway, it ends the session, the
+    // thief's too.
+    advance(REFRESH_REUSE_LEEWAY_SECONDS + 1);
+    const later = await call("GET", "/auth/login", undefined, {
+      "x-auth-refresh-token": shopper.response.headers.get("x-auth-refresh-token") ?? "",
+    });
+    expect(later.response.status).toBe(401);
+    expect(await auth.authenticate(thief.json.token as string)).toBeNull();
+    const thiefNext = await call("GET", "/auth/login", undefined, {
+      "x-auth-refresh-token": thief.response.headers.get("x-auth-refresh-token") ?? "",
+    });
+    expect(thiefNext.response.status).toBe(401);
   });
 
   it("the leeway never brings back a session signed out", async () => {

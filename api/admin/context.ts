@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
 import type { AdminAction } from "#domain/admin-permissions.ts";
-import { adminMay } from "#domain/admin-permissions.ts";
+import { adminRefusal } from "#domain/admin-permissions.ts";
 import type { RateLimiter } from "#integrations/rate-limit/index.ts";
 import type { AdminPrincipal } from "#services/admin/users.ts";
 import type { CheckoutServices } from "#services/checkout/services.ts";
@@ -43,10 +43,12 @@ export interface AdminContext extends AdminApiServices {
  */
 export function allow(ctx: AdminContext, action: AdminAction): AdminPrincipal {
   const admin = ctx.admin;
-  if (!admin) throw adminError("UNAUTHENTICATED", "Sign in to the back office first");
-  if (admin.mustSetUpTwoStep && ctx.totpKey)
+  const refusal = adminRefusal(admin, action, Boolean(ctx.totpKey));
+  if (!admin || refusal === "UNAUTHENTICATED")
+    throw adminError("UNAUTHENTICATED", "Sign in to the back office first");
+  if (refusal === "TWO_STEP_REQUIRED")
     throw adminError("TWO_STEP_REQUIRED", "The owner requires two-step sign-in: set it up first", { action });
-  if (!adminMay(admin.role, action))
+  if (refusal === "FORBIDDEN")
     throw adminError("FORBIDDEN", `The role ${admin.role} may not do ${action}`, { action });
   return admin;
 }

@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
+  carts,
+  checkoutSessions,
   customerBalanceEntries,
   customers,
   favorites,
@@ -291,6 +293,23 @@ export async function eraseAccount(tx: Database, customerId: number, now = new D
     .update(productQuestions)
     .set({ customerId: null, author: ERASED_AUTHOR })
     .where(eq(productQuestions.customerId, customerId));
+  // The checkout's input (e-mail, addresses, identity number) kept with each payment attempt of the account's carts
+  // and orders: emptied before the orders are detached from the account.
+  await tx
+    .update(checkoutSessions)
+    .set({ data: {} })
+    .where(
+      or(
+        inArray(
+          checkoutSessions.cartId,
+          tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)),
+        ),
+        inArray(
+          checkoutSessions.cartId,
+          tx.select({ id: orders.cartId }).from(orders).where(eq(orders.customerId, customerId)),
+        ),
+      ),
+    );
   await tx
     .update(orders)
     .set({

@@ -455,6 +455,19 @@ export function createAuth(opts: AuthOptions) {
         const sessionMaxAge = row.remember ? REMEMBER_SECONDS : SHORT_SESSION_SECONDS;
         if (!row.rotatedAt)
           await tx.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, row.id));
+        // Within the leeway: the token issued for the first use is rotated now, so the session keeps one live
+        // token — a copy replayed in the leeway leaves the shopper's branch to be caught as a reuse later.
+        else
+          await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: at })
+            .where(
+              and(
+                eq(refreshTokens.familyId, row.familyId),
+                isNull(refreshTokens.rotatedAt),
+                isNull(refreshTokens.revokedAt),
+              ),
+            );
         await tx.insert(refreshTokens).values({
           customerId: row.customerId,
           tokenHash: hashToken(next),

@@ -4,6 +4,8 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  carts,
+  checkoutSessions,
   customers,
   favorites,
   loginTokens,
@@ -235,9 +237,27 @@ describe("the GDPR erasure", () => {
       expiresAt: new Date(Date.now() + 600_000),
     });
 
+    // A payment attempt of the account's cart keeps the checkout's input (e-mail, address, identity number).
+    const [cart] = await shop.db.db
+      .insert(carts)
+      .values({ channelId: "2|no", marketAlias: "no", languageId: "nb-NO", customerId: id })
+      .returning({ id: carts.id });
+    await shop.db.db.insert(checkoutSessions).values({
+      cartId: cart?.id ?? "",
+      cartVersion: 1,
+      paymentMethodKey: "invoice",
+      idempotencyKey: randomUUID(),
+      data: { email, identityNumber: "01010112345", billingAddress: { addressLine1: "Storgata 1" } },
+    });
+
     const erased = await call(as.owner, ERASE, { id, c: id });
     expect(erased.errors).toBeUndefined();
     expect(erased.data.eraseCustomer).toBe(true);
+    const attempts = await shop.db.db
+      .select({ data: checkoutSessions.data })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.cartId, cart?.id ?? ""));
+    expect(attempts).toEqual([{ data: {} }]);
 
     const db = shop.db.db;
     const [row] = await db.select().from(customers).where(eq(customers.id, id));
