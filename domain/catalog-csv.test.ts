@@ -15,6 +15,7 @@ import {
   duplicateRows,
   formatCsvAmount,
   parseYesNo,
+  stockFromFile,
 } from "./catalog-csv.ts";
 import { parseAmount } from "./product-edit.ts";
 
@@ -228,5 +229,44 @@ describe("csvProblemText", () => {
     for (const code of CSV_PROBLEM_CODES)
       for (const lang of ["en", "sv", "nb"] as const)
         expect(csvProblemText({ code, max: 3 }, lang)).not.toBe("");
+  });
+});
+
+describe("stockFromFile (stock moved between export and import)", () => {
+  const stock = fc.integer({ min: 0, max: 1_000_000 });
+  it("an untouched row keeps today's stock; an edited one adds its difference to it", () => {
+    fc.assert(
+      fc.property(stock, stock, stock, fc.integer({ min: 2, max: 500 }), (current, atExport, file, row) => {
+        const result = stockFromFile(row, current, file, String(atExport));
+        const untouched = stockFromFile(row, current, atExport, ` ${atExport} `);
+        const expected = current + file - atExport;
+        return (
+          untouched.ok &&
+          untouched.value === current &&
+          (expected >= 0
+            ? result.ok && result.value === expected
+            : !result.ok &&
+              result.problems.length === 1 &&
+              result.problems[0]?.row === row &&
+              result.problems[0]?.column === "inStock" &&
+              result.problems[0]?.code === "stockBelowZero")
+        );
+      }),
+    );
+  });
+  it("without the column or with the cell empty, the number is the stock (a hand-made file)", () => {
+    fc.assert(
+      fc.property(stock, stock, fc.constantFrom(undefined, "", "  "), (current, file, cell) => {
+        const result = stockFromFile(2, current, file, cell);
+        return result.ok && result.value === file;
+      }),
+    );
+  });
+  it("refuses a stock at export that is not a whole number, in its column", () => {
+    for (const cell of ["-1", "1,5", "x", "1e3"])
+      expect(stockFromFile(4, 3, 3, cell)).toEqual({
+        ok: false,
+        problems: [{ row: 4, column: "inStockAtExport", code: "notWholeNumber" }],
+      });
   });
 });

@@ -36,11 +36,22 @@ export const CSV_COLUMNS = {
     "skuName",
     "gtin",
     "inStock",
+    "inStockAtExport",
     "oversellable",
     "incoming",
   ],
   prices: ["articleNumber", "version", "skuId", "skuName", "market", "currency", "regular", "selling"],
-  stock: ["articleNumber", "version", "skuId", "skuName", "gtin", "inStock", "oversellable", "incoming"],
+  stock: [
+    "articleNumber",
+    "version",
+    "skuId",
+    "skuName",
+    "gtin",
+    "inStock",
+    "inStockAtExport",
+    "oversellable",
+    "incoming",
+  ],
 } as const satisfies Record<CsvKind, readonly string[]>;
 
 /** Columns an import cannot do without. */
@@ -56,9 +67,9 @@ export const CSV_REQUIRED: Record<CsvKind, readonly string[]> = {
  * kind edits them (products: both; stock and prices: neither).
  */
 export const CSV_READ_ONLY: Record<CsvKind, readonly string[]> = {
-  products: ["category"],
+  products: ["category", "inStockAtExport"],
   prices: ["articleNumber", "skuName", "currency"],
-  stock: ["articleNumber", "skuName", "gtin"],
+  stock: ["articleNumber", "skuName", "gtin", "inStockAtExport"],
 };
 
 /** A file's bytes at most: the upload's bound, checked before the file is read (server/app.ts BODY_LIMITS). */
@@ -80,6 +91,7 @@ export type CsvProblemCode =
   | "unknownBrand"
   | "duplicateRow"
   | "changedSinceExport"
+  | "stockBelowZero"
   | "notYesNo"
   | "conflictingValues";
 
@@ -226,6 +238,30 @@ export function checkSkuRow(
   return checked.ok ? checked : { ok: false, problems: inRow(row, checked.problems) };
 }
 
+/**
+ * The stock an import writes (decision 0051, amended): the file's `inStock` against the `inStockAtExport` the export
+ * wrote beside it. Stock moves between export and import (orders take it, returns and deliveries add to it), and a
+ * product's version does not follow every sale, so the file's number is the CHANGE it makes to the stock it was
+ * exported with: the stock now plus (file − at export). An untouched row leaves today's stock as it is; an edited
+ * one adds its difference. A file without the column (or the cell empty: a hand-made file) means the number as
+ * written. Refused (`stockBelowZero`, on `inStock`) when the result would be below 0.
+ */
+export function stockFromFile(
+  row: number,
+  current: number,
+  file: number,
+  atExportCell: string | undefined,
+): { ok: true; value: number } | { ok: false; problems: CsvProblem[] } {
+  const text = (atExportCell ?? "").trim();
+  if (text === "") return { ok: true, value: file };
+  if (!/^\d{1,9}$/.test(text))
+    return { ok: false, problems: [{ row, column: "inStockAtExport", code: "notWholeNumber" }] };
+  const value = current + (file - Number(text));
+  return value < 0
+    ? { ok: false, problems: [{ row, column: "inStock", code: "stockBelowZero" }] }
+    : { ok: true, value };
+}
+
 /** A price row's amounts in the market's currency, through the price form's rule (`checkPrice`). */
 export function checkPriceRow(
   row: number,
@@ -335,6 +371,11 @@ const CSV_TEXTS: Record<Exclude<CsvProblemCode, ProductProblemCode>, Record<CsvL
     en: "The product has changed since this file was exported; export again.",
     sv: "Produkten har ändrats sedan filen exporterades; exportera igen.",
     nb: "Produktet er endret siden filen ble eksportert; eksporter på nytt.",
+  },
+  stockBelowZero: {
+    en: "Stock has changed since the export (sold or received); adding this row's change to it would go below 0.",
+    sv: "Lagret har ändrats sedan exporten (sålt eller inlevererat); radens ändring ovanpå det blir under 0.",
+    nb: "Lageret er endret siden eksporten (solgt eller mottatt); radens endring oppå det blir under 0.",
   },
   notYesNo: {
     en: "Write yes or no.",

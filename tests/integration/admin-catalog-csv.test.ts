@@ -1,7 +1,15 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, priceLog, prices, products, productTranslations, skus } from "#db/schema/index.ts";
+import {
+  auditLog,
+  discountCampaigns,
+  priceLog,
+  prices,
+  products,
+  productTranslations,
+  skus,
+} from "#db/schema/index.ts";
 import { csvProblemText } from "#domain/catalog-csv.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
@@ -87,7 +95,7 @@ describe("export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\r\n")[0]).toBe(
-      "articleNumber;version;skuId;skuName;gtin;inStock;oversellable;incoming",
+      "articleNumber;version;skuId;skuName;gtin;inStock;inStockAtExport;oversellable;incoming",
     );
     const stock = await exported("stock");
     const [{ n } = { n: 0 }] = await shop.db.db.select({ n: sql<number>`count(*)::int` }).from(skus);
@@ -177,6 +185,67 @@ describe("import", () => {
     );
   });
 
+  it("stock sold since the export: an untouched file keeps it, an edited row adds its change, below 0 is refused", async () => {
+    // Two SKUs of two products with 10 each; then the export; then a sale takes 2 of each (an order takes stock
+    // without raising the product's version).
+    const all = await shop.db.db.select().from(skus).orderBy(asc(skus.id));
+    const a = all[0];
+    const b = all.find((s) => s.productId !== a?.productId);
+    if (!a || !b) throw new Error("the seed has two products with SKUs");
+    await shop.db.db
+      .update(skus)
+      .set({ inStock: 10 })
+      .where(inArray(skus.id, [a.id, b.id]));
+    const rows = await exported("stock");
+    const h = rows[0] as string[];
+    expect(h).toContain("inStockAtExport");
+    const rowOf = (id: number) => rows.findIndex((r) => r[h.indexOf("skuId")] === String(id));
+    expect(rows[rowOf(a.id)]?.[h.indexOf("inStockAtExport")]).toBe("10");
+    const products = await exported("products");
+    await shop.db.db
+      .update(skus)
+      .set({ inStock: sql`${skus.inStock} - 2` })
+      .where(inArray(skus.id, [a.id, b.id]));
+
+    // The untouched exports (stock, then products) change nothing: the sold units stay sold.
+    const untouched = await report("stock", "APPLY", csvOf(rows));
+    expect(untouched).toMatchObject({
+      refusedRows: 0,
+      updated: 0,
+      unchanged: rows.length - 1,
+      applied: true,
+    });
+    const again = await report("products", "APPLY", csvOf(products));
+    expect(again).toMatchObject({ refusedRows: 0, updated: 0, applied: true });
+    expect((await skuRow(a.id))?.inStock).toBe(8);
+    expect((await skuRow(b.id))?.inStock).toBe(8);
+
+    // Edited: a's 10 → 15 adds 5 to the 8 left; b's 10 → 0 would take 10 from 8: refused, and says why.
+    const edited = rows.map((r) => [...r]);
+    (edited[rowOf(a.id)] as string[])[h.indexOf("inStock")] = "15";
+    (edited[rowOf(b.id)] as string[])[h.indexOf("inStock")] = "0";
+    const dry = await report("stock", "DRY_RUN", csvOf(edited));
+    expect(dry.problems).toEqual([
+      expect.objectContaining({
+        row: rowOf(b.id) + 1,
+        column: "inStock",
+        code: "stockBelowZero",
+        message: csvProblemText({ code: "stockBelowZero" }, "en"),
+      }),
+    ]);
+    expect((await report("stock", "APPLY", csvOf(edited))).applied).toBe(false);
+    expect((await skuRow(a.id))?.inStock).toBe(8);
+    const good = await report("stock", "APPLY_GOOD_ROWS", csvOf(edited));
+    expect(good).toMatchObject({ applied: true, updated: 1, refusedRows: 1 });
+    expect((await skuRow(a.id))?.inStock).toBe(13);
+    expect((await skuRow(b.id))?.inStock).toBe(8);
+
+    // A file without the column (made by hand) sets the number as written.
+    const handMade = await report("stock", "APPLY", `skuId;inStock\n${b.id};7`);
+    expect(handMade).toMatchObject({ applied: true, updated: 1 });
+    expect((await skuRow(b.id))?.inStock).toBe(7);
+  });
+
   it("lists every bad row with its row, column and reason in the admin's language, and changes nothing until fixed", async () => {
     const rows = await exported("stock");
     const h = rows[0] as string[];
@@ -257,6 +326,40 @@ describe("import", () => {
     });
     const logAfter = await shop.db.db.select().from(priceLog).where(eq(priceLog.skuId, skuId));
     expect(logAfter.length).toBeGreaterThan(logBefore.length);
+  });
+
+  it("prices: a campaign's price re-imported as exported is unchanged and stays the campaign's", async () => {
+    const [campaign] = await shop.db.db
+      .select({ id: discountCampaigns.id })
+      .from(discountCampaigns)
+      .orderBy(asc(discountCampaigns.id))
+      .limit(1);
+    if (!campaign) throw new Error("the seed has a campaign");
+    const [price] = await shop.db.db
+      .select()
+      .from(prices)
+      .orderBy(asc(prices.skuId), asc(prices.marketAlias))
+      .limit(1);
+    if (!price) throw new Error("the seed has prices");
+    await shop.db.db
+      .update(prices)
+      .set({ campaignId: campaign.id, sellingMinor: Math.floor(price.regularMinor / 2) })
+      .where(and(eq(prices.skuId, price.skuId), eq(prices.marketAlias, price.marketAlias)));
+    const rows = await exported("prices");
+    const h = rows[0] as string[];
+    const row = rows.find(
+      (r) => r[h.indexOf("skuId")] === String(price.skuId) && r[h.indexOf("market")] === price.marketAlias,
+    );
+    const file = csvOf([h, row as string[]]);
+    expect(await report("prices", "APPLY", file)).toMatchObject({ updated: 0, unchanged: 1, applied: true });
+    const [after] = await shop.db.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.skuId, price.skuId), eq(prices.marketAlias, price.marketAlias)));
+    expect(after).toMatchObject({
+      campaignId: campaign.id,
+      sellingMinor: Math.floor(price.regularMinor / 2),
+    });
   });
 
   it("prices: a market a SKU has no price in yet is created", async () => {

@@ -9,7 +9,9 @@ import { CSV_COLUMNS, type CsvKind, formatCsvAmount } from "#domain/catalog-csv.
  * stock (one row per SKU), in the columns of domain/catalog-csv.ts, so an exported file edited in a spreadsheet
  * imports again. Excel's Swedish and Norwegian settings: `;` between fields, decimal comma, a BOM so the letters
  * å, ä, ö, æ, ø read right. Streamed: products are read in batches by id (keyset, no offset), each batch written
- * as it comes, so a 100,000-product catalog never sits in memory at once.
+ * as it comes, so a 100,000-product catalog never sits in memory at once. Stock is written twice: `inStock` to
+ * edit and `inStockAtExport` (read-only), so an import applies the change made in the file, not the number, to
+ * stock that orders have moved since (decision 0051, amended).
  */
 export const CSV_BATCH = 500;
 
@@ -57,6 +59,7 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
         s.name,
         s.gtin ?? "",
         String(s.inStock),
+        String(s.inStock),
         String(s.oversellable),
         s.incoming ?? "",
       ];
@@ -90,6 +93,7 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
         b.skuId,
         s.name,
         s.gtin ?? "",
+        String(s.inStock),
         String(s.inStock),
         String(s.oversellable),
         s.incoming ?? "",

@@ -14,6 +14,7 @@ import {
   duplicateRows,
   type ProductRowFields,
   parseId,
+  stockFromFile,
 } from "#domain/catalog-csv.ts";
 import type { PriceFields, ProductProblem, SkuFields } from "#domain/product-edit.ts";
 import { writeAudit, writeAudits } from "../audit.ts";
@@ -103,7 +104,13 @@ async function loadState(t: Database, skuIds: number[], lock: boolean) {
       .orderBy(asc(products.id));
     return lock ? query.for("update") : query;
   });
-  const skuRows = await inChunks(skuIds, (chunk) => t.select().from(skus).where(inArray(skus.id, chunk)));
+  // The SKUs locked too (in id order, as checkout locks them): an order cannot take stock between the read and the
+  // write, so the stock the import computes from (decision 0051, amended) is the stock it overwrites.
+  const sortedSkuIds = [...skuIds].sort((a, b) => a - b);
+  const skuRows = await inChunks(sortedSkuIds, (chunk) => {
+    const query = t.select().from(skus).where(inArray(skus.id, chunk)).orderBy(asc(skus.id));
+    return lock ? query.for("update") : query;
+  });
   const names = await inChunks(productIds, (chunk) =>
     t
       .select({
@@ -203,7 +210,9 @@ async function planRow(c: Context, row: number, raw: CsvCells): Promise<RowPlan 
     const price: PriceFields = checked.value;
     const status: Status = !existing
       ? "created"
-      : existing.r === price.regularMinor && existing.s === price.sellingMinor && existing.campaignId === null
+      : // Identical numbers are unchanged, a campaign's price too: rewriting it would detach the campaign and keep
+        // its price after the campaign ends.
+        existing.r === price.regularMinor && existing.s === price.sellingMinor
         ? "unchanged"
         : "updated";
     const key = `price.${sku.id}.${market}`;
@@ -234,7 +243,13 @@ async function planRow(c: Context, row: number, raw: CsvCells): Promise<RowPlan 
     if (checked.ok && brandId !== -1) productPlan = { fields: checked.value, brandId };
   }
   if (problems.length || !checkedSku.ok) return problems;
-  const next = checkedSku.value;
+  let next = checkedSku.value;
+  // The file's stock is a change to the stock at export when the export wrote it beside (`inStockAtExport`).
+  if ("inStock" in cells) {
+    const stock = stockFromFile(row, sku.inStock, next.inStock, raw.inStockAtExport);
+    if (!stock.ok) return stock.problems;
+    next = { ...next, inStock: stock.value };
+  }
 
   // Uniqueness, as the form checks it, and within the file.
   if (next.gtin && next.gtin !== sku.gtin) {

@@ -31,7 +31,9 @@ export function parseCatalogCsv(kind: CsvKind, text: string): ParsedCsv {
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: 64 * 1024,
-      to_line: CSV_MAX_ROWS + 2,
+      // Records, not lines (quoted line breaks and blank lines would count): the header, the most rows allowed and
+      // one more, so a longer file is refused below rather than cut short.
+      to: CSV_MAX_ROWS + 2,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = Number((error as { lines?: number }).lines) || 1;
