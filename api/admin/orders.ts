@@ -51,6 +51,11 @@ const TEXT = {
     sv: "Betalleverantören nekade återbetalningen; inget återbetalades. ({detail})",
     nb: "Betalingsleverandøren avviste refusjonen; ingenting ble refundert. ({detail})",
   },
+  providerUnknown: {
+    en: "The payment provider did not answer; the refund's outcome is unknown. Try again with the same form. ({detail})",
+    sv: "Betalleverantören svarade inte; det är okänt om återbetalningen gick igenom. Försök igen med samma formulär. ({detail})",
+    nb: "Betalingsleverandøren svarte ikke; det er ukjent om refusjonen gikk gjennom. Prøv igjen med det samme skjemaet. ({detail})",
+  },
   capture: {
     en: "The payment provider refused to capture the payment; the order was not marked shipped. ({detail})",
     sv: "Betalleverantören nekade att dra betalningen; ordern markerades inte som skickad. ({detail})",
@@ -394,7 +399,7 @@ b.mutationFields((t) => ({
   refundOrder: t.field({
     type: RefundDone,
     description:
-      "Refunds chosen lines (a quantity each) and/or the shipping fee, through the payment provider or to the customer's balance (domain/refund.ts). Never more than captured or paid minus refunded, per line and in total; the order becomes refunded when everything is. REFUND_REFUSED with `reason` (empty, unknownLine, badQuantity, lineExceeded, shippingRefunded, exceedsPaid, noAccount, status, keyReused, provider) and the message in the admin's language; nothing changed. A retry with the same key answers the same refund.",
+      "Refunds chosen lines (a quantity each) and/or the shipping fee, through the payment provider or to the customer's balance (domain/refund.ts). Never more than captured or paid minus refunded, per line and in total; the order becomes refunded when everything is. REFUND_REFUSED with `reason` (empty, unknownLine, badQuantity, lineExceeded, shippingRefunded, exceedsPaid, noAccount, status, keyReused, provider — nothing changed; providerUnknown — the provider did not answer, the refund stays pending: retry with the same key) and the message in the admin's language. A retry with the same key answers the same refund.",
     args: { input: t.arg({ type: RefundInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const admin = allow(ctx, "order.refund");
@@ -417,8 +422,8 @@ b.mutationFields((t) => ({
       const text =
         r === "status" || r === "keyReused"
           ? TEXT[r]
-          : r === "provider"
-            ? withDetail(TEXT.provider, outcome.detail ?? "")
+          : r === "provider" || r === "providerUnknown"
+            ? withDetail(TEXT[r], outcome.detail ?? "")
             : REFUND_REFUSAL_TEXTS[r];
       throw refused(ctx, "REFUND_REFUSED", text, {
         reason: r,

@@ -109,6 +109,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       error: answer.error,
       message: messageOf(answer.errorExtensions),
       refunded: answer.data?.refundOrder ?? null,
+      // After an error the form keeps its key: a retry of a refund whose outcome is unknown (the provider did not
+      // answer) is answered by the provider's idempotency, not made twice.
+      retryKey: answer.error ? key : null,
     };
   }
   if (intent === "resend") {
@@ -155,6 +158,8 @@ const REFUNDABLE = new Set(["received", "processing", "completed"]);
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, may } = useAdminT();
   const { detail, key, prefillAll } = loaderData;
+  const refundKey =
+    actionData && "retryKey" in actionData && actionData.retryKey ? actionData.retryKey : loaderData.key;
   const { order, lines, history, refunds } = detail;
   const statusText = (s: string) => t(`status.${s}` as AdminTextKey);
   const money = (minor: number) => <Money minor={minor} currency={order.currencyCode} lang={lang} />;
@@ -327,7 +332,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             {t("order.refund")}
           </h2>
           <RefundForm
-            key={key}
+            key={refundKey}
             t={t}
             lang={lang}
             currency={order.currencyCode}
@@ -335,7 +340,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             shippingFeeMinor={detail.shippingFeeMinor}
             shippingRefunded={detail.shippingRefunded}
             hasAccount={order.customerId !== null}
-            refundKey={key}
+            refundKey={refundKey}
             prefillAll={prefillAll}
           />
         </section>

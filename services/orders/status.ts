@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   checkoutSessions,
   orderLines,
   orderStatusHistory,
   orders,
   paymentMethods,
+  refunds,
   skus,
 } from "#db/schema/index.ts";
 import { msg } from "#domain/messages.ts";
@@ -14,6 +15,7 @@ import {
   releasesStock,
   type TransitionRefusal,
 } from "#domain/order-status.ts";
+import { type PlannedLine, refundedQuantities } from "#domain/refund.ts";
 import { operationKey, type PaymentType } from "#integrations/payments/index.ts";
 import { capturePayment } from "./capture.ts";
 import { CheckoutError } from "./errors.ts";
@@ -71,21 +73,34 @@ export async function changeOrderStatus(
     throw new OrderStatusError(row.status, to, check.reason);
   }
   const provider = row.paymentType ? deps.payments[row.paymentType as PaymentType] : undefined;
-  let paymentStatus = row.paymentStatus;
-  let refunded = row.refunded;
-  let captured = row.captured;
+  // What this move changes of the payment; the sums are written relatively under the lock (decision 0050,
+  // amended): a line refund completing meanwhile keeps its part.
+  let paymentStatus: string | null = null;
+  let refundedNow = 0;
   // Shipping takes the payment (capture on shipment, decision 0050); a refused capture throws before any change.
-  if (to === "completed" && row.paymentStatus === "authorized") {
-    const taken = await capturePayment(deps, orderId);
-    if (taken) ({ paymentStatus, captured } = taken);
-  }
+  // capturePayment records the capture itself.
+  if (to === "completed" && row.paymentStatus === "authorized") await capturePayment(deps, orderId);
   if ((to === "cancelled" || to === "refunded") && provider && row.reference && row.key) {
-    const owed = row.captured - row.refunded;
+    // Owed: the captured sum less every refund made or being made (completed in the order's sum, pending rows of
+    // the back office's refunds), read fresh just before the call so nothing is refunded twice.
+    const [now] = await deps.db
+      .select({
+        captured: orders.capturedMinor,
+        refunded: orders.refundedMinor,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const [pending] = await deps.db
+      .select({ sum: sql<string | number | null>`coalesce(sum(${refunds.amountMinor}), 0)` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
+    const owed = (now?.captured ?? 0) - (now?.refunded ?? 0) - Number(pending?.sum ?? 0);
     if (owed > 0) {
       await provider.refund(row.reference, owed, operationKey(row.key, `refund:${to}`));
       paymentStatus = "refunded";
-      refunded = row.captured;
-    } else if (row.paymentStatus === "authorized") {
+      refundedNow = owed;
+    } else if (now?.paymentStatus === "authorized") {
       await provider.cancel(row.reference, operationKey(row.key, "cancel"));
       paymentStatus = "cancelled";
     }
@@ -102,26 +117,48 @@ export async function changeOrderStatus(
     }
     if (releasesStock(to)) {
       const lines = await tx
-        .select({ skuId: orderLines.skuId, fromShelf: orderLines.fromShelf, backorder: orderLines.backorder })
+        .select({
+          id: orderLines.id,
+          skuId: orderLines.skuId,
+          fromShelf: orderLines.fromShelf,
+          backorder: orderLines.backorder,
+        })
         .from(orderLines)
         .where(eq(orderLines.orderId, orderId));
-      for (const l of [...lines].sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0)))
-        if (l.skuId !== null && (l.fromShelf || l.backorder))
+      // Units a refund already put back on the shelf (returned goods) are not put back again.
+      const returned = await tx
+        .select({ lines: refunds.lines })
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.orderId, orderId),
+            eq(refunds.status, "completed"),
+            eq(refunds.returnedToStock, true),
+          ),
+        );
+      const back = refundedQuantities(
+        returned.map((r) => ({ lines: Array.isArray(r.lines) ? (r.lines as PlannedLine[]) : [] })),
+      );
+      for (const l of [...lines].sort((a, b) => (a.skuId ?? 0) - (b.skuId ?? 0))) {
+        const done = back.get(l.id) ?? 0;
+        const shelf = Math.max(0, l.fromShelf - done);
+        const backorder = Math.max(0, l.backorder - Math.max(0, done - l.fromShelf));
+        if (l.skuId !== null && (shelf || backorder))
           await tx
             .update(skus)
             .set({
-              inStock: sql`${skus.inStock} + ${l.fromShelf}`,
-              oversellable: sql`${skus.oversellable} + ${l.backorder}`,
+              inStock: sql`${skus.inStock} + ${shelf}`,
+              oversellable: sql`${skus.oversellable} + ${backorder}`,
             })
             .where(eq(skus.id, l.skuId));
+      }
     }
     await tx
       .update(orders)
       .set({
         status: to,
-        paymentStatus,
-        capturedMinor: captured,
-        refundedMinor: refunded,
+        ...(paymentStatus ? { paymentStatus } : {}),
+        refundedMinor: sql`${orders.refundedMinor} + ${refundedNow}`,
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, orderId));

@@ -145,12 +145,17 @@ describe("orders in the back office", () => {
       returnToStock: false,
     });
     expect(meanwhile.ok).toBe(true);
+    const formKey = page.locator('#refund-form input[name="key"]');
+    const keyBefore = await formKey.getAttribute("value");
     await page.getByRole("spinbutton", { name: /^Units to refund of/ }).fill("2");
     await page.getByRole("button", { name: "Refund", exact: true }).click();
     await expect
       .poll(() => page.locator("#main").getByRole("alert").textContent())
       .toMatch(/Nothing was refunded/);
     expect(await shop.db.db.$count(refunds, eq(refunds.orderId, orderId))).toBe(2);
+    // After an error the form keeps its key: a retry of a refund the provider did not answer is the same refund.
+    expect(keyBefore).toBeTruthy();
+    expect(await formKey.getAttribute("value")).toBe(keyBefore);
   }, 240_000);
 
   it("withdrawal requests and the packing slip are axe-clean; the slip has SKUs and the address, no prices", async () => {

@@ -12,10 +12,15 @@ import {
   refunds,
   skus,
 } from "#db/schema/index.ts";
+import { PaymentProviderError, type RefundLine } from "#integrations/payments/index.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
+import { refundOrder } from "#services/admin/orders/refund.ts";
+import { createAdminUser } from "#services/admin/users.ts";
 import { addToCart } from "#services/cart/lines.ts";
 import type { CartContext } from "#services/cart/model.ts";
+import { capturePayment } from "#services/orders/capture.ts";
 import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { changeOrderStatus } from "#services/orders/status.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
@@ -358,6 +363,181 @@ describe("refunds", () => {
       { amountMinor: line.lineTotalIncVatMinor, reason: "refund", currencyCode: "SEK" },
     ]);
     expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(0);
+  });
+});
+
+describe("refunds and a cancellation together (decision 0050, amended)", () => {
+  /** A received order whose payment is already taken: line refunds through the provider, then cancelled. */
+  async function capturedReceived() {
+    const placed = await invoiceOrder();
+    await capturePayment(deps, placed.orderId);
+    const row = await orderRow(placed.orderId);
+    expect(row).toMatchObject({ status: "received", paymentStatus: "captured" });
+    return { ...placed, row };
+  }
+
+  it("a line refund with returned goods, then cancel: refunded = captured once, units back once", async () => {
+    const { orderId, lines, row } = await capturedReceived();
+    const [first, second] = lines as [(typeof lines)[number], (typeof lines)[number]];
+    expect([await inStock(first.skuId as number), await inStock(second.skuId as number)]).toEqual([47, 49]);
+    const unit = first.lineTotalIncVatMinor / first.quantity;
+    const one = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, { lines: [{ lineId: first.id, quantity: 1 }], returnToStock: true }),
+    );
+    expect(one.errors).toBeUndefined();
+    expect(await inStock(first.skuId as number)).toBe(48);
+    await changeOrderStatus(deps, orderId, "cancelled", "test");
+    const after = await orderRow(orderId);
+    expect(after).toMatchObject({
+      status: "cancelled",
+      refundedMinor: row.capturedMinor,
+      paymentStatus: "refunded",
+    });
+    const state = await invoice.state(row.paymentReference ?? "");
+    expect(state?.refunded).toBe(row.capturedMinor);
+    // This instance made the cancellation's refund: exactly what the line refund left.
+    const own = invoice.log.filter((e) => e.kind === "refund" && e.id === row.paymentReference);
+    expect(own.map((e) => e.amount)).toEqual([row.capturedMinor - unit]);
+    // The returned unit is not put back a second time.
+    expect([await inStock(first.skuId as number), await inStock(second.skuId as number)]).toEqual([50, 50]);
+  });
+
+  it("a line refund racing a cancellation: the order's sums match the provider, never more than captured", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { orderId, lines, row } = await capturedReceived();
+      const first = lines[0] as (typeof lines)[number];
+      const [refund, cancel] = await Promise.allSettled([
+        adminCall(
+          shop,
+          cookies.staff,
+          REFUND,
+          refundInput(orderId, { lines: [{ lineId: first.id, quantity: 1 }] }),
+        ),
+        changeOrderStatus(deps, orderId, "cancelled", "test"),
+      ]);
+      expect(refund.status).toBe("fulfilled");
+      const after = await orderRow(orderId);
+      const state = await invoice.state(row.paymentReference ?? "");
+      const made = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+      expect(made.filter((r) => r.status === "pending")).toHaveLength(0);
+      expect(after.refundedMinor).toBe(state?.refunded);
+      expect(after.refundedMinor).toBeLessThanOrEqual(row.capturedMinor);
+      if (cancel.status === "fulfilled") {
+        expect(after.status).toBe("cancelled");
+        expect(after.refundedMinor).toBe(row.capturedMinor);
+      } else {
+        // The provider refused the cancellation's refund (the line refund took part first): nothing changed.
+        expect(cancel.reason).toBeInstanceOf(PaymentProviderError);
+        expect(after.status).toBe("received");
+        await changeOrderStatus(deps, orderId, "cancelled", "test, again");
+        const again = await orderRow(orderId);
+        expect(again.refundedMinor).toBe(row.capturedMinor);
+        expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(row.capturedMinor);
+      }
+    }
+  });
+});
+
+/** The invoice sandbox, made to answer 5xx for the next refund: before doing it, or after (the answer lost). */
+class FaultyInvoice extends SandboxInvoiceProvider {
+  fault: { status: number; after: boolean } | null = null;
+  override async refund(reference: string, amount: number, key: string, lines?: readonly RefundLine[]) {
+    const fault = this.fault;
+    this.fault = null;
+    if (fault && !fault.after)
+      throw new PaymentProviderError("Service unavailable", fault.status, "UNAVAILABLE");
+    const answer = await super.refund(reference, amount, key, lines);
+    if (fault) throw new PaymentProviderError("Gateway timeout", fault.status, "UNAVAILABLE");
+    return answer;
+  }
+}
+
+describe("a refund the provider does not answer (decision 0050, amended)", () => {
+  it("5xx after refunding: stays pending, the same key completes it with one provider refund", async () => {
+    const placed = await invoiceOrder();
+    const row0 = await orderRow(placed.orderId);
+    await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    const faulty = new FaultyInvoice({ db: shop.db.db });
+    const who = await createAdminUser(shop.db.db, {
+      email: `fel-${randomUUID().slice(0, 8)}@mili.example`,
+      role: "owner",
+      password: "correct horse battery staple 42",
+    });
+    const line = placed.lines[0] as (typeof placed.lines)[number];
+    const input = {
+      orderId: placed.orderId,
+      key: randomUUID(),
+      lines: [{ lineId: line.id, quantity: 1 }],
+      shipping: false,
+      method: "provider" as const,
+      returnToStock: false,
+    };
+    const d = { db: shop.db.db, payments: { INVOICE: faulty } };
+    faulty.fault = { status: 503, after: true };
+    const first = await refundOrder(d, who, input);
+    expect(first).toMatchObject({ ok: false, refusal: "providerUnknown" });
+    const pending = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
+    expect(pending.map((r) => r.status)).toEqual(["pending"]);
+    expect((await orderRow(placed.orderId)).refundedMinor).toBe(0);
+    // The reserved units stay reserved: another refund of all three units is refused meanwhile.
+    const more = await refundOrder(d, who, {
+      ...input,
+      key: randomUUID(),
+      lines: [{ lineId: line.id, quantity: 3 }],
+    });
+    expect(more).toMatchObject({ ok: false, refusal: "lineExceeded" });
+    const retry = await refundOrder(d, who, input);
+    expect(retry).toMatchObject({ ok: true, repeated: false });
+    const unit = line.lineTotalIncVatMinor / line.quantity;
+    expect((await orderRow(placed.orderId)).refundedMinor).toBe(unit);
+    expect((await invoice.state(row0.paymentReference ?? ""))?.refunded).toBe(unit);
+    expect(faulty.log.filter((e) => e.kind === "refund")).toHaveLength(1);
+    const done = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
+    expect(done.map((r) => r.status)).toEqual(["completed"]);
+  });
+
+  it("5xx before refunding keeps it pending too; a clear 4xx refusal drops the reservation", async () => {
+    const placed = await invoiceOrder();
+    await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    const faulty = new FaultyInvoice({ db: shop.db.db });
+    const who = await createAdminUser(shop.db.db, {
+      email: `fel-${randomUUID().slice(0, 8)}@mili.example`,
+      role: "owner",
+      password: "correct horse battery staple 42",
+    });
+    const line = placed.lines[1] as (typeof placed.lines)[number];
+    const d = { db: shop.db.db, payments: { INVOICE: faulty } };
+    const input = {
+      orderId: placed.orderId,
+      key: randomUUID(),
+      lines: [{ lineId: line.id, quantity: 1 }],
+      shipping: false,
+      method: "provider" as const,
+      returnToStock: false,
+    };
+    faulty.fault = { status: 502, after: false };
+    expect(await refundOrder(d, who, input)).toMatchObject({ ok: false, refusal: "providerUnknown" });
+    expect(
+      (await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId))).map(
+        (r) => r.status,
+      ),
+    ).toEqual(["pending"]);
+    expect(await refundOrder(d, who, input)).toMatchObject({ ok: true, repeated: false });
+    // A clear refusal (400): no money moved, no row kept.
+    const other = placed.lines[0] as (typeof placed.lines)[number];
+    faulty.fault = { status: 400, after: false };
+    const refused = await refundOrder(d, who, {
+      ...input,
+      key: randomUUID(),
+      lines: [{ lineId: other.id, quantity: 1 }],
+    });
+    expect(refused).toMatchObject({ ok: false, refusal: "provider" });
+    const rows = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
+    expect(rows.map((r) => r.status)).toEqual(["completed"]);
+    expect((await orderRow(placed.orderId)).refundedMinor).toBe(line.lineTotalIncVatMinor);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   refunds,
   skus,
 } from "#db/schema/index.ts";
-import { checkTransition, type OrderStatus } from "#domain/order-status.ts";
+import { checkTransition, type OrderStatus, releasesStock } from "#domain/order-status.ts";
 import {
   type PlannedLine,
   planRefund,
@@ -37,7 +37,8 @@ import type { AdminPrincipal } from "../users.ts";
  *    the refund row is written `pending` with its key — a second admin refunding the same units waits for the lock
  *    and is refused; a retry with the same key finds the row and goes on with it.
  * 2. The provider is asked with a key derived from the payment attempt and the refund's key: a retry is answered,
- *    not repeated. A refusal or fault deletes the reserved row: nothing changed.
+ *    not repeated. A clear refusal (4xx) deletes the reserved row: nothing changed. A fault or timeout (5xx, 408,
+ *    409, 429, cut off) keeps it pending — the provider may have refunded — and the admin retries the same key.
  * 3. Under the lock again: the refund completed, the order's refunded sum, `refunded` when every unit and the
  *    shipping are refunded, units back on the shelf when asked (returned goods), the balance credited, the audit
  *    entry — one transaction.
@@ -67,7 +68,8 @@ export type RefundOutcome =
     }
   | {
       ok: false;
-      refusal: RefundRefusal | "notFound" | "status" | "keyReused" | "provider";
+      /** `providerUnknown`: the provider did not answer (5xx, timeout); the refund stays pending for a retry. */
+      refusal: RefundRefusal | "notFound" | "status" | "keyReused" | "provider" | "providerUnknown";
       lineId?: number;
       /** The provider's words, for a provider refusal. */
       detail?: string;
@@ -215,9 +217,15 @@ export async function refundOrder(
       );
       providerRefundId = answer.refundId;
     } catch (error) {
-      await drop(deps, refund.id);
-      if (error instanceof PaymentProviderError)
+      // Only a clear refusal means no money moved: then the reservation goes. A fault or a timeout leaves the
+      // outcome unknown (the provider may have refunded): the row stays pending, so its units and amount stay
+      // reserved, and a retry with the same key is answered by the provider's idempotency and completes it.
+      if (error instanceof PaymentProviderError && isRefusal(error.status)) {
+        await drop(deps, refund.id);
         return { ok: false, refusal: "provider", detail: error.message };
+      }
+      if (error instanceof PaymentProviderError || isTimeout(error))
+        return { ok: false, refusal: "providerUnknown", detail: error instanceof Error ? error.message : "" };
       throw error;
     }
   }
@@ -269,7 +277,8 @@ export async function refundOrder(
       })
       .where(eq(orders.id, order.id));
     const lines = linesOf(now.lines);
-    if (now.returnedToStock) {
+    // A cancelled order's units are already back (services/orders/status.ts, less the returned ones).
+    if (now.returnedToStock && !releasesStock(order.status as OrderStatus)) {
       const skuOf = new Map(
         (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id))).map((l) => [
           l.id,
@@ -321,6 +330,14 @@ export async function refundOrder(
     };
   });
 }
+
+/** A clear refusal by the provider (4xx but 408 timeout, 409 conflict, 429 too many): no money moved. */
+const isRefusal = (status: number) => status >= 400 && status < 500 && ![408, 409, 429].includes(status);
+
+/** A call cut off by its deadline or the network: the provider may or may not have done it. */
+const isTimeout = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === "AbortError" || error.name === "TimeoutError" || error.name === "TypeError");
 
 /** A reservation whose money did not move: gone, so nothing changed. */
 async function drop(deps: OrderDeps, refundId: number) {
