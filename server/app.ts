@@ -149,10 +149,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // A CSV upload's megabytes are read only for a signed-in admin (before the guard reads the body).
-  if (deps.adminApi) {
-    const gate = catalogImportGate(deps.db.db);
-    app.use(async (c, next) => (await gate(c.req.raw)) ?? next());
-  }
+  const importGate = catalogImportGate(deps.db.db);
+  app.use(async (c, next) => (await importGate(c.req.raw)) ?? next());
   // One body limit, one same-site check and one form check for every route (server/guard.ts).
   app.use(
     requestGuard({
