@@ -240,9 +240,9 @@ export function checkSkuRow(
 
 /**
  * The stock an import writes (decision 0051, amended): the file's `inStock` against the `inStockAtExport` the export
- * wrote beside it. Stock moves between export and import (orders take it, returns and deliveries add to it), and a
- * product's version does not follow every sale, so the file's number is the CHANGE it makes to the stock it was
- * exported with: the stock now plus (file − at export). An untouched row leaves today's stock as it is; an edited
+ * wrote beside it. Stock moves between the export and the import — orders take it, returns and deliveries add to
+ * it — and a product's version does not follow every sale, so the file's number is the CHANGE it makes to the stock
+ * it was exported with: the stock now plus (file − at export). An untouched row leaves today's stock as it is; an edited
  * one adds its difference. A file without the column (or the cell empty: a hand-made file) means the number as
  * written. Refused (`stockBelowZero`, on `inStock`) when the result would be below 0.
  */
