@@ -19,12 +19,13 @@ import { createAdminUser } from "#services/admin/users.ts";
 import { addToCart } from "#services/cart/lines.ts";
 import type { CartContext } from "#services/cart/model.ts";
 import { capturePayment } from "#services/orders/capture.ts";
-import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { type OrderDeps, placeOrder } from "#services/orders/place.ts";
 import { changeOrderStatus } from "#services/orders/status.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { queryRows } from "#tests/support/db.ts";
+import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -76,23 +77,7 @@ afterAll(async () => {
 // biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
 type Json = any;
 
-const person: PlaceOrderInput = {
-  email: "refund.kund@example.se",
-  phone: "0701234567",
-  customerType: "PERSON",
-  identityNumber: "900101-0017",
-  billingAddress: {
-    firstName: "Sven",
-    lastName: "Svensson",
-    addressLine1: "Storgatan 1",
-    zip: "11434",
-    city: "Stockholm",
-  },
-  zip: "11434",
-  shippingOptionId: "pickup-point",
-  paymentMethodKey: "invoice",
-  acceptedTerms: true,
-};
+const person = swedishInvoiceBuyer("refund.kund@example.se");
 
 /** An invoice order of 3 units of the first SKU and 1 of the second, authorised (not captured). */
 async function invoiceOrder(opts: { account?: boolean } = {}) {

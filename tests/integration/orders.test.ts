@@ -9,11 +9,12 @@ import { addToCart } from "#services/cart/lines.ts";
 import type { CartContext } from "#services/cart/model.ts";
 import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
-import { type OrderDeps, type PlaceOrderInput, placeOrder, reserve } from "#services/orders/place.ts";
+import { type OrderDeps, placeOrder, reserve } from "#services/orders/place.ts";
 import { reconcilePendingOrders } from "#services/orders/reconcile.ts";
 import { changeOrderStatus, OrderStatusError } from "#services/orders/status.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { freshDatabase, onPostgres, queryRows } from "#tests/support/db.ts";
+import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
 
 /**
  * placeOrder (issue 13) on a real database, PGlite by default and PostgreSQL with DATABASE_URL: an order with its
@@ -72,23 +73,7 @@ async function cartWith(items: [number, number][]) {
   return id;
 }
 
-const person: PlaceOrderInput = {
-  email: "Kund@Example.se",
-  phone: "0701234567",
-  customerType: "PERSON",
-  identityNumber: "900101-0017",
-  billingAddress: {
-    firstName: "Sven",
-    lastName: "Svensson",
-    addressLine1: "Storgatan 1",
-    zip: "11434",
-    city: "Stockholm",
-  },
-  zip: "11434",
-  shippingOptionId: "pickup-point",
-  paymentMethodKey: "invoice",
-  acceptedTerms: true,
-};
+const person = swedishInvoiceBuyer("Kund@Example.se");
 
 async function refusal(promise: Promise<unknown>): Promise<CheckoutError> {
   try {

@@ -5,10 +5,11 @@ import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts"
 import { RECOMMENDATION_SANDBOX_WEBSITE } from "#integrations/recommendations/http/index.ts";
 import { addToCart } from "#services/cart/lines.ts";
 import type { CartContext } from "#services/cart/model.ts";
-import { type OrderDeps, type PlaceOrderInput, placeOrder } from "#services/orders/place.ts";
+import { type OrderDeps, placeOrder } from "#services/orders/place.ts";
 import { boughtTogether, similar } from "#services/recommendations/builtin.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { queryRows } from "#tests/support/db.ts";
+import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -58,23 +59,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const buyer: PlaceOrderInput = {
-  email: "kund@example.se",
-  phone: "0701234567",
-  customerType: "PERSON",
-  identityNumber: "900101-0017",
-  billingAddress: {
-    firstName: "Sven",
-    lastName: "Svensson",
-    addressLine1: "Storgatan 1",
-    zip: "11434",
-    city: "Stockholm",
-  },
-  zip: "11434",
-  shippingOptionId: "pickup-point",
-  paymentMethodKey: "invoice",
-  acceptedTerms: true,
-};
+const buyer = swedishInvoiceBuyer("kund@example.se");
 
 async function order(indexes: number[]): Promise<number> {
   let cartId: string | null = null;
