@@ -48,6 +48,19 @@ describe("configuration", () => {
     expect(() => parseConfig({ PUBLIC_URL: "ftp://mili.no" })).toThrow(/PUBLIC_URL/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(ConfigError);
   });
+
+  it("lets only a shop outside production commit without waiting for the disk", () => {
+    expect(parseConfig({}).DATABASE_SYNCHRONOUS_COMMIT).toBe("on");
+    expect(
+      parseConfig({ NODE_ENV: "test", DATABASE_SYNCHRONOUS_COMMIT: "off" }).DATABASE_SYNCHRONOUS_COMMIT,
+    ).toBe("off");
+    expect(() => parseConfig({ DATABASE_SYNCHRONOUS_COMMIT: "off" })).toThrow(
+      /DATABASE_SYNCHRONOUS_COMMIT.*test/,
+    );
+    expect(() => parseConfig({ NODE_ENV: "test", DATABASE_SYNCHRONOUS_COMMIT: "maybe" })).toThrow(
+      /DATABASE_SYNCHRONOUS_COMMIT/,
+    );
+  });
 });
 
 describe("secrets", () => {

@@ -98,6 +98,11 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
   PGLITE_DIR: z.string().default("var/db"),
+  /**
+   * `off` only for shops that are thrown away (the tests' and benches'): commits return before the database has
+   * written them, so a crash may lose the last ones. Never in a shop that takes orders.
+   */
+  DATABASE_SYNCHRONOUS_COMMIT: z.enum(["on", "off"]).default("on"),
   REDIS_URL: z.string().optional(),
   API_KEY: z.string().min(1).optional(),
   /** Bearer token for /metrics; unset: generated once and kept in SECRETS_DIR. */
@@ -184,6 +189,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === "production" && c.DATABASE_SYNCHRONOUS_COMMIT === "off") {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_SYNCHRONOUS_COMMIT: off may lose orders on a crash; it is for test shops only, not production",
+    );
+  }
   return {
     ...c,
     production: c.NODE_ENV === "production",

@@ -43,6 +43,9 @@ export async function startShop(env: Record<string, string> = {}) {
     SECRETS_DIR: join(dir, "secrets"),
     MAIL_OUTBOX_DIR: join(dir, "outbox"),
     SEED_PRODUCTS: DEFAULT_SEED_PRODUCTS,
+    // A test shop is thrown away: its commits need not wait for the disk (a quarter of PGlite's CPU per commit);
+    // production refuses the setting, so a production-mode test shop keeps it on.
+    DATABASE_SYNCHRONOUS_COMMIT: env.NODE_ENV === "production" ? "on" : "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -1,0 +1,69 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Node loads graphql's CommonJS entry; make Vitest load the same file, so there is one graphql-js
+// (GraphQLError instances from resolvers must be recognised by Yoga's error masking).
+const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
+
+// expect.poll waits 1 s by default: too little for a page to reload or a list to load on a busy 2-core CI
+// machine. A poll still passes as soon as its condition holds; only a failing one waits this long.
+const expect = { poll: { timeout: 15_000 } };
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+  test: {
+    // Vitest's default is one worker less than the cores: a single worker on CI's two cores, so every file ran
+    // after the other while the browser tests mostly wait (on pages, polls and the database). Three files at a
+    // time keep both cores busy; the browser files are split so that no one of them is the long pole.
+    maxWorkers: 3,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "{domain,app,server,api,services,integrations,db}/**/*.test.{ts,tsx}",
+            "tests/architecture/**/*.test.ts",
+          ],
+          environment: "node",
+          // Property tests run hundreds of cases: 5 s is too little on a busy 2-core machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          expect,
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          // Some tests post the storefront's forms: they need a current build.
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Probes a stranger could send, against the real server (PGlite, and PostgreSQL with DATABASE_URL).
+          name: "security",
+          expect,
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e", execArgv: ["--cpu-prof", "--cpu-prof-dir=/tmp/prof2"],
+          expect,
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          globalSetup: ["tests/e2e/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
