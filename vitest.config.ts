@@ -9,6 +9,11 @@ const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", im
 // machine. A poll still passes as soon as its condition holds; only a failing one waits this long.
 const expect = { poll: { timeout: 15_000 } };
 
+// The shop runs inside the test's worker: every page it renders allocates much short-lived memory, and V8's default
+// young generation (16 MB semi-spaces) collects it so often that the scavenges cost about a sixth of the worker's
+// CPU. Larger semi-spaces for the workers that run a shop: home.test.ts 22.5 → 18.4 s of CPU (decision 0056).
+const execArgv = ["--max-semi-space-size=64"];
+
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
@@ -32,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          execArgv,
           expect,
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
@@ -45,6 +51,7 @@ export default defineConfig({
         test: {
           // Probes a stranger could send, against the real server (PGlite, and PostgreSQL with DATABASE_URL).
           name: "security",
+          execArgv,
           expect,
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
@@ -56,6 +63,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          execArgv,
           expect,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
