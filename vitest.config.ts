@@ -11,7 +11,7 @@ const expect = { poll: { timeout: 15_000 } };
 
 // The shop runs inside the test's worker: every page it renders allocates much short-lived memory, and V8's default
 // young generation (16 MB semi-spaces) collects it so often that the scavenges cost about a sixth of the worker's
-// CPU. Larger semi-spaces for the workers that run a shop: home.test.ts 22.5 → 18.4 s of CPU (decision 0056).
+// CPU. Larger semi-spaces for the workers that run a shop: home.test.ts 22.5 → 18.4 s of CPU (decision 0061).
 const execArgv = ["--max-semi-space-size=64"];
 
 export default defineConfig({
