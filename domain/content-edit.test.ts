@@ -51,13 +51,20 @@ describe("content page addresses", () => {
     );
     expect(checked).toMatchObject({
       ok: true,
-      value: { texts: [{ title: "Vilkår", alias: "vilkar", metaTitle: null, body: "" }, { alias: "villkor" }] },
+      value: {
+        texts: [{ title: "Vilkår", alias: "vilkar", metaTitle: null, body: "" }, { alias: "villkor" }],
+      },
     });
   });
 
   it("every title, address and key problem is told at once", () => {
     const checked = checkContentPage(
-      { key: "Not A Key", published: false, nb: { title: "", alias: "" }, sv: { title: "x".repeat(121), alias: "a" } },
+      {
+        key: "Not A Key",
+        published: false,
+        nb: { title: "", alias: "" },
+        sv: { title: "x".repeat(121), alias: "a" },
+      },
       true,
     );
     expect(checked.ok ? [] : checked.problems.map((p) => [p.field, p.code])).toEqual([
@@ -72,11 +79,14 @@ describe("content page addresses", () => {
 describe("menu items", () => {
   it("an accepted URL is a same-site path or an https address, never one a browser reads as another host", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.webPath(), fc.constantFrom("//x.example", "/\\x")), (url) => {
-        if (!isMenuUrl(url)) return;
-        expect(url.startsWith("https://") || (url.startsWith("/") && !/^\/[/\\]/.test(url))).toBe(true);
-        expect(url).not.toMatch(/[\s<>"]/);
-      }),
+      fc.property(
+        fc.oneof(fc.webUrl(), fc.string(), fc.webPath(), fc.constantFrom("//x.example", "/\\x")),
+        (url) => {
+          if (!isMenuUrl(url)) return;
+          expect(url.startsWith("https://") || (url.startsWith("/") && !/^\/[/\\]/.test(url))).toBe(true);
+          expect(url).not.toMatch(/[\s<>"]/);
+        },
+      ),
     );
   });
 
@@ -84,16 +94,28 @@ describe("menu items", () => {
     const checked = checkMenuItems([
       { itemId: 1, labelNb: "Jakker", labelSv: "Jackor", targetType: "category", target: "jakker" },
       { itemId: 2, parentItemId: 1, labelNb: "Dun", labelSv: "Dun", targetType: "category", target: "dun" },
-      { parentItemId: 2, labelNb: "X", labelSv: "X", targetType: "url", urlNb: "/x", urlSv: "https://x.example" },
+      {
+        parentItemId: 2,
+        labelNb: "X",
+        labelSv: "X",
+        targetType: "url",
+        urlNb: "/x",
+        urlSv: "https://x.example",
+      },
     ]);
-    expect(checked.ok ? [] : checked.problems).toEqual([{ field: "items.2.parentItemId", code: "parentInvalid" }]);
+    expect(checked.ok ? [] : checked.problems).toEqual([
+      { field: "items.2.parentItemId", code: "parentInvalid" },
+    ]);
     const many = Array.from({ length: MAX_MENU_ITEMS + 1 }, () => ({
       labelNb: "a",
       labelSv: "a",
       targetType: "content",
       target: "about",
     }));
-    expect(checkMenuItems(many)).toEqual({ ok: false, problems: [{ field: "items", code: "tooMany", max: 60 }] });
+    expect(checkMenuItems(many)).toEqual({
+      ok: false,
+      problems: [{ field: "items", code: "tooMany", max: 60 }],
+    });
     const fine = checkMenuItems(many.slice(1));
     expect(fine.ok && fine.value.map((i) => i.sortOrder)).toEqual(many.slice(1).map((_, i) => i));
   });
@@ -102,8 +124,7 @@ describe("menu items", () => {
 describe("widgets", () => {
   it("settings are a JSON object", () => {
     expect(parseWidgetConfig('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
-    for (const text of ["", "[]", "1", "{", "null"])
-      expect(parseWidgetConfig(text).ok, text).toBe(false);
+    for (const text of ["", "[]", "1", "{", "null"]) expect(parseWidgetConfig(text).ok, text).toBe(false);
   });
 
   it("a window's end is after its start; the device class is mobile, desktop or both", () => {
@@ -120,12 +141,16 @@ describe("widgets", () => {
 
   it("a new order names each of the area's widgets exactly once", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 })), fc.array(fc.integer({ min: 1, max: 50 })), (current, given) => {
-        const same =
-          current.length === given.length &&
-          [...current].sort((a, b) => a - b).join() === [...given].sort((a, b) => a - b).join();
-        expect(sameWidgets(current, given)).toBe(same);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 50 })),
+        fc.array(fc.integer({ min: 1, max: 50 })),
+        (current, given) => {
+          const same =
+            current.length === given.length &&
+            [...current].sort((a, b) => a - b).join() === [...given].sort((a, b) => a - b).join();
+          expect(sameWidgets(current, given)).toBe(same);
+        },
+      ),
     );
   });
 });

@@ -317,7 +317,8 @@ export function checkMenuItems(items: readonly MenuItemInput[]): Checked<MenuIte
 export function parseWidgetConfig(text: string | null | undefined): Checked<Record<string, unknown>> {
   const value = (text ?? "").trim();
   if (!value) return { ok: false, problems: [{ field: "config", code: "required" }] };
-  if (value.length > 200_000) return { ok: false, problems: [{ field: "config", code: "tooLong", max: 200_000 }] };
+  if (value.length > 200_000)
+    return { ok: false, problems: [{ field: "config", code: "tooLong", max: 200_000 }] };
   try {
     const parsed: unknown = JSON.parse(value);
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
@@ -422,9 +423,9 @@ export const CONTENT_PROBLEM_TEXTS: Record<ContentProblemCode, Record<ContentPro
     nb: "Innstillingen mangler eller er ugyldig.",
   },
   configJson: {
-    en: "The settings must be a JSON object, e.g. {\"text\": {\"nb-NO\": \"…\", \"sv-SE\": \"…\"}}.",
-    sv: "Inställningarna måste vara ett JSON-objekt, t.ex. {\"text\": {\"nb-NO\": \"…\", \"sv-SE\": \"…\"}}.",
-    nb: "Innstillingene må være et JSON-objekt, f.eks. {\"text\": {\"nb-NO\": \"…\", \"sv-SE\": \"…\"}}.",
+    en: 'The settings must be a JSON object, e.g. {"text": {"nb-NO": "…", "sv-SE": "…"}}.',
+    sv: 'Inställningarna måste vara ett JSON-objekt, t.ex. {"text": {"nb-NO": "…", "sv-SE": "…"}}.',
+    nb: 'Innstillingene må være et JSON-objekt, f.eks. {"text": {"nb-NO": "…", "sv-SE": "…"}}.',
   },
   imageUnknown: {
     en: "No image of the catalog has this file name.",

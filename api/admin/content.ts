@@ -68,7 +68,10 @@ function answer(ctx: AdminContext, what: keyof typeof NOUN, result: ContentResul
       { version: result.version, changes },
     );
   }
-  const problems = result.problems.map((p: ContentProblem) => ({ ...p, message: contentProblemText(p, lang) }));
+  const problems = result.problems.map((p: ContentProblem) => ({
+    ...p,
+    message: contentProblemText(p, lang),
+  }));
   throw adminError("BAD_USER_INPUT", problems.map((p) => `${p.field}: ${p.message}`).join(" "), {
     field: problems[0]?.field,
     problems,
@@ -84,7 +87,9 @@ const PageRow = b.objectRef<AdminContentPageRow>("AdminContentPageRow").implemen
   fields: (t) => ({
     pageId: t.exposeInt("pageId"),
     key: t.exposeString("key"),
-    title: t.exposeString("title", { description: "In the admin's language (Swedish for sv, else Norwegian)" }),
+    title: t.exposeString("title", {
+      description: "In the admin's language (Swedish for sv, else Norwegian)",
+    }),
     path: t.exposeString("path", { description: "Its storefront path in that language" }),
     published: t.exposeBoolean("published"),
     version: t.exposeInt("version"),
@@ -144,7 +149,12 @@ const languageOf = (l: PageLanguageArg) => ({
   metaDescription: text(l.metaDescription, 2000),
   body: text(l.body, 200_000),
 });
-const pageInputOf = (i: { key?: string | null; nb: PageLanguageArg; sv: PageLanguageArg; published: boolean }) => ({
+const pageInputOf = (i: {
+  key?: string | null;
+  nb: PageLanguageArg;
+  sv: PageLanguageArg;
+  published: boolean;
+}) => ({
   key: text(i.key, 200),
   nb: languageOf(i.nb),
   sv: languageOf(i.sv),
@@ -316,7 +326,8 @@ b.queryFields((t) => ({
   }),
   widgetPreviewToken: t.string({
     nullable: true,
-    description: "The shop's preview token for /preview-widgets (to editors only); null when previews are off",
+    description:
+      "The shop's preview token for /preview-widgets (to editors only); null when previews are off",
     resolve: (_r, _a, ctx) => {
       allow(ctx, "content.edit");
       return ctx.previewToken ?? null;
@@ -361,7 +372,13 @@ b.mutationFields((t) => ({
       return answer(
         ctx,
         "contentPage",
-        await updateContentPageAdmin(ctx.db, admin, args.key.slice(0, 200), args.version, pageInputOf(args.input)),
+        await updateContentPageAdmin(
+          ctx.db,
+          admin,
+          args.key.slice(0, 200),
+          args.version,
+          pageInputOf(args.input),
+        ),
       );
     },
   }),
@@ -392,7 +409,11 @@ b.mutationFields((t) => ({
         areaName: args.areaName.slice(0, 60),
         type: args.type.slice(0, 40),
       };
-      return answer(ctx, "widget", await createWidgetAdmin(ctx.db, admin, placement, widgetInputOf(args.input)));
+      return answer(
+        ctx,
+        "widget",
+        await createWidgetAdmin(ctx.db, admin, placement, widgetInputOf(args.input)),
+      );
     },
   }),
   updateWidget: t.field({

@@ -28,7 +28,14 @@ interface Page {
 }
 
 const EMPTY_LANGUAGE: Language = { title: "", alias: "", metaTitle: "", metaDescription: "", body: "" };
-const EMPTY: Page = { key: "", published: false, previewToken: null, version: 0, nb: EMPTY_LANGUAGE, sv: EMPTY_LANGUAGE };
+const EMPTY: Page = {
+  key: "",
+  published: false,
+  previewToken: null,
+  version: 0,
+  nb: EMPTY_LANGUAGE,
+  sv: EMPTY_LANGUAGE,
+};
 
 const LANGUAGE_FIELDS = "title alias metaTitle metaDescription body";
 
@@ -74,7 +81,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       `mutation($input: AdminContentPageInput!) { createContentPage(input: $input) { id } }`,
       { input: inputOf(values) },
     );
-    if (answer.data?.createContentPage) throw redirect(`/admin/content/${values.key?.trim().toLowerCase()}?created=1`);
+    if (answer.data?.createContentPage)
+      throw redirect(`/admin/content/${values.key?.trim().toLowerCase()}?created=1`);
     return formAnswer("save", null, answer, values);
   }
   const version = Number(values.version);
@@ -140,7 +148,9 @@ function LanguageFields({
   );
   return (
     <fieldset className="mb-4 rounded border border-stone-300 bg-white p-4">
-      <legend className="px-1 font-semibold">{prefix === "nb" ? t("content.langNb") : t("content.langSv")}</legend>
+      <legend className="px-1 font-semibold">
+        {prefix === "nb" ? t("content.langNb") : t("content.langSv")}
+      </legend>
       {field("title", t("content.pageTitle"))}
       {field("alias", t("content.alias"))}
       {field("metaTitle", t("content.metaTitle"))}

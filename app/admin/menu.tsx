@@ -130,12 +130,22 @@ function ItemFields({
   const id = (f: string) => `menu-${index}-${f}`;
   const text = (f: (typeof FIELDS)[number], label: string, lang?: string) => (
     <Field id={id(f)} label={label} problem={problem(name(f))}>
-      {(props) => <input {...props} name={name(f)} lang={lang} defaultValue={item[f]} list={f === "target" ? "menu-page-keys" : undefined} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name(f)}
+          lang={lang}
+          defaultValue={item[f]}
+          list={f === "target" ? "menu-page-keys" : undefined}
+        />
+      )}
     </Field>
   );
   return (
     <fieldset className="mb-4 rounded border border-stone-300 bg-white p-4">
-      <legend className="px-1 font-semibold">{item.itemId === null ? t("menu.newItem") : t("menu.item", { n })}</legend>
+      <legend className="px-1 font-semibold">
+        {item.itemId === null ? t("menu.newItem") : t("menu.item", { n })}
+      </legend>
       {item.itemId !== null ? <input type="hidden" name={name("itemId")} value={item.itemId} /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         {text("labelNb", t("menu.labelNb"), "nb")}
@@ -179,7 +189,13 @@ function ItemFields({
           <button type="submit" name="intent" value={`up:${item.itemId}`} disabled={first} className={button}>
             {t("menu.up", { n })}
           </button>
-          <button type="submit" name="intent" value={`down:${item.itemId}`} disabled={last} className={button}>
+          <button
+            type="submit"
+            name="intent"
+            value={`down:${item.itemId}`}
+            disabled={last}
+            className={button}
+          >
             {t("menu.down", { n })}
           </button>
         </div>
@@ -201,7 +217,10 @@ export default function MenuScreen({ loaderData, actionData }: Route.ComponentPr
   const answer = (actionData ?? null) as (FormAnswer & { sent: Item[] | null }) | null;
   const editable = may("content.edit");
   // Refused: the rows as sent (problems name them by that order); else the menu as stored, and an empty new row.
-  const rows = [...(answer?.sent ?? menu.items), ...(answer?.sent?.some((i) => i.itemId === null) ? [] : [EMPTY])];
+  const rows = [
+    ...(answer?.sent ?? menu.items),
+    ...(answer?.sent?.some((i) => i.itemId === null) ? [] : [EMPTY]),
+  ];
   const tops = menu.items.filter((i) => i.parentItemId === null);
   const saved = rows.filter((r) => r.itemId !== null);
   return (

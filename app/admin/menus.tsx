@@ -12,7 +12,11 @@ interface Row {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const answer = await adminRequest<{ menus: Row[] }>(request, context, "{ menus { menuId locationId name items } }");
+  const answer = await adminRequest<{ menus: Row[] }>(
+    request,
+    context,
+    "{ menus { menuId locationId name items } }",
+  );
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   return { rows: answer.data?.menus ?? [] };
 }

@@ -60,7 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { widget, isNew: true, created };
   }
   const id = Number(params.widgetId);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new Response("Not found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1)
+    throw new Response("Not found", { status: 404 });
   const answer = await adminRequest<{ widget: Widget | null }>(
     request,
     context,
@@ -128,7 +129,8 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
   const { problem, typed, checked } = useTyped(answer);
   const editable = may("content.edit");
   const area = `${widget.family}/${widget.areaName}`;
-  const configProblems = answer?.problems.filter((p) => p.field === "config" || p.field.startsWith("config.")) ?? [];
+  const configProblems =
+    answer?.problems.filter((p) => p.field === "config" || p.field.startsWith("config.")) ?? [];
   return (
     <>
       <p className="mb-2">
@@ -137,7 +139,9 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">
-        {isNew ? t("widget.newTitle", { type: widget.type, area }) : t("widget.editTitle", { type: widget.type, area })}
+        {isNew
+          ? t("widget.newTitle", { type: widget.type, area })
+          : t("widget.editTitle", { type: widget.type, area })}
       </h1>
       {created && !answer ? <Notice kind="ok">{t("widget.created")}</Notice> : null}
       {!editable ? <Notice kind="error">{t("content.readOnly")}</Notice> : null}
@@ -169,9 +173,17 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
               </span>
             ) : null}
           </p>
-          <Field id="widget-displaySetting" label={t("widget.displaySetting")} problem={problem("displaySetting")}>
+          <Field
+            id="widget-displaySetting"
+            label={t("widget.displaySetting")}
+            problem={problem("displaySetting")}
+          >
             {(props) => (
-              <select {...props} name="displaySetting" defaultValue={typed("displaySetting", widget.displaySetting)}>
+              <select
+                {...props}
+                name="displaySetting"
+                defaultValue={typed("displaySetting", widget.displaySetting)}
+              >
                 <option value="">{t("widget.both")}</option>
                 <option value="mobile">{t("widget.mobile")}</option>
                 <option value="desktop">{t("widget.desktop")}</option>
@@ -180,12 +192,22 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
           </Field>
           <Field id="widget-validFrom" label={t("widget.validFrom")} problem={problem("validFrom")}>
             {(props) => (
-              <input {...props} type="datetime-local" name="validFrom" defaultValue={typed("validFrom", widget.validFromLocal)} />
+              <input
+                {...props}
+                type="datetime-local"
+                name="validFrom"
+                defaultValue={typed("validFrom", widget.validFromLocal)}
+              />
             )}
           </Field>
           <Field id="widget-validTo" label={t("widget.validTo")} problem={problem("validTo")}>
             {(props) => (
-              <input {...props} type="datetime-local" name="validTo" defaultValue={typed("validTo", widget.validToLocal)} />
+              <input
+                {...props}
+                type="datetime-local"
+                name="validTo"
+                defaultValue={typed("validTo", widget.validToLocal)}
+              />
             )}
           </Field>
           <p className="mb-3 flex items-center gap-2">

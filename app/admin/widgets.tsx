@@ -46,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   if (!answer.data?.areaWidgets) throw new Response("Not found", { status: 404 });
   // Only editors get the shop's preview token (the API refuses it to other roles).
-  const token = await adminRequest<{ widgetPreviewToken: string | null }>(request, context, "{ widgetPreviewToken }");
+  const token = await adminRequest<{ widgetPreviewToken: string | null }>(
+    request,
+    context,
+    "{ widgetPreviewToken }",
+  );
   return {
     area,
     areas: answer.data.widgetAreas,
@@ -138,7 +142,10 @@ export default function Widgets({ loaderData, actionData }: Route.ComponentProps
                   aria-current={key === areaKey ? "page" : undefined}
                   className={`block rounded border border-stone-400 px-3 py-1 ${key === areaKey ? "bg-stone-900 text-white" : "bg-white"}`}
                 >
-                  {key} <span className="text-sm">({t("widgets.counts", { count: a.widgets, drafts: a.drafts })})</span>
+                  {key}{" "}
+                  <span className="text-sm">
+                    ({t("widgets.counts", { count: a.widgets, drafts: a.drafts })})
+                  </span>
                 </Link>
               </li>
             );
@@ -189,7 +196,11 @@ export default function Widgets({ loaderData, actionData }: Route.ComponentProps
                   <td className={td}>{r.published ? t("widgets.published") : t("widgets.draft")}</td>
                   <td className={td}>
                     <div className="flex flex-wrap gap-2">
-                      <Link to={`/admin/widgets/${r.widgetId}`} className={button} aria-label={`${t("widgets.edit")}: ${name(r)}`}>
+                      <Link
+                        to={`/admin/widgets/${r.widgetId}`}
+                        className={button}
+                        aria-label={`${t("widgets.edit")}: ${name(r)}`}
+                      >
                         {t("widgets.edit")}
                       </Link>
                       {editable ? (
@@ -243,7 +254,11 @@ export default function Widgets({ loaderData, actionData }: Route.ComponentProps
         <p>{t("widgets.none")}</p>
       )}
       {editable ? (
-        <Form method="get" action="/admin/widgets/new" className="mt-6 rounded border border-stone-300 bg-white p-4">
+        <Form
+          method="get"
+          action="/admin/widgets/new"
+          className="mt-6 rounded border border-stone-300 bg-white p-4"
+        >
           <h2 className="mb-2 text-lg font-semibold">{t("widgets.add")}</h2>
           <input type="hidden" name="family" value={area.family} />
           <input type="hidden" name="areaName" value={area.areaName} />

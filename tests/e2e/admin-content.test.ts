@@ -37,7 +37,9 @@ describe("content in the back office", () => {
     await expectAxeClean(page, "content page");
     const nb = page.getByRole("group", { name: "Norwegian" });
     await nb.getByLabel("Title", { exact: true }).fill("Om oss i Mili");
-    await nb.getByLabel(/^Text/).fill("<h2>Hvem vi er</h2><p>Vi selger turutstyr.</p><script>alert(1)</script>");
+    await nb
+      .getByLabel(/^Text/)
+      .fill("<h2>Hvem vi er</h2><p>Vi selger turutstyr.</p><script>alert(1)</script>");
     const sv = page.getByRole("group", { name: "Swedish" });
     await sv.getByLabel(/^Text/).fill("<p>Vi säljer friluftsutrustning.</p>");
     await nb.getByLabel(/^Text/).focus();
@@ -73,7 +75,9 @@ describe("content in the back office", () => {
     await expectAxeClean(page, "new widget");
     await page
       .getByLabel(/^Settings/)
-      .fill(JSON.stringify({ text: { "nb-NO": "Vinterens nyheter er her", "sv-SE": "Vinterns nyheter är här" } }));
+      .fill(
+        JSON.stringify({ text: { "nb-NO": "Vinterens nyheter er her", "sv-SE": "Vinterns nyheter är här" } }),
+      );
     await page.getByRole("button", { name: "Create widget" }).click();
     await page.getByRole("status").filter({ hasText: "The widget was created." }).waitFor();
     await expectAxeClean(page, "widget");

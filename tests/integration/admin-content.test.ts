@@ -24,7 +24,12 @@ function admin(who: string, query: string, variables: Record<string, unknown> = 
 
 beforeAll(async () => {
   shop = await startShop({ SEED_PRODUCTS: "10", WIDGET_PREVIEW_TOKEN: PREVIEW });
-  cookies = await signedInAdmins(shop, { owner: "owner", staff: "staff", support: "support", svensk: "staff" });
+  cookies = await signedInAdmins(shop, {
+    owner: "owner",
+    staff: "staff",
+    support: "support",
+    svensk: "staff",
+  });
   await admin("svensk", `mutation { setLanguage(language: sv) { email } }`);
 });
 afterAll(async () => {
@@ -60,7 +65,10 @@ function pageInput(tag: string, extra: Record<string, unknown> = {}) {
 }
 
 async function shopPage(alias: string, languageId: string, previewToken?: string) {
-  const { body } = await gql(shop.origin, { query: SHOP_PAGE, variables: { alias, languageId, previewToken } });
+  const { body } = await gql(shop.origin, {
+    query: SHOP_PAGE,
+    variables: { alias, languageId, previewToken },
+  });
   return body.data?.contentPage ?? null;
 }
 
@@ -70,7 +78,11 @@ describe("content pages", () => {
     expect(created.errors).toBeUndefined();
     const id = created.data.createContentPage.id as number;
     const read = (await admin("support", READ_PAGE, { key: "terms-a" })).data.contentPage;
-    expect(read).toMatchObject({ published: false, version: 1, nb: { title: "Vilkår a", alias: "vilkar-a" } });
+    expect(read).toMatchObject({
+      published: false,
+      version: 1,
+      nb: { title: "Vilkår a", alias: "vilkar-a" },
+    });
     expect(await shopPage("vilkar-a", "nb-NO")).toBeNull();
     const preview = await shopPage("vilkar-a", "nb-NO", read.previewToken);
     expect(preview).toMatchObject({ title: "Vilkår a", published: false });
@@ -217,7 +229,10 @@ describe("widgets", () => {
     expect(JSON.parse(shown?.configuration ?? "{}").text["sv-SE"]).toBe("Fri frakt över 500 kr");
 
     // Moved first (keyboard or drag send the same order).
-    const listed = (await admin("staff", AREA, area)).data.areaWidgets as { widgetId: number; version: number }[];
+    const listed = (await admin("staff", AREA, area)).data.areaWidgets as {
+      widgetId: number;
+      version: number;
+    }[];
     expect(listed.map((w) => w.widgetId)).toEqual([...before.map((w) => w.widgetId), id]);
     const order = [listed[listed.length - 1], ...listed.slice(0, -1)].map((w) => ({
       widgetId: w?.widgetId,
@@ -251,7 +266,11 @@ describe("widgets", () => {
     const bad = await admin("svensk", CREATE_WIDGET, {
       ...area,
       type: "text",
-      input: { config: JSON.stringify({ text: { "nb-NO": "Hei" } }), published: true, validFrom: "2026-13-01T10:00" },
+      input: {
+        config: JSON.stringify({ text: { "nb-NO": "Hei" } }),
+        published: true,
+        validFrom: "2026-13-01T10:00",
+      },
     });
     expect(bad.code).toBe("BAD_USER_INPUT");
     expect(problemsOf(bad).map((p) => [p.field, p.code])).toEqual([
@@ -259,7 +278,11 @@ describe("widgets", () => {
       ["config.text.sv-SE", "config"],
     ]);
     expect(problemsOf(bad)[1]?.message).toBe("Inställningen saknas eller är ogiltig.");
-    const notJson = await admin("staff", CREATE_WIDGET, { ...area, type: "text", input: { config: "{", published: true } });
+    const notJson = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "text",
+      input: { config: "{", published: true },
+    });
     expect(problemsOf(notJson).map((p) => p.code)).toEqual(["configJson"]);
     const unknown = await admin("staff", CREATE_WIDGET, {
       f: "Nowhere",
@@ -269,8 +292,13 @@ describe("widgets", () => {
     });
     expect(problemsOf(unknown).map((p) => p.code)).toEqual(["areaUnknown", "typeUnknown"]);
     expect(
-      (await admin("support", CREATE_WIDGET, { ...area, type: "text", input: { config: textConfig("a", "b"), published: true } }))
-        .code,
+      (
+        await admin("support", CREATE_WIDGET, {
+          ...area,
+          type: "text",
+          input: { config: textConfig("a", "b"), published: true },
+        })
+      ).code,
     ).toBe("FORBIDDEN");
 
     const html = await admin("owner", CREATE_WIDGET, {
@@ -297,7 +325,11 @@ describe("widgets", () => {
     const changed = await admin("staff", UPDATE_WIDGET, {
       id,
       v: 1,
-      input: { config: JSON.stringify({ html: { "nb-NO": "<p>Ny</p>", "sv-SE": "<p>Ny</p>" } }), published: true, displaySetting: "mobile" },
+      input: {
+        config: JSON.stringify({ html: { "nb-NO": "<p>Ny</p>", "sv-SE": "<p>Ny</p>" } }),
+        published: true,
+        displaySetting: "mobile",
+      },
     });
     expect(changed.data.updateWidget.version).toBe(2);
     const stale = await admin("owner", UPDATE_WIDGET, {
@@ -350,7 +382,13 @@ describe("menus", () => {
       l: "footer-about",
       v: menu.version + 1,
       items: [
-        { labelNb: "", labelSv: "X", targetType: "url", urlNb: "javascript:alert(1)", urlSv: "//evil.example" },
+        {
+          labelNb: "",
+          labelSv: "X",
+          targetType: "url",
+          urlNb: "javascript:alert(1)",
+          urlSv: "//evil.example",
+        },
         { labelNb: "Y", labelSv: "Y", targetType: "category", target: "no-such-category" },
         { labelNb: "Z", labelSv: "Z", targetType: "teleport", target: "x" },
       ],
@@ -367,14 +405,16 @@ describe("menus", () => {
       v: menu.version + 1,
       items: [{ labelNb: "Y", labelSv: "Y", targetType: "category", target: "no-such-category" }],
     });
-    expect(problemsOf(unknownTarget).map((p) => [p.field, p.code])).toEqual([["items.0.target", "targetUnknown"]]);
+    expect(problemsOf(unknownTarget).map((p) => [p.field, p.code])).toEqual([
+      ["items.0.target", "targetUnknown"],
+    ]);
     expect((await shopMenu("nb-NO")).length).toBe(3);
 
     const stale = await admin("owner", SAVE_MENU, { l: "footer-about", v: menu.version, items: [] });
     expect(stale.code).toBe("VERSION_CONFLICT");
-    expect((await admin("support", SAVE_MENU, { l: "footer-about", v: menu.version + 1, items: [] })).code).toBe(
-      "FORBIDDEN",
-    );
+    expect(
+      (await admin("support", SAVE_MENU, { l: "footer-about", v: menu.version + 1, items: [] })).code,
+    ).toBe("FORBIDDEN");
     expect((await admin("owner", SAVE_MENU, { l: "nowhere", v: 1, items: [] })).code).toBe("NOT_FOUND");
     const [row] = await shop.db.db.select().from(menus).where(eq(menus.locationId, "footer-about"));
     const entries = await audits("menu", row?.id as number);

@@ -4,7 +4,7 @@ import { brands, categories, contentPages, menuItems, menus } from "#db/schema/i
 import { type ContentProblem, checkMenuItems, type MenuItemInput } from "#domain/content-edit.ts";
 import { changesSince, writeAudit } from "../audit.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { type ContentResult, ContentRefused, inTransaction, invalid, notFound } from "./result.ts";
+import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's menus (issue 15, decision 0058): the storefront's menus by location (header, footers, the
@@ -77,7 +77,11 @@ function ordered(rows: ItemRow[]): ItemRow[] {
   return top.flatMap((r) => [r, ...rows.filter((c) => c.parentId === r.id && c.id !== r.id)]);
 }
 
-export async function adminMenu(db: Database, locationId: string, languageId: string): Promise<AdminMenu | null> {
+export async function adminMenu(
+  db: Database,
+  locationId: string,
+  languageId: string,
+): Promise<AdminMenu | null> {
   const [menu] = await db.select().from(menus).where(eq(menus.locationId, locationId));
   if (!menu) return null;
   const rows = await db
@@ -106,13 +110,22 @@ async function unknownTargets(
       .filter(Boolean);
   const [cats, pages, brandRows] = await Promise.all([
     keys("category").length
-      ? t.select({ key: categories.key }).from(categories).where(inArray(categories.key, keys("category")))
+      ? t
+          .select({ key: categories.key })
+          .from(categories)
+          .where(inArray(categories.key, keys("category")))
       : [],
     keys("content").length
-      ? t.select({ key: contentPages.key }).from(contentPages).where(inArray(contentPages.key, keys("content")))
+      ? t
+          .select({ key: contentPages.key })
+          .from(contentPages)
+          .where(inArray(contentPages.key, keys("content")))
       : [],
     keys("brand").length
-      ? t.select({ key: brands.alias }).from(brands).where(inArray(brands.alias, keys("brand")))
+      ? t
+          .select({ key: brands.alias })
+          .from(brands)
+          .where(inArray(brands.alias, keys("brand")))
       : [],
   ]);
   const known: Record<string, Set<string>> = {
@@ -186,9 +199,7 @@ export async function saveMenuAdmin(
     }
     await t
       .delete(menuItems)
-      .where(
-        and(eq(menuItems.menuId, menu.id), kept.length ? notInArray(menuItems.id, kept) : undefined),
-      );
+      .where(and(eq(menuItems.menuId, menu.id), kept.length ? notInArray(menuItems.id, kept) : undefined));
     const added = items.filter((i) => i.itemId === null);
     if (added.length)
       await t.insert(menuItems).values(

@@ -23,7 +23,7 @@ import {
 import { sanitizeRichText } from "#services/content/sanitize.ts";
 import { changesSince, writeAudit } from "../audit.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { type ContentResult, ContentRefused, inTransaction, invalid, notFound } from "./result.ts";
+import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's content pages (issue 15, decision 0058): the shop's `content_pages` with their title, address,
@@ -82,7 +82,11 @@ export interface AdminContentPageRow {
 /** Every content page, by title in the admin's language. */
 export async function adminContentPages(db: Database, languageId: string): Promise<AdminContentPageRow[]> {
   const rows = await db
-    .select({ page: contentPages, title: contentPageTranslations.title, alias: contentPageTranslations.alias })
+    .select({
+      page: contentPages,
+      title: contentPageTranslations.title,
+      alias: contentPageTranslations.alias,
+    })
     .from(contentPages)
     .leftJoin(
       contentPageTranslations,
@@ -238,7 +242,10 @@ async function writeBody(t: Database, pageId: number, texts: PageTexts[]) {
   }
   if (empty) return;
   // A rich-text widget needs both languages: an empty one stays empty (shown as nothing).
-  const [area] = await t.select({ id: widgetAreas.id }).from(widgetAreas).where(eq(widgetAreas.pageId, pageId));
+  const [area] = await t
+    .select({ id: widgetAreas.id })
+    .from(widgetAreas)
+    .where(eq(widgetAreas.pageId, pageId));
   const areaId =
     area?.id ??
     (
@@ -269,7 +276,10 @@ async function orTaken(work: Promise<ContentResult>, field: string): Promise<Con
 
 const published = (on: boolean, now: Date) =>
   on
-    ? { active: true, publishedAt: sql`coalesce(${contentPages.publishedAt}, ${now.toISOString()}::timestamptz)` }
+    ? {
+        active: true,
+        publishedAt: sql`coalesce(${contentPages.publishedAt}, ${now.toISOString()}::timestamptz)`,
+      }
     : { active: false };
 
 export async function createContentPageAdmin(

@@ -10,10 +10,15 @@ import {
   type WidgetScheduleInput,
 } from "#domain/content-edit.ts";
 import { imageProblems } from "#services/content/admin.ts";
-import { checkWidgetConfig, isWidgetArea, isWidgetKind, WIDGET_AREAS } from "#services/content/widget-config.ts";
+import {
+  checkWidgetConfig,
+  isWidgetArea,
+  isWidgetKind,
+  WIDGET_AREAS,
+} from "#services/content/widget-config.ts";
 import { changesSince, writeAudit } from "../audit.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { type ContentResult, ContentRefused, inTransaction, invalid, notFound } from "./result.ts";
+import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's widgets (issue 15, decision 0058) in the site-wide areas (Frontpage/Main, Productlist/Top and
@@ -167,7 +172,10 @@ async function checked(t: Database, type: string, input: WidgetFormInput) {
     const result = checkWidgetConfig(type, parsed.value);
     if (!result.ok)
       problems.push(
-        ...result.problems.map((p) => ({ field: p.path ? `config.${p.path}` : "config", code: "config" as const })),
+        ...result.problems.map((p) => ({
+          field: p.path ? `config.${p.path}` : "config",
+          code: "config" as const,
+        })),
       );
     else {
       config = result.config;
@@ -207,7 +215,8 @@ export async function createWidgetAdmin(
 ): Promise<ContentResult> {
   return inTransaction(db, async (t) => {
     const problems: ContentProblem[] = [];
-    if (!isWidgetArea(placement.family, placement.areaName)) problems.push({ field: "area", code: "areaUnknown" });
+    if (!isWidgetArea(placement.family, placement.areaName))
+      problems.push({ field: "area", code: "areaUnknown" });
     if (!isWidgetKind(placement.type)) problems.push({ field: "type", code: "typeUnknown" });
     if (problems.length) throw invalid(...problems);
     const fields = await checked(t, placement.type, input);
