@@ -320,6 +320,20 @@ describe("widgets", () => {
     expect(config.html["nb-NO"]).toContain("<b>Salg</b>");
     expect(config.html["nb-NO"]).not.toMatch(/onmouseover|javascript:|script/);
     expect(config.html["sv-SE"]).toBe("<b>Rea</b>");
+    // Stored sanitised, too: the form shows what shoppers get.
+    const stored = await admin("staff", `query($id: Int!) { widget(widgetId: $id) { config } }`, {
+      id: html.data.createWidget.id,
+    });
+    expect(JSON.parse(stored.data.widget.config).html["sv-SE"]).toBe("<b>Rea</b>");
+    const onlyScript = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "richText",
+      input: {
+        config: JSON.stringify({ html: { "nb-NO": "<script>alert(1)</script>", "sv-SE": "<p>Hej</p>" } }),
+        published: true,
+      },
+    });
+    expect(problemsOf(onlyScript).map((p) => [p.field, p.code])).toEqual([["config.html.nb-NO", "config"]]);
 
     const id = html.data.createWidget.id as number;
     const changed = await admin("staff", UPDATE_WIDGET, {

@@ -10,11 +10,13 @@ import {
   type WidgetScheduleInput,
 } from "#domain/content-edit.ts";
 import { imageProblems } from "#services/content/admin.ts";
+import { sanitizeHtmlWidget, sanitizeRichText } from "#services/content/sanitize.ts";
 import {
   checkWidgetConfig,
   isWidgetArea,
   isWidgetKind,
   WIDGET_AREAS,
+  WIDGET_LANGUAGES,
 } from "#services/content/widget-config.ts";
 import { changesSince, writeAudit } from "../audit.ts";
 import type { AdminPrincipal } from "../users.ts";
@@ -160,6 +162,23 @@ export interface WidgetFormInput extends WidgetScheduleInput {
   published: boolean;
 }
 
+/** An html or rich-text widget's HTML in a language, sanitised as shoppers get it (other types: unchanged). */
+function sanitizedText(type: string, config: unknown, languageId: string): string {
+  const html = ((config as { html?: Record<string, string> }).html ?? {})[languageId] ?? "";
+  return (type === "html" ? sanitizeHtmlWidget(html) : sanitizeRichText(html)).trim();
+}
+
+/**
+ * The settings as stored: an html or rich-text widget's HTML sanitised in every language (what is stored is what
+ * shoppers get; it is sanitised again when read); null when sanitising leaves a language empty.
+ */
+function sanitizedHtml(type: string, config: unknown): unknown {
+  if (type !== "html" && type !== "richText") return config;
+  const html = Object.fromEntries(WIDGET_LANGUAGES.map((l) => [l, sanitizedText(type, config, l)]));
+  if (Object.values(html).some((v) => !v)) return null;
+  return { ...(config as object), html };
+}
+
 /** The form checked: its settings for the type (paths as fields, e.g. config.title.sv-SE), images, schedule. */
 async function checked(t: Database, type: string, input: WidgetFormInput) {
   const problems: ContentProblem[] = [];
@@ -178,7 +197,13 @@ async function checked(t: Database, type: string, input: WidgetFormInput) {
         })),
       );
     else {
-      config = result.config;
+      config = sanitizedHtml(type, result.config);
+      if (config === null)
+        problems.push(
+          ...WIDGET_LANGUAGES.map((l) => ({ field: `config.html.${l}`, code: "config" as const })).filter(
+            (p) => !sanitizedText(type, result.config, p.field.slice("config.html.".length)),
+          ),
+        );
       for (const p of await imageProblems(t, config)) problems.push({ field: p.field, code: "imageUnknown" });
     }
   }
