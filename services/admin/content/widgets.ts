@@ -164,7 +164,7 @@ export interface WidgetFormInput extends WidgetScheduleInput {
 
 /** An html or rich-text widget's HTML in a language, sanitised as shoppers get it (other types: unchanged). */
 function sanitizedText(type: string, config: unknown, languageId: string): string {
-  const html = ((config as { html?: Record<string, string> }).html ?? {})[languageId] ?? "";
+  const html = (config as { html?: Record<string, string> }).html?.[languageId] ?? "";
   return (type === "html" ? sanitizeHtmlWidget(html) : sanitizeRichText(html)).trim();
 }
 
