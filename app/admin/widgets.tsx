@@ -184,7 +184,11 @@ export default function Widgets({ loaderData, actionData }: Route.ComponentProps
                 <tr
                   key={r.widgetId}
                   draggable={editable}
-                  onDragStart={() => setDragged(i)}
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData("text/plain", String(r.widgetId));
+                    setDragged(i);
+                  }}
                   onDragOver={(e) => e.preventDefault()}
                   onDrop={drop(i)}
                   data-widget-id={r.widgetId}
