@@ -80,7 +80,17 @@ describe("menu items", () => {
   it("an accepted URL is a same-site path or an https address, never one a browser reads as another host", () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.webUrl(), fc.string(), fc.webPath(), fc.constantFrom("//x.example", "/\\x")),
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `/${s}`),
+          fc.constantFrom(
+            "https://mili.example/jobb",
+            "http://x.example",
+            "//x.example",
+            "/\\x",
+            "javascript:x",
+          ),
+        ),
         (url) => {
           if (!isMenuUrl(url)) return;
           expect(url.startsWith("https://") || (url.startsWith("/") && !/^\/[/\\]/.test(url))).toBe(true);

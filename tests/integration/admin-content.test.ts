@@ -52,7 +52,7 @@ const UPDATE_PAGE = `mutation($key: String!, $v: Int!, $input: AdminContentPageI
 const DELETE_PAGE = `mutation($key: String!, $v: Int!) { deleteContentPage(key: $key, version: $v) { id } }`;
 const READ_PAGE = `query($key: String!) { contentPage(key: $key) { pageId key published previewToken version
   nb { title alias metaTitle metaDescription body } sv { title alias metaTitle metaDescription body } } }`;
-const SHOP_PAGE = `query($alias: String!, $languageId: String, $previewToken: String) { contentPage(alias: $alias, languageId: $languageId, previewToken: $previewToken) { title metaTitle canonicalUrl published widgets { type configuration } } }`;
+const SHOP_PAGE = `query($alias: String!, $channelId: String, $languageId: String, $previewToken: String) { contentPage(alias: $alias, channelId: $channelId, languageId: $languageId, previewToken: $previewToken) { title metaTitle canonicalUrl published widgets { type configuration } } }`;
 
 function pageInput(tag: string, extra: Record<string, unknown> = {}) {
   return {
@@ -65,9 +65,10 @@ function pageInput(tag: string, extra: Record<string, unknown> = {}) {
 }
 
 async function shopPage(alias: string, languageId: string, previewToken?: string) {
+  const channelId = languageId === "sv-SE" ? "1|se" : "2|no";
   const { body } = await gql(shop.origin, {
     query: SHOP_PAGE,
-    variables: { alias, languageId, previewToken },
+    variables: { alias, channelId, languageId, previewToken },
   });
   return body.data?.contentPage ?? null;
 }
@@ -94,7 +95,7 @@ describe("content pages", () => {
         published: true,
         nb: {
           title: "Kjøpsvilkår",
-          alias: "kjopsvilkar",
+          alias: "handelsvilkar-a",
           metaTitle: "Kjøpsvilkår hos Mili",
           body: `<p onclick="steal()">Les <a href="javascript:alert(1)">dette</a><script>alert(1)</script></p><iframe src="https://evil.example"></iframe>`,
         },
@@ -102,7 +103,7 @@ describe("content pages", () => {
     });
     expect(published.errors).toBeUndefined();
     expect(published.data.updateContentPage.version).toBe(2);
-    const nb = await shopPage("kjopsvilkar", "nb-NO");
+    const nb = await shopPage("handelsvilkar-a", "nb-NO");
     expect(nb).toMatchObject({ title: "Kjøpsvilkår", metaTitle: "Kjøpsvilkår hos Mili", published: true });
     const html = JSON.parse(nb.widgets[0].configuration).html["nb-NO"] as string;
     expect(html).toContain("Les");
@@ -116,13 +117,13 @@ describe("content pages", () => {
       query: `query($url: String!) { urlHistory(url: $url, languageId: "nb-NO") { newUrl } }`,
       variables: { url: "/vilkar-a" },
     });
-    expect(moved.body.data.urlHistory.newUrl).toBe("/kjopsvilkar");
+    expect(moved.body.data.urlHistory.newUrl).toBe("/handelsvilkar-a");
 
     const entries = await audits("contentPage", id);
     expect(entries.map((e) => e.action)).toEqual(["contentPage.create", "contentPage.update"]);
     expect(entries[1]?.actor).toBe("owner@mili.example");
     expect(entries[1]?.before).toMatchObject({ "nb.alias": "vilkar-a", published: false, version: 1 });
-    expect(entries[1]?.after).toMatchObject({ "nb.alias": "kjopsvilkar", published: true, version: 2 });
+    expect(entries[1]?.after).toMatchObject({ "nb.alias": "handelsvilkar-a", published: true, version: 2 });
   });
 
   it("bad input is refused field by field in the admin's language, and nothing changes", async () => {
@@ -360,10 +361,14 @@ describe("widgets", () => {
 
 const READ_MENU = `query($l: String!) { menu(locationId: $l) { menuId version items { itemId parentItemId labelNb labelSv targetType target urlNb urlSv } } }`;
 const SAVE_MENU = `mutation($l: String!, $v: Int!, $items: [AdminMenuItemInput!]!) { saveMenu(locationId: $l, version: $v, items: $items) { version } }`;
-const SHOP_MENU = `query($l: String!, $languageId: String) { getMenuAtLocation(menuLocationId: $l, languageId: $languageId) { menuItems { label url type } } }`;
+const SHOP_MENU = `query($l: String!, $channelId: String, $languageId: String) { getMenuAtLocation(menuLocationId: $l, channelId: $channelId, languageId: $languageId) { menuItems { label url type } } }`;
 
 async function shopMenu(languageId: string) {
-  const { body } = await gql(shop.origin, { query: SHOP_MENU, variables: { l: "footer-about", languageId } });
+  const channelId = languageId === "sv-SE" ? "1|se" : "2|no";
+  const { body } = await gql(shop.origin, {
+    query: SHOP_MENU,
+    variables: { l: "footer-about", channelId, languageId },
+  });
   return body.data.getMenuAtLocation.menuItems as { label: string; url: string; type: string }[];
 }
 
