@@ -8,7 +8,7 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
 /**
  * Content in the back office in Chromium (issue 15, decision 0058): edit a content page and a menu item by keyboard
  * and see both on the storefront; add a draft widget, move it (keyboard and drag) and preview it in
- * /preview-widgets before it is published. Each content screen is axe-clean. One signed-in page for the file.
+ * /preview-widgets before it is published. Each content screen is axe-clean.
  */
 let shop: Shop;
 const EMAIL = "innhold@mili.example";
@@ -67,6 +67,8 @@ describe("content in the back office", () => {
 
   it("a draft widget is moved by keyboard and by drag, and shows in the preview before it is published", async () => {
     const page = session.page;
+    // Each test has a fresh browser context (tests/support/browser.ts): sign in again.
+    await signInToAdmin(shop, page, EMAIL, PASSWORD);
     await open(page, "/admin/widgets?area=Frontpage%2FMain");
     await expectAxeClean(page, "widgets");
     await page.getByLabel("Type").selectOption("text");
