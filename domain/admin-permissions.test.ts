@@ -42,6 +42,8 @@ describe("adminMay", () => {
         for (const a of ["campaigns.edit", "giftCards.edit"] as const)
           expect(adminMay(r, a)).toBe(r !== "support");
         for (const a of ["campaigns.read", "giftCards.read"] as const) expect(adminMay(r, a)).toBe(true);
+        expect(adminMay(r, "content.read")).toBe(true);
+        expect(adminMay(r, "content.edit")).toBe(r !== "support");
       }),
     );
   });

@@ -7,7 +7,8 @@
  * staff. A customer's data (decision 0053): every role ends a customer's sessions (a stolen account); owner and staff
  * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone). Orders (decision 0050): every role reads them and resends their e-mails (`order.email`, support answers
  * the customer who lost one); owner and staff move them (`order.status`: ship and capture, cancel, mark a
- * withdrawal's goods received) and refund them (`order.refund`).
+ * withdrawal's goods received) and refund them (`order.refund`). Content pages, widgets and menus (decision 0058):
+ * every role reads them (`content.read`); owner and staff change them (`content.edit`).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -35,6 +36,8 @@ export const ADMIN_ACTIONS = [
   "audit.read",
   "admin.manage",
   "sales.read",
+  "content.read",
+  "content.edit",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -51,6 +54,7 @@ const SUPPORT: readonly AdminAction[] = [
   "catalog.read",
   "campaigns.read",
   "giftCards.read",
+  "content.read",
 ];
 const STAFF: readonly AdminAction[] = [
   ...SUPPORT,
@@ -61,6 +65,7 @@ const STAFF: readonly AdminAction[] = [
   "campaigns.edit",
   "giftCards.edit",
   "sales.read",
+  "content.edit",
 ];
 
 const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {

@@ -224,6 +224,7 @@ export async function start(env: Record<string, string | undefined> = process.en
       checkout: checkout.services,
       publicUrl: config.PUBLIC_URL,
       totpKey: totpKey(config.authSecret),
+      previewToken: config.WIDGET_PREVIEW_TOKEN,
     },
     introspection: !config.production,
     secureCookies: config.production,

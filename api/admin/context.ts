@@ -21,6 +21,8 @@ export interface AdminApiServices {
   totpKey?: Buffer;
   /** PUBLIC_URL: where "shop as" links point. */
   publicUrl?: string | undefined;
+  /** WIDGET_PREVIEW_TOKEN: the back office's preview links carry it (decision 0058); unset: no preview. */
+  previewToken?: string | undefined;
 }
 
 export interface AdminContext extends AdminApiServices {

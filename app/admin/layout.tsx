@@ -81,6 +81,21 @@ export default function AdminLayout() {
                   {t("nav.giftCards")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/content" className={linkClass}>
+                  {t("nav.content")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/widgets" className={linkClass}>
+                  {t("nav.widgets")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/menus" className={linkClass}>
+                  {t("nav.menus")}
+                </NavLink>
+              </li>
               {me.may.includes("admin.manage") && (
                 <li>
                   <NavLink to="/admin/users" className={linkClass}>

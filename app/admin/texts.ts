@@ -3,6 +3,7 @@
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
 
+import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 
@@ -388,12 +389,14 @@ const en = {
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
   ...ORDER_EN,
+  ...CONTENT_EN,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
 
 const sv: Record<AdminTextKey, string> = {
   ...ORDER_SV,
+  ...CONTENT_SV,
   title: "Administration",
   "lang.name": "Svenska",
   "lang.label": "Språk",
@@ -777,6 +780,7 @@ const sv: Record<AdminTextKey, string> = {
 
 const nb: Record<AdminTextKey, string> = {
   ...ORDER_NB,
+  ...CONTENT_NB,
   title: "Administrasjon",
   "lang.name": "Norsk",
   "lang.label": "Språk",

@@ -86,6 +86,8 @@ export const contentPages = pgTable("content_pages", {
   publishedAt: timestamp({ withTimezone: true }),
   createdAt: created(),
   updatedAt: created(),
+  /** Optimistic version of the back office's page form (decision 0058). */
+  version: integer().notNull().default(1),
 });
 
 export const contentPageTranslations = pgTable(
@@ -143,6 +145,8 @@ export const widgets = pgTable(
     /** "mobile" or "desktop": shown only on that device class; null on both (migration 0021). */
     displaySetting: text(),
     updatedAt: created(),
+    /** Optimistic version of the back office's widget form (decision 0058). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index().on(t.areaId, t.sortOrder),
@@ -155,6 +159,8 @@ export const menus = pgTable("menus", {
   /** e.g. "header-main", "footer-service", "footer-about". */
   locationId: text().notNull().unique(),
   names: jsonb().$type<Localized>().notNull().default({}),
+  /** Optimistic version of the back office's menu form, covering its items (decision 0058). */
+  version: integer().notNull().default(1),
 });
 
 export const menuItems = pgTable(

@@ -8,6 +8,7 @@ import {
   widgetAreas,
   widgets,
 } from "#db/schema/index.ts";
+import { RESERVED_ALIASES, SLUG } from "#domain/content-edit.ts";
 import { type Message, msg } from "#domain/messages.ts";
 import {
   checkWidgetConfig,
@@ -78,7 +79,7 @@ function checkSchedule(input: {
 }
 
 /** The image file names a widget's settings name must be the catalog's (the image pipeline serves only those). */
-async function imageProblems(db: Database, config: unknown): Promise<ContentProblem[]> {
+export async function imageProblems(db: Database, config: unknown): Promise<ContentProblem[]> {
   const c = (config ?? {}) as { fileName?: unknown; posterFileName?: unknown };
   const problems: ContentProblem[] = [];
   for (const key of ["fileName", "posterFileName"] as const) {
@@ -224,6 +225,7 @@ export async function updateWidget(
       validTo: next.validTo,
       ...(patch.sortOrder === undefined || patch.sortOrder === null ? {} : { sortOrder: patch.sortOrder }),
       updatedAt: new Date(),
+      version: sql`${widgets.version} + 1`,
     })
     .where(eq(widgets.id, widgetId))
     .returning();
@@ -238,7 +240,7 @@ export async function setWidgetPublished(
 ): Promise<boolean> {
   const rows = await db
     .update(widgets)
-    .set({ active: published, updatedAt: new Date() })
+    .set({ active: published, updatedAt: new Date(), version: sql`${widgets.version} + 1` })
     .where(eq(widgets.id, widgetId))
     .returning({ id: widgets.id });
   return rows.length > 0;
@@ -253,49 +255,6 @@ export async function deleteWidget(db: Database, widgetId: number): Promise<bool
 // ------------------------------------------------------------------------------------------------------------
 // Content pages
 
-/** First path segments the storefront's own routes use: a content page at /{alias} cannot take them. */
-const RESERVED_ALIASES = new Set([
-  "p",
-  "pp",
-  "c",
-  "b",
-  "dc",
-  "s",
-  "l",
-  "list",
-  "product",
-  "content",
-  "account",
-  "checkout",
-  "preview-widgets",
-  "nyheter",
-  "404",
-  "images",
-  "assets",
-  "graphql",
-  "auth",
-  "api",
-  "favoritter",
-  "favoriter",
-  "varemerker",
-  "varumarken",
-  "kassen",
-  "kassan",
-  "min-konto",
-  "mina-sidor",
-  "sv",
-  "nb",
-  "se",
-  "no",
-  "healthz",
-  "readyz",
-  "metrics",
-  "offline",
-  "newsletter",
-  "nyhetsbrev",
-]);
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LANGUAGE_NAMES: Record<string, string> = { "nb-NO": "norsk", "sv-SE": "svenska" };
 const MAX_TITLE = 120;
 
@@ -468,7 +427,10 @@ export async function updateContentPage(
           },
         });
     }
-    await t.update(contentPages).set({ updatedAt: new Date() }).where(eq(contentPages.id, page.id));
+    await t
+      .update(contentPages)
+      .set({ updatedAt: new Date(), version: sql`${contentPages.version} + 1` })
+      .where(eq(contentPages.id, page.id));
     return { ok: true as const, value: (await pageView(t, page.id)) as ContentPageAdminView };
   });
 }
@@ -488,8 +450,9 @@ export async function setContentPagePublished(
             active: true,
             publishedAt: sql`coalesce(${contentPages.publishedAt}, ${now.toISOString()}::timestamptz)`,
             updatedAt: now,
+            version: sql`${contentPages.version} + 1`,
           }
-        : { active: false, updatedAt: now },
+        : { active: false, updatedAt: now, version: sql`${contentPages.version} + 1` },
     )
     .where(eq(contentPages.key, key))
     .returning({ id: contentPages.id });
