@@ -74,6 +74,11 @@ export async function renderProductImage({
     // Guards against rounding in librsvg (a no-op when already width×width); the art is opaque.
     .resize(width, width, { fit: "fill" })
     .removeAlpha();
+  return encodeImage(image, format);
+}
+
+/** Encodes a prepared image in a format, with the settings every product image uses (drawn or uploaded). */
+export function encodeImage(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case "avif":
       return image.avif({ quality: 50, effort: 2, chromaSubsampling: "4:2:0" }).toBuffer();
