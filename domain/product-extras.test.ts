@@ -31,13 +31,22 @@ describe("sniffImageType", () => {
     );
   });
   it("refuses text, SVG, GIF and anything that does not start with a known magic number", () => {
-    for (const text of ["<svg xmlns='http://www.w3.org/2000/svg'/>", "GIF89a", "%PDF-1.7", "", "RIFF0000WAVE"])
+    for (const text of [
+      "<svg xmlns='http://www.w3.org/2000/svg'/>",
+      "GIF89a",
+      "%PDF-1.7",
+      "",
+      "RIFF0000WAVE",
+    ])
       expect(sniffImageType(new TextEncoder().encode(text))).toBeNull();
     fc.assert(
       fc.property(bytes, (b) => {
         const type = sniffImageType(b);
         // A type is only ever answered for bytes that begin with its magic number (WebP's bytes 4–7 are its size).
-        return type === null || [...MAGIC[type]].every((v, i) => (type === "webp" && i >= 4 && i < 8) || b[i] === v);
+        return (
+          type === null ||
+          [...MAGIC[type]].every((v, i) => (type === "webp" && i >= 4 && i < 8) || b[i] === v)
+        );
       }),
     );
   });
@@ -48,10 +57,16 @@ describe("checkImageUpload", () => {
   it("accepts 1 to filesPerUpload images within the size, answering each type", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom("jpeg", "png", "webp" as const), { minLength: 1, maxLength: EXTRAS_LIMITS.filesPerUpload }),
+        fc.array(fc.constantFrom("jpeg", "png", "webp" as const), {
+          minLength: 1,
+          maxLength: EXTRAS_LIMITS.filesPerUpload,
+        }),
         fc.nat({ max: EXTRAS_LIMITS.imagesPerProduct - EXTRAS_LIMITS.filesPerUpload }),
         (types, existing) => {
-          const checked = checkImageUpload(types.map((t) => file(withMagic(t, new Uint8Array(8)))), existing);
+          const checked = checkImageUpload(
+            types.map((t) => file(withMagic(t, new Uint8Array(8)))),
+            existing,
+          );
           return checked.ok && checked.value.join() === types.join();
         },
       ),
@@ -59,10 +74,13 @@ describe("checkImageUpload", () => {
   });
   it("refuses no file, too many, a product that would hold too many, one too large, one not an image", () => {
     const jpeg = file(withMagic("jpeg", new Uint8Array(8)));
-    const code = (r: ReturnType<typeof checkImageUpload>) => (r.ok ? null : r.problems.map((p) => p.code).join());
+    const code = (r: ReturnType<typeof checkImageUpload>) =>
+      r.ok ? null : r.problems.map((p) => p.code).join();
     expect(code(checkImageUpload([], 0))).toBe("noFile");
     expect(code(checkImageUpload([file(new Uint8Array())], 0))).toBe("noFile");
-    expect(code(checkImageUpload(Array(EXTRAS_LIMITS.filesPerUpload + 1).fill(jpeg), 0))).toBe("tooManyFiles");
+    expect(code(checkImageUpload(Array(EXTRAS_LIMITS.filesPerUpload + 1).fill(jpeg), 0))).toBe(
+      "tooManyFiles",
+    );
     expect(code(checkImageUpload([jpeg], EXTRAS_LIMITS.imagesPerProduct))).toBe("tooManyImages");
     const big = new Uint8Array(EXTRAS_LIMITS.imageBytes + 1);
     big.set(MAGIC.png);
@@ -74,13 +92,21 @@ describe("checkImageUpload", () => {
 describe("checkImageDimensions", () => {
   it("wants the sniffed format, both sides at least the minimum and at most the pixel limit", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), (width, height) => {
-        const problem = checkImageDimensions("png", { format: "png", width, height });
-        const ok = width * height <= EXTRAS_LIMITS.imagePixels && Math.min(width, height) >= EXTRAS_LIMITS.imageMinSide;
-        return ok ? problem === null : problem !== null;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        (width, height) => {
+          const problem = checkImageDimensions("png", { format: "png", width, height });
+          const ok =
+            width * height <= EXTRAS_LIMITS.imagePixels &&
+            Math.min(width, height) >= EXTRAS_LIMITS.imageMinSide;
+          return ok ? problem === null : problem !== null;
+        },
+      ),
     );
-    expect(checkImageDimensions("png", { format: "jpeg", width: 500, height: 500 })?.code).toBe("unreadableImage");
+    expect(checkImageDimensions("png", { format: "jpeg", width: 500, height: 500 })?.code).toBe(
+      "unreadableImage",
+    );
   });
 });
 
@@ -93,7 +119,9 @@ describe("orders", () => {
         fc.integer({ min: -2, max: 22 }),
         (list, from, to) => {
           const moved = move(list, from, to);
-          return checkOrder("x", moved, list) === null && [...moved].sort().join() === [...list].sort().join();
+          return (
+            checkOrder("x", moved, list) === null && [...moved].sort().join() === [...list].sort().join()
+          );
         },
       ),
     );
@@ -105,8 +133,9 @@ describe("orders", () => {
   });
   it("checkRelated refuses the product itself, a repeat and too many", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 2, max: 1000 }), { maxLength: EXTRAS_LIMITS.related }), (ids) =>
-        checkRelated(1, ids).ok,
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 2, max: 1000 }), { maxLength: EXTRAS_LIMITS.related }),
+        (ids) => checkRelated(1, ids).ok,
       ),
     );
     const codes = (ids: number[]) => {
@@ -139,7 +168,10 @@ describe("texts", () => {
       sv: { name: "Vikt", value: "1 kg" },
     });
     const ok = checkParameters([row(""), row("", "Materiale")]);
-    expect(ok.ok && ok.value.map((p) => `${p.identifier}/${p.valueKey}`)).toEqual(["vekt/1-kg", "materiale/1-kg"]);
+    expect(ok.ok && ok.value.map((p) => `${p.identifier}/${p.valueKey}`)).toEqual([
+      "vekt/1-kg",
+      "materiale/1-kg",
+    ]);
     const bad = checkParameters([row("vekt"), row("", "Vekt"), { ...row("x"), sv: { name: "", value: "" } }]);
     expect(bad.ok ? [] : bad.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
       "parameter.1.identifier:duplicate",
@@ -151,9 +183,9 @@ describe("texts", () => {
     for (const [code, texts] of Object.entries(EXTRAS_PROBLEM_TEXTS))
       for (const lang of ["en", "sv", "nb"] as const) {
         expect(texts[lang].length).toBeGreaterThan(3);
-        expect(extrasProblemText({ field: "f", code: code as keyof typeof EXTRAS_PROBLEM_TEXTS, max: 7 }, lang)).not.toContain(
-          "{max}",
-        );
+        expect(
+          extrasProblemText({ field: "f", code: code as keyof typeof EXTRAS_PROBLEM_TEXTS, max: 7 }, lang),
+        ).not.toContain("{max}");
       }
     expect(extrasProblemText({ field: "f", code: "required" }, "sv")).toBe("Fyll i fältet.");
   });

@@ -90,7 +90,10 @@ export interface UploadedFile {
  * at most `imageBytes` and a JPEG, PNG or WebP by its bytes, and the product at most `imagesPerProduct` after it.
  * Answers each file's type.
  */
-export function checkImageUpload(files: readonly UploadedFile[], existing: number): ExtrasChecked<ImageType[]> {
+export function checkImageUpload(
+  files: readonly UploadedFile[],
+  existing: number,
+): ExtrasChecked<ImageType[]> {
   const problems: ExtrasProblem[] = [];
   const L = EXTRAS_LIMITS;
   const given = files.filter((f) => f.bytes.length > 0);
@@ -118,7 +121,8 @@ export function checkImageDimensions(
   meta: { format?: string | undefined; width?: number | undefined; height?: number | undefined },
 ): ExtrasProblem | null {
   const L = EXTRAS_LIMITS;
-  if (meta.format !== sniffed || !meta.width || !meta.height) return { field: "images", code: "unreadableImage" };
+  if (meta.format !== sniffed || !meta.width || !meta.height)
+    return { field: "images", code: "unreadableImage" };
   if (meta.width * meta.height > L.imagePixels) return { field: "images", code: "imageTooLarge" };
   if (Math.min(meta.width, meta.height) < L.imageMinSide)
     return { field: "images", code: "imageTooSmall", max: L.imageMinSide };
@@ -168,10 +172,15 @@ export function checkAltTexts(prefix: string, input: Partial<AltTexts>): ExtrasC
  * A new order of a list (images by name, related products by id): the same items as now, each once. The form
  * read the list it reorders; another admin's addition or removal since makes the order refused.
  */
-export function checkOrder<T>(field: string, order: readonly T[], current: readonly T[]): ExtrasProblem | null {
+export function checkOrder<T>(
+  field: string,
+  order: readonly T[],
+  current: readonly T[],
+): ExtrasProblem | null {
   const given = new Set(order);
   if (given.size !== order.length) return { field, code: "duplicate" };
-  if (order.length !== current.length || current.some((x) => !given.has(x))) return { field, code: "orderMismatch" };
+  if (order.length !== current.length || current.some((x) => !given.has(x)))
+    return { field, code: "orderMismatch" };
   return null;
 }
 
@@ -192,7 +201,8 @@ export function checkRelated(productId: number, ids: readonly number[]): ExtrasC
   if (new Set(ids).size !== ids.length) problems.push({ field: "related", code: "duplicate" });
   if (ids.length > EXTRAS_LIMITS.related)
     problems.push({ field: "related", code: "tooMany", max: EXTRAS_LIMITS.related });
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) problems.push({ field: "related", code: "unknownChoice" });
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1))
+    problems.push({ field: "related", code: "unknownChoice" });
   return done([...ids], problems);
 }
 
@@ -219,13 +229,15 @@ const IDENTIFIER_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 /**
  * The product's parameters (the specification table, spec §3 parameter groups), in their order: each with a group,
- * an identifier that facets filter by (lower-case letters, digits and '-'; the Norwegian name's slug when empty;
- * each once), and a name and a value in both nb and sv. Field names are `parameter.{row}.…`.
+ * an identifier that facets filter by (lower-case letters, digits and '-'; the Norwegian name's slug when empty; a
+ * parameter with several values is several rows of one identifier, each value once), and a name and a value in both
+ * nb and sv. Field names are `parameter.{row}.…`.
  */
 export function checkParameters(rows: readonly ParameterInput[]): ExtrasChecked<Parameter[]> {
   const problems: ExtrasProblem[] = [];
   const L = EXTRAS_LIMITS;
-  if (rows.length > L.parameters) return done([], [{ field: "parameters", code: "tooMany", max: L.parameters }]);
+  if (rows.length > L.parameters)
+    return done([], [{ field: "parameters", code: "tooMany", max: L.parameters }]);
   const out: Parameter[] = [];
   const seen = new Set<string>();
   rows.forEach((row, i) => {
@@ -241,8 +253,12 @@ export function checkParameters(rows: readonly ParameterInput[]): ExtrasChecked<
       if (nb.name) problems.push({ field: `${f}identifier`, code: "invalidIdentifier" });
     } else if (!IDENTIFIER_RE.test(identifier) || identifier.length > L.parameterIdentifier)
       problems.push({ field: `${f}identifier`, code: "invalidIdentifier" });
-    else if (seen.has(identifier)) problems.push({ field: `${f}identifier`, code: "duplicate" });
-    else seen.add(identifier);
+    else {
+      // A parameter may have several values (several rows of one identifier), each value once.
+      const key = `${identifier}\u0000${(nb.value ?? "").toLowerCase()}`;
+      if (seen.has(key)) problems.push({ field: `${f}identifier`, code: "duplicate" });
+      else seen.add(key);
+    }
     if (!Number.isSafeInteger(row.groupId) || row.groupId < 1)
       problems.push({ field: `${f}groupId`, code: "unknownChoice" });
     if (identifier && nb.name && nb.value && sv.name && sv.value)
@@ -287,13 +303,20 @@ export function checkPackageGroups(
 ): ExtrasChecked<PackageGroup[]> {
   const problems: ExtrasProblem[] = [];
   const L = EXTRAS_LIMITS;
-  if (groups.length > L.packageGroups) return done([], [{ field: "groups", code: "tooMany", max: L.packageGroups }]);
+  if (groups.length > L.packageGroups)
+    return done([], [{ field: "groups", code: "tooMany", max: L.packageGroups }]);
   const out: PackageGroup[] = [];
   groups.forEach((group, i) => {
     const f = `group.${i}.`;
     const texts = (lang: "nb" | "sv") => ({
       name: oneLine(problems, `${f}${lang}.name`, group[lang].name, L.packageGroupName, true),
-      description: oneLine(problems, `${f}${lang}.description`, group[lang].description, L.packageGroupDescription, false),
+      description: oneLine(
+        problems,
+        `${f}${lang}.description`,
+        group[lang].description,
+        L.packageGroupDescription,
+        false,
+      ),
     });
     const nb = texts("nb");
     const sv = texts("sv");
@@ -316,7 +339,8 @@ export function checkPackageGroups(
         problems.push({ field: `${o}quantity`, code: "outOfRange", max: L.optionQuantity });
       options.push({ productId: option.productId, quantity, isSelected: option.isSelected === true });
     });
-    if (options.filter((o) => o.isSelected).length > 1) problems.push({ field: `${f}options`, code: "oneDefault" });
+    if (options.filter((o) => o.isSelected).length > 1)
+      problems.push({ field: `${f}options`, code: "oneDefault" });
     if (nb.name && sv.name)
       out.push({
         groupId: group.groupId ?? null,
@@ -333,7 +357,11 @@ type Texts = Record<ProductProblemLanguage, string>;
 
 /** The extras' own problems' texts for the back office and its API; the product form's codes read product-edit.ts. */
 export const EXTRAS_PROBLEM_TEXTS: Record<Exclude<ExtrasProblemCode, ProductProblemCode>, Texts> = {
-  noFile: { en: "Choose one or more images.", sv: "Välj en eller flera bilder.", nb: "Velg ett eller flere bilder." },
+  noFile: {
+    en: "Choose one or more images.",
+    sv: "Välj en eller flera bilder.",
+    nb: "Velg ett eller flere bilder.",
+  },
   tooManyFiles: {
     en: "At most {max} images at a time.",
     sv: "Högst {max} bilder åt gången.",

@@ -64,12 +64,14 @@ const Group = b.objectRef<Extras["parameterGroups"][number]>("AdminParameterGrou
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
 });
 type Pack = NonNullable<Extras["package"]>[number];
-const GroupText = b.objectRef<{ name: string; description: string | null }>("AdminPackageGroupText").implement({
-  fields: (t) => ({
-    name: t.exposeString("name"),
-    description: t.exposeString("description", { nullable: true }),
-  }),
-});
+const GroupText = b
+  .objectRef<{ name: string; description: string | null }>("AdminPackageGroupText")
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString("name"),
+      description: t.exposeString("description", { nullable: true }),
+    }),
+  });
 const PackageOption = b.objectRef<Pack["options"][number]>("AdminPackageOption").implement({
   fields: (t) => ({
     productId: t.exposeInt("productId"),
@@ -90,7 +92,11 @@ const PackageGroup = b.objectRef<Pack>("AdminPackageGroup").implement({
 });
 const ExtrasRef = b.objectRef<Extras>("AdminProductExtras").implement({
   fields: (t) => ({
-    images: t.field({ type: [Image], description: "In order: the first is the main image", resolve: (e) => e.images }),
+    images: t.field({
+      type: [Image],
+      description: "In order: the first is the main image",
+      resolve: (e) => e.images,
+    }),
     parameters: t.field({ type: [Parameter], resolve: (e) => e.parameters }),
     related: t.field({ type: [Related], resolve: (e) => e.related }),
     parameterGroups: t.field({ type: [Group], resolve: (e) => e.parameterGroups }),
@@ -115,7 +121,10 @@ const Saved = b
 
 const UploadInput = b.inputType("AdminImageUploadInput", {
   fields: (t) => ({
-    fileName: t.string({ required: true, description: "The file's name (its type is read from its content)" }),
+    fileName: t.string({
+      required: true,
+      description: "The file's name (its type is read from its content)",
+    }),
     base64: t.string({ required: true }),
   }),
 });
@@ -186,7 +195,8 @@ const versionArgs = (t: Parameters<Parameters<typeof b.mutationFields>[0]>[0]) =
 b.queryFields((t) => ({
   productExtras: t.field({
     type: ExtrasRef,
-    description: "A product's images, parameters and related products, and the parameter groups to choose from",
+    description:
+      "A product's images, parameters and related products, and the parameter groups to choose from",
     args: { productId: t.arg.int({ required: true }) },
     resolve: (_r, args, ctx) => {
       allow(ctx, "catalog.read");
@@ -216,7 +226,8 @@ b.mutationFields((t) => ({
   }),
   saveProductImages: t.field({
     type: Saved,
-    description: "The product's images in a new order (the first is the main one) with their alt texts in nb and sv",
+    description:
+      "The product's images in a new order (the first is the main one) with their alt texts in nb and sv",
     args: { ...versionArgs(t), images: t.arg({ type: [ImageInput], required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");
@@ -240,7 +251,8 @@ b.mutationFields((t) => ({
   }),
   saveProductParameters: t.field({
     type: Saved,
-    description: "Replaces the product's parameters (the specification table) with these, in this order, in nb and sv",
+    description:
+      "Replaces the product's parameters (the specification table) with these, in this order, in nb and sv",
     args: { ...versionArgs(t), parameters: t.arg({ type: [ParameterInput], required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");
@@ -257,7 +269,8 @@ b.mutationFields((t) => ({
   }),
   savePackageGroups: t.field({
     type: Saved,
-    description: "Replaces a package's groups and their choices with these, in this order (a group with its id is kept)",
+    description:
+      "Replaces a package's groups and their choices with these, in this order (a group with its id is kept)",
     args: { ...versionArgs(t), groups: t.arg({ type: [GroupInput], required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");

@@ -20,7 +20,10 @@ export const EXTRAS_QUERY = `productExtras(productId: $id) {
 const SAVED = "{ version }";
 
 function stepOf(value: string, list: readonly string[]): string[] {
-  const [key = "", direction] = [value.slice(0, value.lastIndexOf(":")), value.slice(value.lastIndexOf(":") + 1)];
+  const [key = "", direction] = [
+    value.slice(0, value.lastIndexOf(":")),
+    value.slice(value.lastIndexOf(":") + 1),
+  ];
   const from = list.indexOf(key);
   return move(list, from, direction === "up" ? from - 1 : from + 1);
 }

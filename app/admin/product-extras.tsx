@@ -23,13 +23,21 @@ export interface Extras {
   }[];
   related: { productId: number; articleNumber: string; name: string }[];
   parameterGroups: { id: number; name: string }[];
-  package: {
-    groupId: number;
-    required: boolean;
-    nb: { name: string; description: string | null };
-    sv: { name: string; description: string | null };
-    options: { productId: number; articleNumber: string; name: string; quantity: number; isSelected: boolean }[];
-  }[] | null;
+  package:
+    | {
+        groupId: number;
+        required: boolean;
+        nb: { name: string; description: string | null };
+        sv: { name: string; description: string | null };
+        options: {
+          productId: number;
+          articleNumber: string;
+          name: string;
+          quantity: number;
+          isSelected: boolean;
+        }[];
+      }[]
+    | null;
 }
 
 type Lang = "en" | "sv" | "nb";
@@ -77,7 +85,8 @@ export function uploadOutcome(search: URLSearchParams, t: AdminT, lang: Lang) {
     };
   }
   const error = search.get("imagesError");
-  if (error) return { ok: false, text: error === "VERSION_CONFLICT" ? t("product.conflict") : t("error.other") };
+  if (error)
+    return { ok: false, text: error === "VERSION_CONFLICT" ? t("product.conflict") : t("error.other") };
   return null;
 }
 
@@ -280,6 +289,7 @@ export function ParametersSection({ t, version, extras, answer, editable }: Sect
             const f = (k: string) => problemOf(mine, `parameter.${i}.${k}`);
             return (
               <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the form (its fields are named by it).
                 key={`${row.identifier}-${i}`}
                 className="mb-3 grid gap-x-3 rounded border border-stone-300 bg-white p-3 md:grid-cols-3"
               >
@@ -289,7 +299,11 @@ export function ParametersSection({ t, version, extras, answer, editable }: Sect
                 <input type="hidden" name={`p.${i}.valueKey`} value={row.valueKey ?? ""} />
                 <Field id={`param-${i}-group`} label={t("parameters.group")} problem={f("groupId")}>
                   {(p) => (
-                    <select {...p} name={`p.${i}.groupId`} defaultValue={value(i, "groupId", String(row.groupId))}>
+                    <select
+                      {...p}
+                      name={`p.${i}.groupId`}
+                      defaultValue={value(i, "groupId", String(row.groupId))}
+                    >
                       {extras.parameterGroups.map((g) => (
                         <option key={g.id} value={g.id}>
                           {g.name}
@@ -298,9 +312,17 @@ export function ParametersSection({ t, version, extras, answer, editable }: Sect
                     </select>
                   )}
                 </Field>
-                <Field id={`param-${i}-identifier`} label={t("parameters.identifier")} problem={f("identifier")}>
+                <Field
+                  id={`param-${i}-identifier`}
+                  label={t("parameters.identifier")}
+                  problem={f("identifier")}
+                >
                   {(p) => (
-                    <input {...p} name={`p.${i}.identifier`} defaultValue={value(i, "identifier", row.identifier)} />
+                    <input
+                      {...p}
+                      name={`p.${i}.identifier`}
+                      defaultValue={value(i, "identifier", row.identifier)}
+                    />
                   )}
                 </Field>
                 <p className="mb-3 self-end">
@@ -436,7 +458,7 @@ export function RelatedSection({
           <span id="related-search-help" className="mt-1 block text-sm text-stone-700">
             {t("related.searchHelp")}
           </span>
-          <ul
+          <div
             id={listId}
             role="listbox"
             aria-label={t("related.search")}
@@ -445,19 +467,20 @@ export function RelatedSection({
           >
             {suggestions.map((s, i) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter).
-              <li
+              <div
                 key={s.productId}
                 id={`${listId}-${i}`}
                 role="option"
+                tabIndex={-1}
                 aria-selected={i === current}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => add(s.productId)}
                 className={`cursor-pointer px-2 py-1 ${i === current ? "bg-stone-200" : ""}`}
               >
                 {s.name} ({s.articleNumber})
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </Form>
       ) : null}
       <Form method="post" preventScrollReset>
@@ -557,6 +580,7 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
             const defaultChoice = g.options.findIndex((o) => o.isSelected);
             return (
               <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: a group is its place in the form (its fields are named by it).
                 key={`${g.groupId}-${i}`}
                 className="mb-3 rounded border border-stone-300 bg-white p-3"
               >
@@ -574,7 +598,12 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
                       ["svDescription", "sv.description", g.sv.description ?? ""],
                     ] as const
                   ).map(([key, field, initial]) => (
-                    <Field key={key} id={`group-${i}-${key}`} label={t(`package.${key}` as const)} problem={f(field)}>
+                    <Field
+                      key={key}
+                      id={`group-${i}-${key}`}
+                      label={t(`package.${key}` as const)}
+                      problem={f(field)}
+                    >
                       {(p) => <input {...p} name={n(key)} defaultValue={value(n(key), initial)} />}
                     </Field>
                   ))}
@@ -622,7 +651,10 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
                               id={`${id}-product`}
                               name={n(`o.${k}.productId`)}
                               inputMode="numeric"
-                              defaultValue={value(n(`o.${k}.productId`), o.productId ? String(o.productId) : "")}
+                              defaultValue={value(
+                                n(`o.${k}.productId`),
+                                o.productId ? String(o.productId) : "",
+                              )}
                               aria-invalid={productProblem ? true : undefined}
                               aria-describedby={productProblem ? `${id}-product-error` : undefined}
                               className="w-28 rounded border border-stone-500 px-2 py-1"

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/product";
 import { adminRequest } from "./api.server.ts";
+import { EXTRAS_INTENTS, EXTRAS_QUERY, extrasAction } from "./product-extras.server.ts";
 import {
   type Extras,
   ImagesSection,
@@ -9,7 +10,6 @@ import {
   RelatedSection,
   uploadOutcome,
 } from "./product-extras.tsx";
-import { EXTRAS_INTENTS, EXTRAS_QUERY, extrasAction } from "./product-extras.server.ts";
 import {
   type Choices,
   type FormAnswer,
@@ -87,12 +87,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const productId = productIdOf(params);
   const search = new URL(request.url).searchParams.get("relatedSearch")?.trim().slice(0, 200) ?? "";
   const [answer, extras, matches] = await Promise.all([
-    adminRequest<{ product: Detail | null; catalogChoices: Choices }>(request, context, QUERY, { id: productId }),
+    adminRequest<{ product: Detail | null; catalogChoices: Choices }>(request, context, QUERY, {
+      id: productId,
+    }),
     adminRequest<{ productExtras: Extras }>(request, context, `query($id: Int!) { ${EXTRAS_QUERY} }`, {
       id: productId,
     }),
     search
-      ? adminRequest<{ products: { products: { productId: number; articleNumber: string; name: string }[] } }>(
+      ? adminRequest<{
+          products: { products: { productId: number; articleNumber: string; name: string }[] };
+        }>(
           request,
           context,
           "query($q: String) { products(search: $q, take: 8) { products { productId articleNumber name } } }",
@@ -199,7 +203,8 @@ function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean })
         <ul className="list-inside list-disc">
           {answer.changes.map((c) => (
             <li key={`${c.at}-${c.actor}`}>
-              {c.actor}, <When iso={c.at} lang={lang} />: {[...new Set(c.fields.map((f) => fieldLabel(t, f)))].join(", ")}
+              {c.actor}, <When iso={c.at} lang={lang} />:{" "}
+              {[...new Set(c.fields.map((f) => fieldLabel(t, f)))].join(", ")}
             </li>
           ))}
         </ul>
@@ -274,10 +279,45 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           </button>
         </fieldset>
       </Form>
-      <ImagesSection t={t} lang={lang} productId={product.productId} version={product.version} extras={extras} answer={answer} editable={editable} upload={upload} />
-      <ParametersSection t={t} lang={lang} productId={product.productId} version={product.version} extras={extras} answer={answer} editable={editable} />
-      <RelatedSection t={t} lang={lang} productId={product.productId} version={product.version} extras={extras} answer={answer} editable={editable} matches={matches} search={search} />
-      <PackageSection t={t} lang={lang} productId={product.productId} version={product.version} extras={extras} answer={answer} editable={editable} />
+      <ImagesSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+        upload={upload}
+      />
+      <ParametersSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+      />
+      <RelatedSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+        matches={matches}
+        search={search}
+      />
+      <PackageSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+      />
       <section aria-labelledby="skus-heading">
         <h2 id="skus-heading" className="mb-3 text-xl font-semibold">
           {t("product.skus")}

@@ -8,7 +8,8 @@ import { parseImageName } from "./art.ts";
  * Which image names exist: those of the catalog's `product_images` rows. The name carries its product id, so one
  * indexed statement reads a product's names; they are remembered for `ttlMs`, for at most `maxProducts` products,
  * and with `catalogVersion` (services/catalog-version.ts) only while the catalog is at the version they were read
- * at: an image uploaded in the back office (decision 0057) shows at once.
+ * at; a name a product's remembered names lack is looked up again: an image uploaded in the back office (decision
+ * 0057) shows at once, a deleted one is gone once this process hears the new version.
  */
 export function createImageNames(
   db: Database,
@@ -37,8 +38,12 @@ export function createImageNames(
         return false;
       }
       if (!Number.isSafeInteger(productId) || productId > 2_147_483_647) return false;
+      const cached = names.has(productId);
       let known = await names.fetch(productId);
-      if (known && known.at !== versionOf()) known = await names.fetch(productId, { forceRefresh: true });
+      // Read again when the catalog moved on since, or for a name it did not have (an upload of a moment ago, before
+      // this process heard the new catalog version): a miss costs what an uncached product costs, one statement.
+      if (cached && known && (known.at !== versionOf() || !known.names.has(fileName)))
+        known = await names.fetch(productId, { forceRefresh: true });
       return known?.names.has(fileName) ?? false;
     },
   };

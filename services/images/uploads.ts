@@ -3,7 +3,12 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "#db/client.ts";
 import { productImages } from "#db/schema/index.ts";
-import { checkImageDimensions, EXTRAS_LIMITS, type ExtrasProblem, type ImageType } from "#domain/product-extras.ts";
+import {
+  checkImageDimensions,
+  EXTRAS_LIMITS,
+  type ExtrasProblem,
+  type ImageType,
+} from "#domain/product-extras.ts";
 import { parseImageName } from "./art.ts";
 import { encodeImage, type RenderProductImageOptions, renderProductImage } from "./render.ts";
 
@@ -42,7 +47,11 @@ export async function inspectUpload(bytes: Uint8Array, sniffed: ImageType): Prom
 }
 
 /** Renders an uploaded image square (the whole picture on white, turned as its EXIF says, metadata dropped). */
-export async function renderUpload(original: Buffer, width: number, format: RenderProductImageOptions["format"]) {
+export async function renderUpload(
+  original: Buffer,
+  width: number,
+  format: RenderProductImageOptions["format"],
+) {
   const image = sharp(original, { limitInputPixels: EXTRAS_LIMITS.imagePixels })
     .rotate()
     .resize(width, width, { fit: "contain", background: "#ffffff" })

@@ -40,7 +40,9 @@ describe("product images in the back office", () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#d35400" } })
       .png()
       .toBuffer();
-    await page.getByLabel("Upload images").setInputFiles({ name: "orange.png", mimeType: "image/png", buffer: png });
+    await page
+      .getByLabel("Upload images")
+      .setInputFiles({ name: "orange.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await page.getByText("Images uploaded: 1.").waitFor();
     const [row] = await shop.db.db
@@ -69,7 +71,9 @@ describe("product images in the back office", () => {
     await openHydrated(shop, page, await storefrontPath(shop, alias?.alias ?? "", "2|no", "nb-NO"));
     const main = page.locator(`main img[src*="${name.replace(/\.jpg$/, "")}"]`).first();
     await main.waitFor();
-    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     expect(await main.getAttribute("alt")).toBe("Oransje prøvebilde");
   }, 240_000);
 });

@@ -66,7 +66,9 @@ async function storefront(productId: number, languageId: "nb-NO" | "sv-SE") {
 }
 async function catalogVersion() {
   const result = (await shop.db.db.execute(sql`select version from catalog_index_state`)) as unknown;
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { version: unknown }[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    version: unknown;
+  }[];
   return Number(rows[0]?.version);
 }
 async function lastAudit(productId: number) {
@@ -113,14 +115,19 @@ describe("images", () => {
     expect(added.data.addProductImages.version).toBe(before.version + 1);
     expect(await catalogVersion()).toBeGreaterThan(versionBefore);
     const audit = await lastAudit(productId);
-    expect(audit).toMatchObject({ action: "product.images.add", actor: "staff@mili.example" });
-    expect((audit?.after as Json).images).toEqual([...drawn, ...names]);
+    expect(audit).toMatchObject({
+      action: "product.images.add",
+      actor: "staff@mili.example",
+      after: { images: [...drawn, ...names] },
+    });
 
     // Served by the image pipeline in every format, square, from the upload's own pixels.
     const jpeg = await fetch(`${shop.origin}/images/product/320/${names[0]}`);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
-    const pixels = await sharp(Buffer.from(await jpeg.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const pixels = await sharp(Buffer.from(await jpeg.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(pixels.info).toMatchObject({ width: 320, height: 320 });
     const centre = (160 * 320 + 160) * pixels.info.channels;
     expect(pixels.data[centre]).toBeGreaterThan(150); // red
@@ -128,10 +135,9 @@ describe("images", () => {
     const webp = await fetch(`${shop.origin}/images/product/160/${names[1]?.replace(/\.jpg$/, ".webp")}`);
     expect(webp.status).toBe(200);
     expect(webp.headers.get("content-type")).toBe("image/webp");
-    expect((await storefront(productId, "nb-NO")).product.productImages.map((i: Json) => i.fileName)).toEqual([
-      ...drawn,
-      ...names,
-    ]);
+    expect((await storefront(productId, "nb-NO")).product.productImages.map((i: Json) => i.fileName)).toEqual(
+      [...drawn, ...names],
+    );
 
     // The second upload first, with alt texts in both languages.
     const order = [names[1], ...drawn, names[0]];
@@ -147,7 +153,10 @@ describe("images", () => {
     expect(saved.errors).toBeUndefined();
     const now = await read(productId);
     expect(now.images.map((i: Json) => i.fileName)).toEqual(order);
-    expect(now.images[0]).toMatchObject({ uploaded: true, alt: { nb: "Jakken forfra", sv: "Jackan framifrån" } });
+    expect(now.images[0]).toMatchObject({
+      uploaded: true,
+      alt: { nb: "Jakken forfra", sv: "Jackan framifrån" },
+    });
     expect(now.images[1]).toMatchObject({ uploaded: false, alt: { nb: null, sv: null } });
     expect((await storefront(productId, "sv-SE")).product.productImages[0].fileName).toBe(names[1]);
     expect(await lastAudit(productId)).toMatchObject({ action: "product.images.update" });
@@ -156,7 +165,10 @@ describe("images", () => {
     const deleted = await admin("owner", DELETE_IMAGE, { id: productId, v: now.version, f: names[0] });
     expect(deleted.errors).toBeUndefined();
     expect((await read(productId)).images.map((i: Json) => i.fileName)).toEqual([names[1], ...drawn]);
-    expect((await fetch(`${shop.origin}/images/product/320/${names[0]}`)).status).toBe(404);
+    // Gone once the server hears the new catalog version (at once on PGlite; a notification on PostgreSQL).
+    await expect
+      .poll(async () => (await fetch(`${shop.origin}/images/product/320/${names[0]}`)).status)
+      .toBe(404);
     expect(await lastAudit(productId)).toMatchObject({ action: "product.images.delete" });
   });
 
@@ -167,7 +179,9 @@ describe("images", () => {
       admin(who, ADD, { id: productId, v, images: files });
     const problem = (answer: Json) => answer.errors?.[0]?.extensions?.problems?.[0];
 
-    const text = await upload("owner", [{ fileName: "photo.jpg", base64: base64(Buffer.from("not a picture")) }]);
+    const text = await upload("owner", [
+      { fileName: "photo.jpg", base64: base64(Buffer.from("not a picture")) },
+    ]);
     expect(text.code).toBe("BAD_USER_INPUT");
     expect(problem(text)).toEqual({
       field: "images",
@@ -181,9 +195,9 @@ describe("images", () => {
     );
     // PNG's magic number and nothing after it.
     const png = await picture("png", "#000000");
-    expect(problem(await upload("owner", [{ fileName: "x.png", base64: base64(png.subarray(0, 40)) }])).code).toBe(
-      "unreadableImage",
-    );
+    expect(
+      problem(await upload("owner", [{ fileName: "x.png", base64: base64(png.subarray(0, 40)) }])).code,
+    ).toBe("unreadableImage");
     const tiny = await picture("webp", "#00ff00", 40, 40);
     expect(problem(await upload("owner", [{ fileName: "x.webp", base64: base64(tiny) }]))).toMatchObject({
       code: "imageTooSmall",
@@ -202,10 +216,16 @@ describe("images", () => {
     const large = await fetch(`${shop.origin}/admin/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: shop.origin, cookie: cookies.owner ?? "" },
-      body: JSON.stringify({ query: ADD, variables: { id: productId, v: version, images: [{ fileName: "x.png", base64: base64(big) }] } }),
+      body: JSON.stringify({
+        query: ADD,
+        variables: { id: productId, v: version, images: [{ fileName: "x.png", base64: base64(big) }] },
+      }),
     });
     expect(large.status).toBe(413);
-    const [owner] = await shop.db.db.select().from(adminUsers).where(eq(adminUsers.email, "owner@mili.example"));
+    const [owner] = await shop.db.db
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.email, "owner@mili.example"));
     const direct = await addProductImages(
       shop.db.db,
       { id: owner?.id ?? 0, email: "owner@mili.example", role: "owner", language: "sv" },
@@ -213,13 +233,17 @@ describe("images", () => {
       version,
       [{ name: "huge.png", bytes: big }],
     );
-    expect(direct).toMatchObject({ ok: false, refusal: "invalid", problems: [{ code: "fileTooLarge", max: 5 }] });
+    expect(direct).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      problems: [{ code: "fileTooLarge", max: 5 }],
+    });
 
     // Support may look, not upload; without a session the upload route does not read the file.
     expect((await upload("support", [{ fileName: "x.png", base64: base64(png) }])).code).toBe("FORBIDDEN");
     const form = new FormData();
     form.set("productId", String(productId));
-    form.set("images", new Blob([png], { type: "image/png" }), "x.png");
+    form.set("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "x.png");
     const anonymous = await fetch(`${shop.origin}/admin/products/images`, {
       method: "POST",
       headers: { origin: shop.origin },
@@ -235,7 +259,8 @@ describe("images", () => {
 
     // An order that is not the product's images, and alt texts too long or on two lines.
     const names = images.map((i: Json) => i.fileName);
-    const reorder = (list: Json[]) => admin("owner", SAVE_IMAGES, { id: productId, v: version, images: list });
+    const reorder = (list: Json[]) =>
+      admin("owner", SAVE_IMAGES, { id: productId, v: version, images: list });
     expect(problem(await reorder(names.slice(1).map((fileName: string) => ({ fileName }))))?.code).toBe(
       "orderMismatch",
     );
@@ -266,7 +291,12 @@ describe("parameters and related products", () => {
         nb: { name: "Vekt", value: "350 g" },
         sv: { name: "Vikt", value: "350 g" },
       },
-      { groupId: group, identifier: "", nb: { name: "Materiale", value: "Ull" }, sv: { name: "Material", value: "Ull" } },
+      {
+        groupId: group,
+        identifier: "",
+        nb: { name: "Materiale", value: "Ull" },
+        sv: { name: "Material", value: "Ull" },
+      },
     ];
     const saved = await admin("owner", PARAMETERS, { id: productId, v: version, p: rows });
     expect(saved.errors).toBeUndefined();
@@ -276,9 +306,17 @@ describe("parameters and related products", () => {
       ["materiale", "Ull", "Material"],
     ]);
     const params = (data: Json) =>
-      data.product.parameterGroups.flatMap((g: Json) => g.parameters).map((p: Json) => `${p.identifier}=${p.name}:${p.value}`);
-    expect(params(await storefront(productId, "nb-NO"))).toEqual(["vekt=Vekt:350 g", "materiale=Materiale:Ull"]);
-    expect(params(await storefront(productId, "sv-SE"))).toEqual(["vekt=Vikt:350 g", "materiale=Material:Ull"]);
+      data.product.parameterGroups
+        .flatMap((g: Json) => g.parameters)
+        .map((p: Json) => `${p.identifier}=${p.name}:${p.value}`);
+    expect(params(await storefront(productId, "nb-NO"))).toEqual([
+      "vekt=Vekt:350 g",
+      "materiale=Materiale:Ull",
+    ]);
+    expect(params(await storefront(productId, "sv-SE"))).toEqual([
+      "vekt=Vikt:350 g",
+      "materiale=Material:Ull",
+    ]);
     expect(await lastAudit(productId)).toMatchObject({ action: "product.parameters.update" });
 
     const bad = await admin("owner", PARAMETERS, {
@@ -287,7 +325,7 @@ describe("parameters and related products", () => {
       p: [
         { ...rows[0], sv: { name: "Vikt", value: "" } },
         { ...rows[0], groupId: 999_999, identifier: "Vekt!" },
-        { ...rows[1], identifier: "vekt" },
+        { ...rows[0] },
       ],
     });
     expect(bad.code).toBe("BAD_USER_INPUT");
@@ -298,7 +336,9 @@ describe("parameters and related products", () => {
       "parameter.1.groupId:unknownChoice",
     ]);
     expect((await read(productId)).parameters).toEqual(now.parameters);
-    expect((await admin("support", PARAMETERS, { id: productId, v: now.version, p: [] })).code).toBe("FORBIDDEN");
+    expect((await admin("support", PARAMETERS, { id: productId, v: now.version, p: [] })).code).toBe(
+      "FORBIDDEN",
+    );
   });
 
   it("saves related products in order; the storefront lists them so; refuses itself, unknown ones and a stale form", async () => {
@@ -307,11 +347,16 @@ describe("parameters and related products", () => {
     const ids = (
       await shop.db.db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(8)
     ).map((r) => r.id);
-    const choice = ids.filter((id) => id !== productId).slice(0, 3).reverse();
+    const choice = ids
+      .filter((id) => id !== productId)
+      .slice(0, 3)
+      .reverse();
     const saved = await admin("staff", RELATED, { id: productId, v: version, ids: choice });
     expect(saved.errors).toBeUndefined();
     expect((await read(productId)).related.map((r: Json) => r.productId)).toEqual(choice);
-    const listed = (await storefront(productId, "nb-NO")).relatedProducts.map((r: Json) => r.product.productId);
+    const listed = (await storefront(productId, "nb-NO")).relatedProducts.map(
+      (r: Json) => r.product.productId,
+    );
     expect(listed).toEqual(choice.filter((id) => listed.includes(id)));
     expect(listed.length).toBeGreaterThan(0);
     expect(await lastAudit(productId)).toMatchObject({
@@ -326,7 +371,9 @@ describe("parameters and related products", () => {
     expect(await problems([productId])).toEqual(["relatedSelf"]);
     expect(await problems([ids[0] ?? 0, ids[0] ?? 0])).toEqual(["duplicate"]);
     expect(await problems([2_000_000_000])).toEqual(["unknownChoice"]);
-    expect((await admin("owner", RELATED, { id: productId, v: version, ids: [] })).code).toBe("VERSION_CONFLICT");
+    expect((await admin("owner", RELATED, { id: productId, v: version, ids: [] })).code).toBe(
+      "VERSION_CONFLICT",
+    );
     expect((await admin("owner", RELATED, { id: 2_000_000_000, v: 1, ids: [] })).code).toBe("NOT_FOUND");
     expect((await read(productId)).related.map((r: Json) => r.productId)).toEqual(choice);
   });

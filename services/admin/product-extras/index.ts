@@ -154,16 +154,18 @@ async function packageOf(t: Database, productId: number, languageId: string) {
     required: g.required,
     nb: { name: g.names[LANGS.nb] ?? "", description: g.descriptions[LANGS.nb] ?? null },
     sv: { name: g.names[LANGS.sv] ?? "", description: g.descriptions[LANGS.sv] ?? null },
-    options: options
-      .filter((o) => o.groupId === g.id)
-      .map(({ groupId: _, ...o }) => o),
+    options: options.filter((o) => o.groupId === g.id).map(({ groupId: _, ...o }) => o),
   }));
 }
 
 type ParameterRow = typeof productParameters.$inferSelect;
 
-/** The parameters as the form edits them: one row per identifier with its nb and sv name and value. */
+/**
+ * The parameters as the form edits them: one row per value with its nb and sv name and value; a parameter of several
+ * values (several rows of one identifier in a language) pairs its nb and sv rows in their order.
+ */
 function parametersOf(rows: readonly ParameterRow[]) {
+  const occurrence = new Map<string, number>();
   const byKey = new Map<
     string,
     {
@@ -178,7 +180,11 @@ function parametersOf(rows: readonly ParameterRow[]) {
   for (const row of rows) {
     const lang = row.languageId === LANGS.sv ? "sv" : row.languageId === LANGS.nb ? "nb" : null;
     if (!lang) continue;
-    let entry = byKey.get(row.identifier);
+    const counter = `${lang}\u0000${row.identifier}`;
+    const k = occurrence.get(counter) ?? 0;
+    occurrence.set(counter, k + 1);
+    const key = `${row.identifier}\u0000${k}`;
+    let entry = byKey.get(key);
     if (!entry) {
       entry = {
         groupId: row.groupId,
@@ -188,9 +194,10 @@ function parametersOf(rows: readonly ParameterRow[]) {
         nb: { name: "", value: "" },
         sv: { name: "", value: "" },
       };
-      byKey.set(row.identifier, entry);
+      byKey.set(key, entry);
     }
-    if (!entry[lang].name) entry[lang] = { name: row.name, value: row.value };
+    entry[lang] = { name: row.name, value: row.value };
+    if (lang === "nb") entry.valueKey = row.valueKey;
   }
   return [...byKey.values()];
 }
@@ -264,7 +271,10 @@ export async function addProductImages(
       });
       added.push(fileName);
     }
-    return { before: imageList(current), after: imageList([...current, ...added.map((fileName) => ({ fileName }))]) };
+    return {
+      before: imageList(current),
+      after: imageList([...current, ...added.map((fileName) => ({ fileName }))]),
+    };
   });
   return result.ok ? { ...result, added } : result;
 }
@@ -342,11 +352,12 @@ export function deleteProductImage(
 
 function parameterSnapshot(list: ReturnType<typeof parametersOf>) {
   const out: Record<string, unknown> = { parameters: list.map((p) => p.identifier) };
-  for (const p of list)
+  list.forEach((p, i) => {
     for (const lang of ["nb", "sv"] as const) {
-      out[`parameter.${p.identifier}.${lang}.name`] = p[lang].name;
-      out[`parameter.${p.identifier}.${lang}.value`] = p[lang].value;
+      out[`parameter.${i}.${lang}.name`] = p[lang].name;
+      out[`parameter.${i}.${lang}.value`] = p[lang].value;
     }
+  });
   return out;
 }
 
@@ -366,14 +377,23 @@ export function saveProductParameters(
     const problems = checked.ok ? [] : [...checked.problems];
     const groupIds = [...new Set(input.map((p) => p.groupId).filter((id) => Number.isSafeInteger(id)))];
     const known = groupIds.length
-      ? await t.select({ id: parameterGroups.id }).from(parameterGroups).where(inArray(parameterGroups.id, groupIds))
+      ? await t
+          .select({ id: parameterGroups.id })
+          .from(parameterGroups)
+          .where(inArray(parameterGroups.id, groupIds))
       : [];
     input.forEach((p, i) => {
-      if (!known.some((g) => g.id === p.groupId) && !problems.some((x) => x.field === `parameter.${i}.groupId`))
+      if (
+        !known.some((g) => g.id === p.groupId) &&
+        !problems.some((x) => x.field === `parameter.${i}.groupId`)
+      )
         problems.push({ field: `parameter.${i}.groupId`, code: "unknownChoice" });
     });
     if (problems.length || !checked.ok) throw new Invalid(problems);
-    const currentRows = await t.select().from(productParameters).where(eq(productParameters.productId, productId));
+    const currentRows = await t
+      .select()
+      .from(productParameters)
+      .where(eq(productParameters.productId, productId));
     await t.delete(productParameters).where(eq(productParameters.productId, productId));
     const rows = checked.value.flatMap((p, i) =>
       (["nb", "sv"] as const).map((lang) => ({
@@ -411,8 +431,12 @@ export function saveRelatedProducts(
     const checked = checkRelated(productId, ids);
     if (!checked.ok) throw new Invalid(checked.problems);
     if (checked.value.length) {
-      const known = await t.select({ id: products.id }).from(products).where(inArray(products.id, checked.value));
-      if (known.length !== checked.value.length) throw new Invalid([{ field: "related", code: "unknownChoice" }]);
+      const known = await t
+        .select({ id: products.id })
+        .from(products)
+        .where(inArray(products.id, checked.value));
+      if (known.length !== checked.value.length)
+        throw new Invalid([{ field: "related", code: "unknownChoice" }]);
     }
     const current = await t
       .select({ id: relatedProducts.relatedProductId, relation: relatedProducts.relation })
@@ -442,7 +466,9 @@ function packageSnapshot(groups: readonly Pick<PackageGroup, "nb" | "sv" | "requ
     out[`group.${i}.nb.name`] = g.nb.name;
     out[`group.${i}.sv.name`] = g.sv.name;
     out[`group.${i}.required`] = g.required;
-    out[`group.${i}.options`] = g.options.map((o) => `${o.productId}×${o.quantity}${o.isSelected ? "*" : ""}`);
+    out[`group.${i}.options`] = g.options.map(
+      (o) => `${o.productId}×${o.quantity}${o.isSelected ? "*" : ""}`,
+    );
   });
   return out;
 }
@@ -460,7 +486,10 @@ export function savePackageGroups(
   input: readonly PackageGroupInput[],
 ): Promise<ExtrasResult> {
   return editExtras(db, who, productId, version, "product.package.update", async (t) => {
-    const [product] = await t.select({ type: products.type }).from(products).where(eq(products.id, productId));
+    const [product] = await t
+      .select({ type: products.type })
+      .from(products)
+      .where(eq(products.id, productId));
     if (product?.type !== "package") throw new Invalid([{ field: "groups", code: "notAPackage" }]);
     const checked = checkPackageGroups(productId, input);
     if (!checked.ok) throw new Invalid(checked.problems);
