@@ -342,7 +342,7 @@ export function ParametersSection({ t, version, extras, answer, editable }: Sect
                   <Field
                     key={key}
                     id={`param-${i}-${key}`}
-                    label={t(`parameters.${key}` as const)}
+                    label={t(PARAMETER_LABELS[key])}
                     problem={f(field)}
                   >
                     {(p) => <input {...p} name={`p.${i}.${key}`} defaultValue={value(i, key, initial)} />}
@@ -366,6 +366,13 @@ export function ParametersSection({ t, version, extras, answer, editable }: Sect
     </section>
   );
 }
+
+const PARAMETER_LABELS = {
+  nbName: "parameters.nameNb",
+  nbValue: "parameters.valueNb",
+  svName: "parameters.nameSv",
+  svValue: "parameters.valueSv",
+} as const;
 
 interface Match {
   productId: number;

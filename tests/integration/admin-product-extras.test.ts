@@ -279,7 +279,7 @@ describe("images", () => {
   });
 });
 
-describe("parameters and related products", () => {
+describe("parameters, related products and packages", () => {
   it("saves parameters in nb and sv; the storefront's specification follows; bad rows are refused", async () => {
     const productId = 3;
     const { version, parameterGroups } = await read(productId);
@@ -329,7 +329,7 @@ describe("parameters and related products", () => {
       ],
     });
     expect(bad.code).toBe("BAD_USER_INPUT");
-    expect(bad.errors[0].extensions.problems.map((p: Json) => `${p.field}:${p.code}`)).toEqual([
+    expect(bad.errors?.[0]?.extensions?.problems.map((p: Json) => `${p.field}:${p.code}`)).toEqual([
       "parameter.0.sv.value:required",
       "parameter.1.identifier:invalidIdentifier",
       "parameter.2.identifier:duplicate",
@@ -379,17 +379,32 @@ describe("parameters and related products", () => {
   });
 
   it("edits a package's groups and choices in place; the storefront follows; bad groups are refused", async () => {
-    const [pack] = await shop.db.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.type, "package"))
-      .orderBy(asc(products.id))
-      .limit(1);
-    const packageId = pack?.id ?? 0;
+    // The small seed has no package: product 7 becomes one, its groups made here and then edited.
+    const packageId = 7;
+    await shop.db.db.update(products).set({ type: "package" }).where(eq(products.id, packageId));
     const readPackage = async () => (await admin("owner", READ_PACKAGE, { id: packageId })).data;
+    const made = await admin("owner", PACKAGE, {
+      id: packageId,
+      v: (await readPackage()).product.version,
+      g: [
+        {
+          required: true,
+          nb: { name: "Sekk" },
+          sv: { name: "Ryggsäck" },
+          options: [{ productId: 8 }, { productId: 9, isSelected: true }, { productId: 10 }],
+        },
+        { nb: { name: "Staver" }, sv: { name: "Stavar" }, options: [{ productId: 1, quantity: "2" }] },
+      ],
+    });
+    expect(made.errors).toBeUndefined();
     const before = await readPackage();
     const groups = before.productExtras.package;
-    expect(groups.length).toBeGreaterThan(1);
+    expect(groups.map((g: Json) => [g.nb.name, g.required, g.options.map((o: Json) => o.productId)])).toEqual(
+      [
+        ["Sekk", true, [8, 9, 10]],
+        ["Staver", false, [1]],
+      ],
+    );
     const [first, second] = groups;
     // The first group renamed and optional, its choices reversed with the last picked by default; the second
     // dropped; a new group added.
