@@ -82,6 +82,7 @@ export default [
     route("customers/:customerId", "admin/customer.tsx", { id: "admin-customer" }),
     route("products", "admin/products.tsx", { id: "admin-products" }),
     route("products/new", "admin/product-new.tsx", { id: "admin-product-new" }),
+    route("products/images", "admin/product-images.tsx", { id: "admin-product-images" }),
     route("products/:productId", "admin/product.tsx", { id: "admin-product" }),
     route("catalog/export", "admin/catalog-export.tsx", { id: "admin-catalog-export" }),
     route("catalog/import", "admin/catalog-import.tsx", { id: "admin-catalog-import" }),

@@ -2,6 +2,7 @@ import { ADMIN_COOKIE, readCookie } from "#api/admin/yoga.ts";
 import type { Database } from "#db/client.ts";
 import { type AdminAction, adminRefusal } from "#domain/admin-permissions.ts";
 import { CSV_KINDS, CSV_MAX_BYTES, type CsvKind } from "#domain/catalog-csv.ts";
+import { EXTRAS_LIMITS } from "#domain/product-extras.ts";
 import { csvFileName, exportCatalogCsv } from "#services/admin/catalog-csv/export.ts";
 import { adminOfSession } from "#services/admin/users.ts";
 
@@ -20,6 +21,17 @@ export const CSV_IMPORT_LIMITS = {
   "/admin/catalog/import": CSV_MAX_BYTES + 64 * 1024,
   "/admin/catalog/import.data": CSV_MAX_BYTES + 64 * 1024,
 } as const;
+
+/**
+ * The product images' upload route (app/admin/product-images.tsx, decision 0057) takes a form of that many images at
+ * their largest; like the CSV import, it is read only for a signed-in admin (the gate below).
+ */
+const IMAGES_BYTES = EXTRAS_LIMITS.filesPerUpload * EXTRAS_LIMITS.imageBytes + 256 * 1024;
+export const PRODUCT_IMAGE_LIMITS = {
+  "/admin/products/images": IMAGES_BYTES,
+  "/admin/products/images.data": IMAGES_BYTES,
+} as const;
+const UPLOAD_LIMITS: Record<string, number> = { ...CSV_IMPORT_LIMITS, ...PRODUCT_IMAGE_LIMITS };
 
 /**
  * The back office's rule (domain/admin-permissions.ts adminRefusal) for a plain route: null when the session's admin
@@ -41,15 +53,15 @@ async function refusedAnswer(db: Database, request: Request, action: AdminAction
 }
 
 /**
- * Before the request guard reads an upload's body: a CSV import (up to 8 MB) is read only for a signed-in admin who
- * has met the two-step requirement, so nobody without a session makes the server hold megabytes. The role's own
- * refusal (support may not import) is the page's, with its message.
+ * Before the request guard reads an upload's body: a CSV import (up to 8 MB) or product images (up to 20 MB) are read
+ * only for a signed-in admin who has met the two-step requirement, so nobody without a session makes the server hold
+ * megabytes. The role's own refusal (support may not import) is the page's, with its message.
  */
 export function catalogImportGate(db: Database) {
   return async (request: Request): Promise<Response | null> => {
     if (request.method !== "POST") return null;
     const path = new URL(request.url).pathname;
-    if (!Object.hasOwn(CSV_IMPORT_LIMITS, path)) return null;
+    if (!Object.hasOwn(UPLOAD_LIMITS, path)) return null;
     return refusedAnswer(db, request, "catalog.read");
   };
 }

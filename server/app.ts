@@ -7,7 +7,13 @@ import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
 import { adminGraphqlHandler } from "./admin.ts";
-import { CSV_EXPORT_PATH, CSV_IMPORT_LIMITS, catalogExportHandler, catalogImportGate } from "./admin-csv.ts";
+import {
+  CSV_EXPORT_PATH,
+  CSV_IMPORT_LIMITS,
+  catalogExportHandler,
+  catalogImportGate,
+  PRODUCT_IMAGE_LIMITS,
+} from "./admin-csv.ts";
 import { authRoutes, loginTokenSignIn } from "./auth.ts";
 import { type ClientVariables, publicRequest } from "./client.ts";
 import { compression } from "./compression.ts";
@@ -35,6 +41,8 @@ export const BODY_LIMITS = {
   "/admin/graphql": 1024 * 1024,
   // The catalog's CSV upload (server/admin-csv.ts, decision 0051).
   ...CSV_IMPORT_LIMITS,
+  // The product images' upload (decision 0057), gated the same way.
+  ...PRODUCT_IMAGE_LIMITS,
   default: 64 * 1024,
 } as const;
 

@@ -18,6 +18,7 @@ import { createAuth } from "#services/customers/auth.ts";
 import { startStockEvents } from "#services/events.ts";
 import { createImageNames } from "#services/images/names.ts";
 import { createImageStore } from "#services/images/render.ts";
+import { createProductImageRenderer } from "#services/images/uploads.ts";
 import { startMailSender } from "#services/mail/outbox.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
@@ -238,7 +239,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     metrics,
     images: createImageStore({
       cacheDir: resolve(root, config.IMAGE_CACHE_DIR),
-      exists: createImageNames(db.db).exists,
+      exists: createImageNames(db.db, { catalogVersion: catalogVersion.latest }).exists,
+      render: createProductImageRenderer(db.db),
       maxCacheBytes: config.IMAGE_CACHE_MB * 1024 * 1024,
       onCacheWriteError: (error, file) => logger.warn({ err: error, file }, "image cache: could not write"),
     }),

@@ -233,6 +233,13 @@ const priceFields = (
     }),
   );
 
+/** A stale product form's refusal (also the product editor's extras', api/admin/product-extras.ts). */
+export const PRODUCT_CONFLICT_TEXT = {
+  en: "Someone saved this product after you opened it; nothing was saved. Reload to see their change.",
+  sv: "Någon sparade produkten efter att du öppnade den; inget sparades. Ladda om för att se ändringen.",
+  nb: "Noen lagret produktet etter at du åpnet det; ingenting ble lagret. Last inn på nytt for å se endringen.",
+} as const;
+
 /** A refused change as the API answers it (see the top of this file); a saved one as its new version. */
 function answer(ctx: AdminContext, result: EditResult) {
   if (result.ok) return { productId: result.productId, version: result.version };
@@ -240,15 +247,7 @@ function answer(ctx: AdminContext, result: EditResult) {
   if (result.refusal === "notFound") throw adminError("NOT_FOUND", "No such product or SKU");
   if (result.refusal === "stale") {
     const changes: ProductChange[] = result.changes;
-    throw adminError(
-      "VERSION_CONFLICT",
-      {
-        en: "Someone saved this product after you opened it; nothing was saved. Reload to see their change.",
-        sv: "Någon sparade produkten efter att du öppnade den; inget sparades. Ladda om för att se ändringen.",
-        nb: "Noen lagret produktet etter at du åpnet det; ingenting ble lagret. Last inn på nytt for å se endringen.",
-      }[lang],
-      { version: result.version, changes },
-    );
+    throw adminError("VERSION_CONFLICT", PRODUCT_CONFLICT_TEXT[lang], { version: result.version, changes });
   }
   const problems = result.problems.map((p: ProductProblem) => ({
     ...p,

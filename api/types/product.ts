@@ -50,11 +50,17 @@ export const ProductBrandType = builder
   });
 
 export const ProductImageType = builder
-  .objectRef<{ fileName: string; tags: string[] }>("ProductImageType")
+  .objectRef<{ fileName: string; tags: string[]; altText?: string | null }>("ProductImageType")
   .implement({
     fields: (t) => ({
       fileName: t.exposeString("fileName", { description: "Served at /images/product/{width}/{fileName}" }),
       tags: t.exposeStringList("tags"),
+      altText: t.string({
+        nullable: true,
+        description:
+          "The merchant's alt text in the request's language, on a product's own read (Mili's addition; decision 0057)",
+        resolve: (i) => i.altText ?? null,
+      }),
     }),
   });
 

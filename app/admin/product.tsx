@@ -1,6 +1,15 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/product";
 import { adminRequest } from "./api.server.ts";
+import { EXTRAS_INTENTS, EXTRAS_QUERY, extrasAction } from "./product-extras.server.ts";
+import {
+  type Extras,
+  ImagesSection,
+  PackageSection,
+  ParametersSection,
+  RelatedSection,
+  uploadOutcome,
+} from "./product-extras.tsx";
 import {
   type Choices,
   type FormAnswer,
@@ -76,18 +85,36 @@ function productIdOf(params: { productId?: string }) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const productId = productIdOf(params);
-  const answer = await adminRequest<{ product: Detail | null; catalogChoices: Choices }>(
-    request,
-    context,
-    QUERY,
-    {
+  const search = new URL(request.url).searchParams.get("relatedSearch")?.trim().slice(0, 200) ?? "";
+  const [answer, extras, matches] = await Promise.all([
+    adminRequest<{ product: Detail | null; catalogChoices: Choices }>(request, context, QUERY, {
       id: productId,
-    },
-  );
+    }),
+    adminRequest<{ productExtras: Extras }>(request, context, `query($id: Int!) { ${EXTRAS_QUERY} }`, {
+      id: productId,
+    }),
+    search
+      ? adminRequest<{
+          products: { products: { productId: number; articleNumber: string; name: string }[] };
+        }>(
+          request,
+          context,
+          "query($q: String) { products(search: $q, take: 8) { products { productId articleNumber name } } }",
+          { q: search },
+        )
+      : null,
+  ]);
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
-  if (!answer.data?.product) throw new Response("Not found", { status: 404 });
+  if (!answer.data?.product || !extras.data) throw new Response("Not found", { status: 404 });
   const created = new URL(request.url).searchParams.get("created") === "1";
-  return { product: answer.data.product, choices: answer.data.catalogChoices, created };
+  return {
+    product: answer.data.product,
+    choices: answer.data.catalogChoices,
+    created,
+    extras: extras.data.productExtras,
+    search,
+    matches: matches?.data?.products.products ?? [],
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -95,6 +122,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form);
   const intent = values.intent ?? "";
+  if ((EXTRAS_INTENTS as readonly string[]).includes(intent))
+    return extrasAction(request, context, productId, intent, form);
   const version = Number(values.version);
   const skuId = values.skuId ? Number(values.skuId) : null;
   const vars = { id: productId, v: Number.isSafeInteger(version) ? version : 0 };
@@ -151,6 +180,10 @@ function fieldLabel(t: AdminT, key: string): string {
     const label = c === "selling" ? t("product.sellingIn", names) : t("product.regularIn", names);
     return `${t("product.skuId", { id: a })}: ${label.replace(" ()", "")}`;
   }
+  if (key === "images" || head === "image") return t("images.title");
+  if (key === "parameters" || head === "parameter") return t("parameters.title");
+  if (key === "related") return t("related.title");
+  if (head === "group") return t("package.title");
   if (key === "articleNumber") return t("products.articleNumber");
   if (key === "active") return t("products.active");
   if (key === "brandId") return t("products.brand");
@@ -170,7 +203,8 @@ function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean })
         <ul className="list-inside list-disc">
           {answer.changes.map((c) => (
             <li key={`${c.at}-${c.actor}`}>
-              {c.actor}, <When iso={c.at} lang={lang} />: {c.fields.map((f) => fieldLabel(t, f)).join(", ")}
+              {c.actor}, <When iso={c.at} lang={lang} />:{" "}
+              {[...new Set(c.fields.map((f) => fieldLabel(t, f)))].join(", ")}
             </li>
           ))}
         </ul>
@@ -187,7 +221,9 @@ function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean })
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, may } = useAdminT();
-  const { product, choices, created } = loaderData;
+  const { product, choices, created, extras, search, matches } = loaderData;
+  const location = useLocation();
+  const upload = uploadOutcome(new URLSearchParams(location.search), t, lang);
   const answer = (actionData ?? null) as FormAnswer | null;
   const editable = may("catalog.edit");
   const name = product.texts.find((x) => x.languageId.startsWith(lang === "sv" ? "sv" : "nb"))?.name ?? "";
@@ -243,6 +279,45 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           </button>
         </fieldset>
       </Form>
+      <ImagesSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+        upload={upload}
+      />
+      <ParametersSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+      />
+      <RelatedSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+        matches={matches}
+        search={search}
+      />
+      <PackageSection
+        t={t}
+        lang={lang}
+        productId={product.productId}
+        version={product.version}
+        extras={extras}
+        answer={answer}
+        editable={editable}
+      />
       <section aria-labelledby="skus-heading">
         <h2 id="skus-heading" className="mb-3 text-xl font-semibold">
           {t("product.skus")}

@@ -6,6 +6,7 @@
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
+import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
 
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
@@ -388,6 +389,7 @@ const en = {
   "csv.moreProblems": "Problems not shown: {count}.",
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
+  ...extrasEn,
   ...ORDER_EN,
   ...CONTENT_EN,
 } as const;
@@ -776,6 +778,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problem som inte visas: {count}.",
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
+  ...extrasSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1161,6 +1164,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problemer som ikke vises: {count}.",
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
+  ...extrasNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { languages, markets } from "./markets.ts";
-import { type Localized, tsvector } from "./types.ts";
+import { bytea, type Localized, tsvector } from "./types.ts";
 
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -161,6 +161,13 @@ export const productImages = pgTable(
     fileName: text().notNull(),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer().notNull().default(0),
+    /** Alt text per language id (decision 0057); empty: the storefront names the product. */
+    alt: jsonb().$type<Localized>().notNull().default({}),
+    /**
+     * An uploaded image's original bytes (JPEG, PNG or WebP, checked by content; decision 0057), resized by the image
+     * pipeline (services/images/uploads.ts). Null for the drawn art, whose name is its picture.
+     */
+    original: bytea(),
   },
   (t) => [index().on(t.productId, t.sortOrder)],
 );

@@ -7,6 +7,16 @@ export const tsvector = customType<{ data: string }>({
   },
 });
 
+/** Raw bytes (an uploaded product image's original, decision 0057). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType() {
+    return "bytea";
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
+  },
+});
+
 /** A text in every storefront language, keyed by language id ("sv-SE", "nb-NO", …). */
 export type Localized = Record<string, string>;
 

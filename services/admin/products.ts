@@ -273,8 +273,9 @@ function collect<T>(checked: Checked<T>, problems: ProductProblem[]): T | null {
 /**
  * Runs one edit of a product: locks its row, refuses a stale version, lets `change` write (it returns the audit's
  * before and after), raises the version and records the audit entry — all in one transaction, or nothing.
+ * The product editor's extras (services/admin/product-extras/) run through it too.
  */
-async function edit(
+export async function edit(
   db: Database,
   who: AdminPrincipal,
   productId: number,

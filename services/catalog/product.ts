@@ -290,7 +290,8 @@ async function readProducts(
            (select json_build_array(coalesce(sum(s.in_stock), 0), coalesce(sum(s.oversellable), 0),
                                     coalesce(sum(s.static), 0), min(s.incoming)::text)
             from skus s where s.product_id = p.id and s.active) as stock,
-           (select coalesce(json_agg(json_build_object('fileName', i.file_name, 'tags', i.tags)
+           (select coalesce(json_agg(json_build_object('fileName', i.file_name, 'tags', i.tags,
+                                                       'altText', i.alt ->> ${lang})
                                      order by i.sort_order, i.id), '[]'::json)
             from product_images i where i.product_id = p.id) as images,
            (select json_build_array(b.name, b.alias) from brands b where b.id = p.brand_id) as brand,

@@ -48,7 +48,8 @@ export interface ProductSummary {
   canonicalUrl: string;
   brand: { brandId: number; name: string; alias: string; canonicalUrl: string } | null;
   primaryCategory: { categoryId: number; name: string; alias: string; canonicalUrl: string } | null;
-  productImages: { fileName: string; tags: string[] }[];
+  /** `altText`: the merchant's, in the page's language (decision 0057), on the product page's read only. */
+  productImages: { fileName: string; tags: string[]; altText?: string | null }[];
   unitPrice: PriceMinor | null;
   lowestPrice: LowestPriceMinor | null;
   rating: { score: number; voteCount: number } | null;
@@ -94,7 +95,7 @@ export interface PageRow {
   oversellable: number;
   static: number;
   incoming: string | null;
-  images: { fileName: string; tags: string[] }[] | string | null;
+  images: { fileName: string; tags: string[]; altText?: string | null }[] | string | null;
 }
 
 export /** A product row of the page statement as the API's summary. */

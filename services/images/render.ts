@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { parseImageName, productArtSvg } from "./art.ts";
 
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
@@ -74,6 +74,11 @@ export async function renderProductImage({
     // Guards against rounding in librsvg (a no-op when already width×width); the art is opaque.
     .resize(width, width, { fit: "fill" })
     .removeAlpha();
+  return encodeImage(image, format);
+}
+
+/** Encodes a prepared image in a format, with the settings every product image uses (drawn or uploaded). */
+export function encodeImage(image: Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case "avif":
       return image.avif({ quality: 50, effort: 2, chromaSubsampling: "4:2:0" }).toBuffer();

@@ -459,6 +459,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   "admin-products": { path: "/admin/products", kind: "page" },
   "admin-product-new": { path: "/admin/products/new", kind: "page" },
   "admin-product": { path: "/admin/products/:id", kind: "page" },
+  "admin-product-images": { path: "/admin/products/images", kind: "form" },
   "admin-catalog-export": { path: "/admin/catalog/export", kind: "page" },
   "admin-catalog-import": { path: "/admin/catalog/import", kind: "page" },
   "admin-campaigns": { path: "/admin/campaigns", kind: "page" },

@@ -18,7 +18,15 @@ export function srcSet(fileName: string, widths: readonly number[] = IMAGE_WIDTH
  * to switch between them. The large image links to its 1280 px version (works without JavaScript); with
  * JavaScript it opens a zoom dialog instead, where arrow buttons page through the images.
  */
-export function Gallery({ images, name, t }: { images: { fileName: string }[]; name: string; t: Translate }) {
+export function Gallery({
+  images,
+  name,
+  t,
+}: {
+  images: { fileName: string; altText?: string | null }[];
+  name: string;
+  t: Translate;
+}) {
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
@@ -30,7 +38,9 @@ export function Gallery({ images, name, t }: { images: { fileName: string }[]; n
   }, [zoomed, current]);
   const total = images.length;
   if (!total) return null;
-  const alt = (i: number) => (total > 1 ? t("product.image.alt", { name, n: i + 1, total }) : name);
+  // The merchant's alt text (decision 0057), else the product's name and the image's place.
+  const alt = (i: number) =>
+    images[i]?.altText || (total > 1 ? t("product.image.alt", { name, n: i + 1, total }) : name);
   return (
     <section aria-label={t("product.gallery")}>
       <div className="relative">

@@ -90,6 +90,7 @@ export const ProductPageQuery = graphql(
       }
       productImages {
         fileName
+        altText
       }
       primaryCategory {
         name
