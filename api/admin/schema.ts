@@ -18,6 +18,7 @@ import "./gift-cards.ts";
 import "./promo-codes.ts";
 import "./catalog.ts";
 import "./catalog-csv.ts";
+import "./catalog-structure.ts";
 import "./dashboard.ts";
 import "./orders.ts";
 import "./two-step.ts";

@@ -3,6 +3,7 @@
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
 
+import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 
@@ -388,6 +389,7 @@ const en = {
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
   ...ORDER_EN,
+  ...structureEn,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -773,6 +775,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problem som inte visas: {count}.",
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
+  ...structureSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1157,6 +1160,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problemer som ikke vises: {count}.",
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
+  ...structureNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };
