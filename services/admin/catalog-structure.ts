@@ -267,13 +267,16 @@ async function writeTexts(t: Database, categoryId: number, texts: Record<string,
   }
 }
 
-/** Renumbers a parent's children in the given order (10, 20, …: room for the seed's and imports' own numbers). */
+/**
+ * Renumbers a parent's children in the given order (10, 20, …), in one statement that touches only the rows whose
+ * number changes (each touched row runs the catalog's statement triggers).
+ */
 async function writeOrder(t: Database, order: readonly number[]) {
-  for (const [i, id] of order.entries())
-    await t
-      .update(categories)
-      .set({ sortOrder: (i + 1) * 10 })
-      .where(eq(categories.id, id));
+  if (!order.length) return;
+  await t.execute(sql`
+    update categories c set sort_order = o.ord * 10
+    from unnest(${`{${order.join(",")}}`}::int[]) with ordinality as o(id, ord)
+    where c.id = o.id and c.sort_order <> o.ord * 10`);
 }
 
 async function siblingsOf(t: Database, parentId: number | null): Promise<number[]> {

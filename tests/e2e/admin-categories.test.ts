@@ -79,7 +79,9 @@ describe("categories and brands in the back office", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("#main").getByRole("status").textContent()).toBe("New order saved.");
     expect((await order()).slice(0, 2)).toEqual([second.id, first.id]);
-    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(new RegExp(`^move-(down|up)-${first.id}$`));
+    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(
+      new RegExp(`^move-(down|up)-${first.id}$`),
+    );
     expect((await storefrontOrder()).slice(0, 2)).toEqual([second.id, first.id]);
 
     // A new top-level category, by keyboard; then the storefront shows its page.
@@ -88,7 +90,9 @@ describe("categories and brands in the back office", () => {
     await page.locator("#new-sv-name").fill(`Fjälltur ${TAG}`);
     await page.locator("#new-nb-description").fill("Alt til fjellturen");
     await page.getByRole("button", { name: "Create category" }).press("Enter");
-    await expect.poll(() => page.locator("#main").getByRole("status").first().textContent()).toBe("Category created.");
+    await expect
+      .poll(() => page.locator("#main").getByRole("status").first().textContent())
+      .toBe("Category created.");
     await page.getByRole("link", { name, exact: true }).waitFor();
     await expectAxeClean(page, "categories after creating");
 
@@ -98,7 +102,9 @@ describe("categories and brands in the back office", () => {
     await expectAxeClean(page, "category");
 
     await openHydrated(shop, page, `/c/fjelltur-${TAG}`);
-    await expect.poll(async () => (await page.getByRole("heading", { level: 1 }).textContent())?.includes(name)).toBe(true);
+    await expect
+      .poll(async () => (await page.getByRole("heading", { level: 1 }).textContent())?.includes(name))
+      .toBe(true);
 
     await openHydrated(shop, page, "/admin/brands");
     await page.getByRole("heading", { level: 1, name: "Brands" }).waitFor();
