@@ -18,7 +18,8 @@ export type AdminErrorCode =
   | "EMAIL_TAKEN"
   | "OPEN_ORDERS"
   | "REFUND_REFUSED"
-  | "CAPTURE_FAILED";
+  | "CAPTURE_FAILED"
+  | "IN_USE";
 
 /**
  * An error of the back office's API: a stable `extensions.code` (the admin UI words it in the admin's language

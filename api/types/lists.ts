@@ -265,7 +265,8 @@ builder.queryFields((t) => ({
     args: {
       includeHidden: t.arg.boolean({
         required: false,
-        description: "Accepted; Mili has no hidden categories",
+        description:
+          "Accepted and ignored: a hidden category (Visible off in the back office) is never listed",
       }),
       parentCategoryId: t.arg.int({ required: false }),
       ...localeArgs,

@@ -62,6 +62,16 @@ export default function AdminLayout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/categories" className={linkClass}>
+                  {t("nav.categories")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/brands" className={linkClass}>
+                  {t("nav.brands")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/catalog/import" className={linkClass}>
                   {t("nav.csv")}
                 </NavLink>

@@ -4,6 +4,7 @@
  */
 
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
+import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
@@ -392,6 +393,7 @@ const en = {
   ...extrasEn,
   ...ORDER_EN,
   ...CONTENT_EN,
+  ...structureEn,
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -779,6 +781,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
   ...extrasSv,
+  ...structureSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1165,6 +1168,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
   ...extrasNb,
+  ...structureNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

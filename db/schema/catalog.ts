@@ -29,6 +29,8 @@ export const categories = pgTable(
     key: text().notNull().unique(),
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /** Optimistic version of the back office's edits (migration 0034, decision 0056). */
+    version: integer().notNull().default(1),
     createdAt: created(),
   },
   (t) => [index().on(t.parentId)],
@@ -62,6 +64,8 @@ export const brands = pgTable("brands", {
   /** Description per language id. */
   description: jsonb().$type<Localized>().notNull().default({}),
   active: boolean().notNull().default(true),
+  /** Optimistic version of the back office's edits (migration 0034, decision 0056). */
+  version: integer().notNull().default(1),
   createdAt: created(),
 });
 
