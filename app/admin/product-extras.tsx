@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Form, useFetcher, useSubmit } from "react-router";
 import { EXTRAS_LIMITS, type ExtrasProblemCode, extrasProblemText } from "#domain/product-extras.ts";
 import { Field, type FieldProblem, type FormAnswer } from "./product-form.tsx";
-import type { AdminT } from "./texts.ts";
+import { type AdminT, errorText } from "./texts.ts";
 import { button, Notice, primary } from "./ui.tsx";
 
 /**
@@ -86,7 +86,7 @@ export function uploadOutcome(search: URLSearchParams, t: AdminT, lang: Lang) {
   }
   const error = search.get("imagesError");
   if (error)
-    return { ok: false, text: error === "VERSION_CONFLICT" ? t("product.conflict") : t("error.other") };
+    return { ok: false, text: error === "VERSION_CONFLICT" ? t("product.conflict") : errorText(t, error) };
   return null;
 }
 
