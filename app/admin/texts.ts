@@ -3,8 +3,8 @@
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
 
-import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
+import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
