@@ -95,6 +95,10 @@ export default [
     route("gift-cards/:giftCardId", "admin/gift-card.tsx", { id: "admin-gift-card" }),
     route("users", "admin/users.tsx", { id: "admin-users" }),
     route("audit", "admin/audit.tsx", { id: "admin-audit" }),
+    route("settings", "admin/settings-markets.tsx", { id: "admin-settings" }),
+    route("settings/vat", "admin/settings-vat.tsx", { id: "admin-settings-vat" }),
+    route("settings/shipping", "admin/settings-shipping.tsx", { id: "admin-settings-shipping" }),
+    route("settings/theme", "admin/settings-theme.tsx", { id: "admin-settings-theme" }),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -7,7 +7,9 @@
  * staff. A customer's data (decision 0053): every role ends a customer's sessions (a stolen account); owner and staff
  * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone). Orders (decision 0050): every role reads them and resends their e-mails (`order.email`, support answers
  * the customer who lost one); owner and staff move them (`order.status`: ship and capture, cancel, mark a
- * withdrawal's goods received) and refund them (`order.refund`).
+ * withdrawal's goods received) and refund them (`order.refund`). The shop's settings (decision 0059: markets, VAT
+ * rates, shipping options, theme colours): owner and staff read them (`settings.read`); only the owner changes them
+ * (`settings.edit`: they move every price, fee and page of the shop).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -35,6 +37,8 @@ export const ADMIN_ACTIONS = [
   "audit.read",
   "admin.manage",
   "sales.read",
+  "settings.read",
+  "settings.edit",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -61,6 +65,7 @@ const STAFF: readonly AdminAction[] = [
   "campaigns.edit",
   "giftCards.edit",
   "sales.read",
+  "settings.read",
 ];
 
 const GRANTS: Readonly<Record<AdminRole, ReadonlySet<AdminAction>>> = {

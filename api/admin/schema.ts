@@ -24,6 +24,7 @@ import "./two-step.ts";
 import "./audit.ts";
 import "./privacy.ts";
 import "./team.ts";
+import "./settings.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
 

@@ -5,6 +5,7 @@
 
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
+import { settingsEn, settingsNb, settingsSv } from "./texts-settings.ts";
 
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
@@ -387,6 +388,7 @@ const en = {
   "csv.moreProblems": "Problems not shown: {count}.",
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
+  ...settingsEn,
   ...ORDER_EN,
 } as const;
 
@@ -773,6 +775,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problem som inte visas: {count}.",
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
+  ...settingsSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1157,6 +1160,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.moreProblems": "Problemer som ikke vises: {count}.",
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
+  ...settingsNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };
