@@ -107,7 +107,7 @@ const ChannelRef = b.objectRef<AdminSettingsChannel>("AdminChannelSettings").imp
 const Choice = b.objectRef<{ id: string; name: string }>("AdminSettingsChoice").implement({
   fields: (t) => ({ id: t.exposeString("id"), name: t.exposeString("name") }),
 });
-const SettingsRef = b.objectRef<AdminSettings>("AdminSettings").implement({
+const SettingsRef = b.objectRef<AdminSettings>("AdminShopSettings").implement({
   fields: (t) => ({
     markets: t.field({ type: [MarketRef], resolve: (s) => s.markets }),
     channels: t.field({ type: [ChannelRef], resolve: (s) => s.channels }),

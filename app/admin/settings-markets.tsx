@@ -68,10 +68,7 @@ function MarketForm({
             </select>
           )}
         </Field>
-        <fieldset
-          className="mb-3"
-          aria-describedby={langProblem ? id("languages-error") : undefined}
-        >
+        <fieldset className="mb-3" aria-describedby={langProblem ? id("languages-error") : undefined}>
           <legend className="text-sm font-medium">{t("settings.languages")}</legend>
           {languages.map((l) => (
             <p key={l.id} className="flex items-center gap-2">

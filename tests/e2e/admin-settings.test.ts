@@ -35,10 +35,7 @@ async function cartInNorway() {
         where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1`,
   );
   const skuId = Number(rows[0]?.id);
-  await shop.db.db
-    .update(skus)
-    .set({ inStock: 10, oversellable: 0 })
-    .where(eq(skus.id, skuId));
+  await shop.db.db.update(skus).set({ inStock: 10, oversellable: 0 }).where(eq(skus.id, skuId));
   const { body } = await gql(shop.origin, {
     query: `mutation($skuId: Int!) { addToCart(id: "", item: {skuId: $skuId, quantity: 1}, channelId: "2|no", languageId: "nb-NO", marketId: "no") { id } }`,
     variables: { skuId },
