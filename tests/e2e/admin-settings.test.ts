@@ -11,7 +11,7 @@ import { gql, type Shop, startShop } from "#tests/support/shop.ts";
  * The shop's settings in Chromium (issue 15, decision 0059): the owner changes a shipping fee and a theme colour by
  * keyboard and the storefront follows without a rebuild (the checkout offers the new fee, the page carries the new
  * colour); a colour with too little contrast is refused at its field. The four settings screens are axe-clean. One
- * shop and one signed-in page for the file.
+ * shop for the file.
  */
 let shop: Shop;
 const EMAIL = "innstillinger@mili.example";
@@ -83,6 +83,8 @@ describe("settings in the back office", () => {
 
   it("a theme colour is checked for contrast and the storefront's page carries the new one", async () => {
     const page = session.page;
+    // Each test has its own browser context (tests/support/browser.ts): sign in again.
+    await signInToAdmin(shop, page, EMAIL, PASSWORD);
     await openHydrated(shop, page, "/admin/settings/theme");
     await page.getByRole("heading", { level: 2, name: "Theme" }).waitFor();
     await expectAxeClean(page, "theme");
@@ -94,7 +96,7 @@ describe("settings in the back office", () => {
     expect(await norway.getByLabel("Brand text and buttons").getAttribute("aria-invalid")).toBe("true");
     await norway.getByLabel("Brand text and buttons").fill("#1d4ed8");
     await norway.getByRole("button", { name: "Save the theme of Mili Norge" }).press("Enter");
-    await page.getByRole("status").waitFor();
+    await norway.getByRole("status").waitFor();
 
     await openHydrated(shop, page, "/");
     expect(
