@@ -108,6 +108,10 @@ export default [
     route("menus/:locationId", "admin/menu.tsx", { id: "admin-menu" }),
     route("users", "admin/users.tsx", { id: "admin-users" }),
     route("audit", "admin/audit.tsx", { id: "admin-audit" }),
+    route("settings", "admin/settings-markets.tsx", { id: "admin-settings" }),
+    route("settings/vat", "admin/settings-vat.tsx", { id: "admin-settings-vat" }),
+    route("settings/shipping", "admin/settings-shipping.tsx", { id: "admin-settings-shipping" }),
+    route("settings/theme", "admin/settings-theme.tsx", { id: "admin-settings-theme" }),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -39,6 +39,8 @@ describe("adminMay", () => {
         expect(adminMay(r, "catalog.edit")).toBe(r !== "support");
         expect(adminMay(r, "catalog.read")).toBe(true);
         expect(adminMay(r, "sales.read")).toBe(r !== "support");
+        expect(adminMay(r, "settings.read")).toBe(r !== "support");
+        expect(adminMay(r, "settings.edit")).toBe(r === "owner");
         for (const a of ["campaigns.edit", "giftCards.edit"] as const)
           expect(adminMay(r, a)).toBe(r !== "support");
         for (const a of ["campaigns.read", "giftCards.read"] as const) expect(adminMay(r, a)).toBe(true);

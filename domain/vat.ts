@@ -77,6 +77,11 @@ const MARKET_TIME_ZONES: Readonly<Record<string, string>> = {
   de: "Europe/Berlin",
 };
 
+/** The market's time zone: its calendar day is the one its VAT follows (Stockholm for unknown markets). */
+export function marketTimeZone(market: string): string {
+  return MARKET_TIME_ZONES[market.toLowerCase()] ?? "Europe/Stockholm";
+}
+
 /**
  * The rate in effect for a market and product class on a date. `date` is a calendar date
  * "YYYY-MM-DD", or an instant, taken as the calendar date in the market's time zone (Stockholm for
@@ -96,7 +101,7 @@ export function vatRateFor(
       throw new RangeError(`VAT date must be a calendar date "YYYY-MM-DD", got "${date}"`);
     day = date;
   } else {
-    day = isoDate(date, MARKET_TIME_ZONES[key] ?? "Europe/Stockholm");
+    day = isoDate(date, marketTimeZone(key));
   }
   const matches = rates.filter(
     (r) =>

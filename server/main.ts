@@ -95,7 +95,6 @@ export async function start(env: Record<string, string | undefined> = process.en
   // The catalog's in-process list index (decision 0011) is read before the shop says it is ready, so the first
   // shopper's list does not pay for it (about 1 s at 100,000 products, a few ms for the demo catalog).
   await catalogIndex(db.db);
-  const reference = createReferenceCache(db.db);
   const metrics = createMetrics();
   // Stock changes from the database (LISTEN), fanned out through Redis when REDIS_URL is set.
   const stockEvents = await startStockEvents({ handle: db, redisUrl: config.REDIS_URL, logger });
@@ -123,6 +122,8 @@ export async function start(env: Record<string, string | undefined> = process.en
   // within a second (decisions 0023, 0024).
   const catalogVersion = createCatalogVersionReader(db);
   await catalogVersion.follow();
+  // Channels, markets, languages and VAT: reloaded when the catalog version moves (a settings change, decision 0059).
+  const reference = createReferenceCache(db.db, { version: () => catalogVersion.latest() });
   const cacheRedis =
     config.REDIS_URL && config.RESPONSE_CACHE
       ? await connectRedisClient(config.REDIS_URL, logger, "response-cache")

@@ -55,8 +55,15 @@ export interface ChannelRecord {
 
 const TTL_MS = 60_000;
 
-export function createReferenceCache(db: Database) {
+/**
+ * `version`: the catalog version as this process last heard it (services/catalog-version.ts `latest`). Every table
+ * read here marks the catalog version at commit (migration 0010), so a copy loaded at another version is reloaded:
+ * a settings change in the back office (decision 0059) reaches the storefront at the next request, on every node,
+ * without waiting for the TTL.
+ */
+export function createReferenceCache(db: Database, opts: { version?: () => number } = {}) {
   let current: ReferenceData | undefined;
+  let currentVersion = -1;
   let loading: Promise<ReferenceData> | undefined;
 
   async function load(): Promise<ReferenceData> {
@@ -128,16 +135,21 @@ export function createReferenceCache(db: Database) {
 
   return {
     async get(): Promise<ReferenceData> {
-      if (current && Date.now() - current.loadedAt < TTL_MS) return current;
+      const version = opts.version?.() ?? -1;
+      if (current && version === currentVersion && Date.now() - current.loadedAt < TTL_MS) return current;
       loading ??= load().finally(() => {
         loading = undefined;
       });
-      current = await loading;
-      return current;
+      // The version heard before the load began: a change committed during the load reloads on the next get().
+      const loaded = await loading;
+      current = loaded;
+      currentVersion = version;
+      return loaded;
     },
     /** Drops the cached copy (after the seed or an admin change). */
     invalidate() {
       current = undefined;
+      currentVersion = -1;
     },
   };
 }

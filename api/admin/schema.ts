@@ -27,6 +27,7 @@ import "./audit.ts";
 import "./privacy.ts";
 import "./team.ts";
 import "./content.ts";
+import "./settings.ts";
 import { type AdminContext, allow } from "./context.ts";
 import { adminError, intIn } from "./errors.ts";
 

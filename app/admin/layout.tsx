@@ -106,6 +106,13 @@ export default function AdminLayout() {
                   {t("nav.menus")}
                 </NavLink>
               </li>
+              {me.may.includes("settings.read") && (
+                <li>
+                  <NavLink to="/admin/settings" className={linkClass}>
+                    {t("nav.settings")}
+                  </NavLink>
+                </li>
+              )}
               {me.may.includes("admin.manage") && (
                 <li>
                   <NavLink to="/admin/users" className={linkClass}>

@@ -8,6 +8,7 @@ import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
+import { settingsEn, settingsNb, settingsSv } from "./texts-settings.ts";
 
 export type AdminLang = "en" | "sv" | "nb";
 export const ADMIN_LANGS: readonly AdminLang[] = ["en", "sv", "nb"];
@@ -391,6 +392,7 @@ const en = {
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
   ...extrasEn,
+  ...settingsEn,
   ...ORDER_EN,
   ...CONTENT_EN,
   ...structureEn,
@@ -782,6 +784,7 @@ const sv: Record<AdminTextKey, string> = {
   ...peopleSv,
   ...extrasSv,
   ...structureSv,
+  ...settingsSv,
 };
 
 const nb: Record<AdminTextKey, string> = {
@@ -1169,6 +1172,7 @@ const nb: Record<AdminTextKey, string> = {
   ...peopleNb,
   ...extrasNb,
   ...structureNb,
+  ...settingsNb,
 };
 
 const CATALOGS: Record<AdminLang, Record<AdminTextKey, string>> = { en, sv, nb };

@@ -124,6 +124,8 @@ export const shippingOptions = pgTable(
     deliveryDaysMax: integer(),
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /** Optimistic version of the back office's edits (decision 0059). */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex().on(t.marketAlias, t.key)],
 );

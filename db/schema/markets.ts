@@ -45,6 +45,8 @@ export const channels = pgTable("channels", {
   /** Theme map applied as CSS custom properties on <html>. */
   theme: jsonb().$type<Record<string, string>>().notNull().default({}),
   url: text(),
+  /** Optimistic version of the back office's theme edits (decision 0059). */
+  version: integer().notNull().default(1),
 });
 
 export const markets = pgTable(
@@ -68,6 +70,8 @@ export const markets = pgTable(
     freeShippingOverMinor: integer(),
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /** Optimistic version of the back office's edits of the market and its VAT rates (decision 0059). */
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.groupKey)],
 );

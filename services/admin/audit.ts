@@ -106,7 +106,7 @@ export interface RecordedChange {
 export async function changesSince(
   db: Database,
   entity: string,
-  id: number,
+  id: number | string,
   version: number,
 ): Promise<RecordedChange[]> {
   const rows = await db

@@ -1,0 +1,153 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/settings-markets";
+import { Field } from "./product-form.tsx";
+import { loadSettings, type SettingsAnswer, saveSettings, versionOf } from "./settings.server.ts";
+import { box, SettingsFrame, SettingsOutcome, useFormAnswer } from "./settings-ui.tsx";
+import { primary, useAdminT } from "./ui.tsx";
+
+/**
+ * /admin/settings (issue 15, decision 0059): per market its currency, the languages it offers, its default language
+ * and whether it is active. One form per market, each with the version it read.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSettings(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveSettings(request, context, (v) => ({
+    query: `mutation($a: String!, $v: Int!, $i: AdminMarketInput!) { updateMarket(alias: $a, version: $v, input: $i) }`,
+    variables: {
+      a: v.key ?? "",
+      v: versionOf(v),
+      i: {
+        currencyCode: v.currencyCode ?? "",
+        languageIds: (v.languageIds ?? "").split(",").filter(Boolean),
+        defaultLanguageId: v.defaultLanguageId ?? "",
+        active: v.active === "true",
+      },
+    },
+  }));
+}
+
+export function meta() {
+  return [{ title: "Mili · Settings · Markets" }];
+}
+
+function MarketForm({
+  market,
+  currencies,
+  languages,
+  answer,
+}: {
+  market: Route.ComponentProps["loaderData"]["markets"][number];
+  currencies: { id: string; name: string }[];
+  languages: { id: string; name: string }[];
+  answer: SettingsAnswer | null;
+}) {
+  const { t, may } = useAdminT();
+  const { mine, problem, typed, list, checked } = useFormAnswer(answer, market.alias);
+  const id = (f: string) => `market-${market.alias}-${f}`;
+  const langProblem = problem("languageIds");
+  return (
+    <Form method="post" className={box} aria-labelledby={id("title")}>
+      <h3 id={id("title")} className="mb-2 font-semibold">
+        {t("settings.market", { alias: market.alias })}
+      </h3>
+      <SettingsOutcome answer={mine} t={t} />
+      <input type="hidden" name="key" value={market.alias} />
+      <input type="hidden" name="version" value={market.version} />
+      <fieldset disabled={!may("settings.edit")}>
+        <Field id={id("currency")} label={t("settings.currency")} problem={problem("currencyCode")}>
+          {(props) => (
+            <select {...props} name="currencyCode" defaultValue={typed("currencyCode", market.currencyCode)}>
+              {currencies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.id} · {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <fieldset className="mb-3" aria-describedby={langProblem ? id("languages-error") : undefined}>
+          <legend className="text-sm font-medium">{t("settings.languages")}</legend>
+          {languages.map((l) => (
+            <p key={l.id} className="flex items-center gap-2">
+              <input
+                id={id(`lang-${l.id}`)}
+                type="checkbox"
+                name="languageIds"
+                value={l.id}
+                defaultChecked={list("languageIds", market.languageIds).includes(l.id)}
+              />
+              <label htmlFor={id(`lang-${l.id}`)}>{l.name}</label>
+            </p>
+          ))}
+          {langProblem ? (
+            <span id={id("languages-error")} className="mt-1 block text-sm text-red-800">
+              {langProblem.message}
+            </span>
+          ) : null}
+        </fieldset>
+        <Field
+          id={id("default")}
+          label={t("settings.defaultLanguage")}
+          problem={problem("defaultLanguageId")}
+        >
+          {(props) => (
+            <select
+              {...props}
+              name="defaultLanguageId"
+              defaultValue={typed("defaultLanguageId", market.defaultLanguageId)}
+            >
+              {languages.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <p className="mb-1 flex items-center gap-2">
+          <input
+            id={id("active")}
+            type="checkbox"
+            name="active"
+            value="true"
+            defaultChecked={checked("active", market.active)}
+            aria-invalid={problem("active") ? true : undefined}
+            aria-describedby={problem("active") ? id("active-error") : undefined}
+          />
+          <label htmlFor={id("active")}>{t("settings.active")}</label>
+        </p>
+        {problem("active") ? (
+          <p id={id("active-error")} className="mb-3 text-sm text-red-800">
+            {problem("active")?.message}
+          </p>
+        ) : null}
+        <button type="submit" className={`${primary} mt-2`}>
+          {t("settings.saveMarket", { alias: market.alias })}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+export default function SettingsMarkets({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const answer = (actionData ?? null) as SettingsAnswer | null;
+  return (
+    <SettingsFrame title={t("settings.markets")}>
+      <div className="grid gap-4 md:grid-cols-2">
+        {loaderData.markets.map((m) => (
+          <MarketForm
+            key={`${m.alias}-${m.version}`}
+            market={m}
+            currencies={loaderData.currencies}
+            languages={loaderData.languages}
+            answer={answer}
+          />
+        ))}
+      </div>
+    </SettingsFrame>
+  );
+}

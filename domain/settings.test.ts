@@ -1,0 +1,246 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  AA_TEXT_CONTRAST,
+  amountMinor,
+  applyVatPlan,
+  checkMarket,
+  checkShippingOption,
+  checkTheme,
+  contrastRatio,
+  dayBefore,
+  normalizeColour,
+  percentToBp,
+  planVatChange,
+  SETTINGS_PROBLEM_TEXTS,
+  settingsProblemText,
+} from "./settings.ts";
+import { DEFAULT_VAT_RATES, PRODUCT_CLASSES, vatRateFor } from "./vat.ts";
+
+const hex = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+  .map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, "0")).join("")}`);
+const day = fc
+  .date({ min: new Date("2023-01-02T00:00:00Z"), max: new Date("2032-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe("contrastRatio", () => {
+  it("is symmetric, between 1 and 21, 1 for a colour with itself", () => {
+    fc.assert(
+      fc.property(hex, hex, (a, b) => {
+        const r = contrastRatio(a, b);
+        expect(r).toBeCloseTo(contrastRatio(b, a), 12);
+        expect(r).toBeGreaterThanOrEqual(1);
+        expect(r).toBeLessThanOrEqual(21.0000001);
+        expect(contrastRatio(a, a)).toBeCloseTo(1, 12);
+      }),
+    );
+  });
+  it("knows the extremes and a WCAG example", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 6);
+    // #767676 on white is the well-known lightest grey that passes AA (4.54:1).
+    expect(contrastRatio("#767676", "#ffffff")).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    expect(contrastRatio("#777777", "#ffffff")).toBeLessThan(AA_TEXT_CONTRAST);
+  });
+});
+
+describe("normalizeColour", () => {
+  it("takes #rgb and #rrggbb in any case, and nothing else", () => {
+    fc.assert(
+      fc.property(hex, (c) => {
+        expect(normalizeColour(c.toUpperCase())).toBe(c);
+      }),
+    );
+    expect(normalizeColour("#AbC")).toBe("#aabbcc");
+    for (const bad of ["red", "#12345", "#gggggg", "rgb(0,0,0)", "", "#1234567", "#12;x"])
+      expect(normalizeColour(bad)).toBeNull();
+  });
+});
+
+describe("checkTheme", () => {
+  const seed = { brand: "#e8590c", "brand-ink": "#7a2e05", ink: "#1c1917", paper: "#fffaf5" };
+  it("accepts the demo theme", () => {
+    expect(checkTheme(seed)).toEqual({ ok: true, value: seed });
+  });
+  it("accepts exactly the themes whose text pairs meet AA", () => {
+    fc.assert(
+      fc.property(hex, hex, hex, (ink, brandInk, paper) => {
+        const result = checkTheme({ brand: "#e8590c", "brand-ink": brandInk, ink, paper });
+        const passes =
+          contrastRatio(ink, paper) >= 4.5 &&
+          contrastRatio(brandInk, paper) >= 4.5 &&
+          contrastRatio(brandInk, "#ffffff") >= 4.5;
+        expect(result.ok).toBe(passes);
+        if (!result.ok) expect(result.problems.every((p) => p.code === "lowContrast")).toBe(true);
+      }),
+    );
+  });
+  it("tells a non-colour, a missing and an unknown variable by field", () => {
+    const result = checkTheme({ ...seed, ink: "black", paper: "", font: "x" });
+    expect(result.ok ? [] : result.problems).toEqual([
+      { field: "font", code: "unknownVariable" },
+      { field: "ink", code: "notAColour" },
+      { field: "paper", code: "required" },
+    ]);
+    expect(checkTheme({ ...seed, ink: "#999999" })).toEqual({
+      ok: false,
+      problems: [{ field: "ink", code: "lowContrast", ratio: 2.74 }],
+    });
+  });
+});
+
+describe("checkMarket", () => {
+  const serves = { currencies: ["SEK", "EUR"], languages: ["sv-SE", "nb-NO"], otherActiveMarkets: 1 };
+  it("normalizes and accepts what the shop serves", () => {
+    expect(
+      checkMarket(
+        { currencyCode: "sek", languageIds: ["sv-SE", "sv-SE"], defaultLanguageId: "sv-SE", active: true },
+        serves,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { currencyCode: "SEK", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true },
+    });
+  });
+  it("refuses what the shop cannot serve and the last active market", () => {
+    const result = checkMarket(
+      { currencyCode: "USD", languageIds: ["en-GB"], defaultLanguageId: "nb-NO", active: false },
+      { ...serves, otherActiveMarkets: 0 },
+    );
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "currencyCode:unknownCurrency",
+      "languageIds:unknownLanguage",
+      "defaultLanguageId:defaultNotAllowed",
+      "active:lastActiveMarket",
+    ]);
+  });
+});
+
+describe("checkShippingOption", () => {
+  const base = {
+    nbName: "Hjemlevering",
+    svName: "Hemleverans",
+    fee: "49",
+    freeOver: "",
+    daysMin: "1",
+    daysMax: "3",
+    sortOrder: "",
+    active: true,
+  };
+  it("reads amounts in the currency's minor units", () => {
+    expect(amountMinor("49,50", "SEK")).toBe(4950);
+    expect(amountMinor("1490", "ISK")).toBe(1490);
+    expect(amountMinor("14,5", "ISK")).toBeNull();
+    expect(amountMinor("-1", "SEK")).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (minor) => {
+        const text = `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, "0")}`;
+        expect(amountMinor(text, "NOK")).toBe(minor);
+      }),
+    );
+  });
+  it("accepts a full option and tells each problem by field", () => {
+    const ok = checkShippingOption({ ...base, freeOver: "599" }, "SEK");
+    expect(ok).toMatchObject({
+      ok: true,
+      value: { feeMinor: 4900, freeOverMinor: 59900, deliveryDaysMin: 1 },
+    });
+    const bad = checkShippingOption({ ...base, nbName: " ", fee: "x", daysMin: "5", daysMax: "2" }, "SEK");
+    expect(bad.ok ? [] : bad.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "nbName:required",
+      "fee:invalidAmount",
+      "daysMax:estimateOrder",
+    ]);
+  });
+});
+
+describe("percentToBp and dayBefore", () => {
+  it("reads percent with up to two decimals", () => {
+    expect(percentToBp("25")).toBe(2500);
+    expect(percentToBp("25,5")).toBe(2550);
+    expect(percentToBp("13.5 %")).toBe(1350);
+    for (const bad of ["", "101", "-1", "2.555", "x"]) expect(percentToBp(bad)).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (bp) => {
+        expect(percentToBp(`${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, "0")}`)).toBe(bp);
+      }),
+    );
+  });
+  it("is the previous calendar day", () => {
+    expect(dayBefore("2026-03-01")).toBe("2026-02-28");
+    expect(dayBefore("2028-03-01")).toBe("2028-02-29");
+    expect(dayBefore("2027-01-01")).toBe("2026-12-31");
+  });
+});
+
+describe("planVatChange", () => {
+  it("keeps every day up to the change, puts the new rate from it until the next scheduled row", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("se", "fi", "no", "dk", "de"),
+        fc.constantFrom(...PRODUCT_CLASSES),
+        fc.integer({ min: 0, max: 10_000 }),
+        day,
+        day,
+        day,
+        (market, productClass, rateBp, today, from, probe) => {
+          const rate = `${Math.floor(rateBp / 100)},${String(rateBp % 100).padStart(2, "0")}`;
+          const plan = planVatChange(
+            DEFAULT_VAT_RATES,
+            market,
+            { productClass, rate, validFrom: from },
+            today,
+          );
+          if (from <= today) {
+            expect(plan).toEqual({ ok: false, problems: [{ field: "validFrom", code: "notInTheFuture" }] });
+            return;
+          }
+          expect(plan.ok).toBe(true);
+          if (!plan.ok) return;
+          const after = applyVatPlan(DEFAULT_VAT_RATES, plan.value);
+          const rateOn = (rows: readonly (typeof after)[number][], d: string) => {
+            try {
+              return vatRateFor(rows, market, productClass, d).rateBp;
+            } catch {
+              return null;
+            }
+          };
+          const next = DEFAULT_VAT_RATES.filter(
+            (r) => r.market === market && r.productClass === productClass && r.validFrom > from,
+          ).sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1))[0];
+          if (probe < from) expect(rateOn(after, probe)).toBe(rateOn(DEFAULT_VAT_RATES, probe));
+          else if (!next || probe < next.validFrom) expect(rateOn(after, probe)).toBe(rateBp);
+          else expect(rateOn(after, probe)).toBe(rateOn(DEFAULT_VAT_RATES, probe));
+        },
+      ),
+    );
+  });
+  it("refuses a bad class, rate and date", () => {
+    const plan = planVatChange(
+      DEFAULT_VAT_RATES,
+      "se",
+      { productClass: "x", rate: "120", validFrom: "2026-13-01" },
+      "2026-01-01",
+    );
+    expect(plan.ok ? [] : plan.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "productClass:unknownProductClass",
+      "rate:invalidRate",
+      "validFrom:invalidDate",
+    ]);
+  });
+});
+
+describe("texts", () => {
+  it("every problem has a text in en, sv and nb with its numbers filled in", () => {
+    for (const [code, texts] of Object.entries(SETTINGS_PROBLEM_TEXTS))
+      for (const lang of ["en", "sv", "nb"] as const) {
+        expect(texts[lang].length, `${code} ${lang}`).toBeGreaterThan(5);
+        expect(
+          settingsProblemText(
+            { field: "x", code: code as keyof typeof SETTINGS_PROBLEM_TEXTS, max: 3, ratio: 2.5 },
+            lang,
+          ),
+        ).not.toMatch(/\{\w+\}/);
+      }
+  });
+});

@@ -1,0 +1,468 @@
+/**
+ * The shop's settings as the back office changes them (issue 15, decision 0059): markets (currency, languages,
+ * active), VAT rates with the day each applies from, the markets' own shipping options, and the channels' theme
+ * colours. Pure checks that answer every problem by field with a stable code (texts in en/sv/nb below); the rate
+ * for a day stays vat.ts's `vatRateFor`, which a scheduled change is planned against (`planVatChange`).
+ */
+import { isIsoDate } from "./calendar.ts";
+import { fromDecimal, minorUnits } from "./money.ts";
+import { PRODUCT_CLASSES, type ProductClass, type VatRate } from "./vat.ts";
+
+export type SettingsProblemCode =
+  | "required"
+  | "tooLong"
+  | "unknownLanguage"
+  | "unknownCurrency"
+  | "defaultNotAllowed"
+  | "lastActiveMarket"
+  | "invalidAmount"
+  | "notWholeNumber"
+  | "outOfRange"
+  | "estimateOrder"
+  | "invalidRate"
+  | "unknownProductClass"
+  | "invalidDate"
+  | "notInTheFuture"
+  | "notAColour"
+  | "lowContrast"
+  | "unknownVariable";
+
+export interface SettingsProblem {
+  field: string;
+  code: SettingsProblemCode;
+  /** For outOfRange and tooLong: the limit. */
+  max?: number;
+  /** For lowContrast: the contrast ratio found (two decimals). */
+  ratio?: number;
+}
+
+export type SettingsChecked<T> = { ok: true; value: T } | { ok: false; problems: SettingsProblem[] };
+
+const done = <T>(value: T, problems: SettingsProblem[]): SettingsChecked<T> =>
+  problems.length ? { ok: false, problems } : { ok: true, value };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Markets.
+
+export interface MarketInput {
+  currencyCode: string;
+  languageIds: readonly string[];
+  defaultLanguageId: string;
+  active: boolean;
+}
+
+export interface MarketServes {
+  /** Currencies the shop has (the currencies table). */
+  currencies: readonly string[];
+  /** Languages the storefront has texts for and the shop has (the languages table). */
+  languages: readonly string[];
+  /** How many other markets are active. */
+  otherActiveMarkets: number;
+}
+
+/**
+ * A market's currency, allowed languages (in order, without repeats), default language (one of them) and whether
+ * it is active: a currency or language the shop cannot serve is refused, and so is deactivating the last active
+ * market (the storefront needs one).
+ */
+export function checkMarket(input: MarketInput, serves: MarketServes): SettingsChecked<MarketInput> {
+  const problems: SettingsProblem[] = [];
+  const currencyCode = input.currencyCode.trim().toUpperCase();
+  if (!currencyCode) problems.push({ field: "currencyCode", code: "required" });
+  else if (!serves.currencies.includes(currencyCode))
+    problems.push({ field: "currencyCode", code: "unknownCurrency" });
+  const languageIds = [...new Set(input.languageIds.map((l) => l.trim()).filter(Boolean))];
+  if (languageIds.length === 0) problems.push({ field: "languageIds", code: "required" });
+  else if (languageIds.some((l) => !serves.languages.includes(l)))
+    problems.push({ field: "languageIds", code: "unknownLanguage" });
+  const defaultLanguageId = input.defaultLanguageId.trim();
+  if (!defaultLanguageId) problems.push({ field: "defaultLanguageId", code: "required" });
+  else if (!serves.languages.includes(defaultLanguageId))
+    problems.push({ field: "defaultLanguageId", code: "unknownLanguage" });
+  else if (languageIds.length > 0 && !languageIds.includes(defaultLanguageId))
+    problems.push({ field: "defaultLanguageId", code: "defaultNotAllowed" });
+  if (!input.active && serves.otherActiveMarkets < 1)
+    problems.push({ field: "active", code: "lastActiveMarket" });
+  return done({ currencyCode, languageIds, defaultLanguageId, active: input.active }, problems);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shipping options.
+
+export interface ShippingOptionInput {
+  nbName: string;
+  svName: string;
+  /** Decimal in the market's currency, "49" or "49,00". */
+  fee: string;
+  /** Empty: never free. */
+  freeOver: string;
+  /** Working days; both empty: no estimate. */
+  daysMin: string;
+  daysMax: string;
+  sortOrder: string;
+  active: boolean;
+}
+
+export interface ShippingOptionFields {
+  names: { "nb-NO": string; "sv-SE": string };
+  feeMinor: number;
+  freeOverMinor: number | null;
+  deliveryDaysMin: number | null;
+  deliveryDaysMax: number | null;
+  sortOrder: number;
+  active: boolean;
+}
+
+/** The largest fee or threshold: 1 000 000 in the currency's major unit. */
+export const MAX_SHIPPING_MAJOR = 1_000_000;
+const MAX_DAYS = 90;
+const MAX_NAME = 100;
+
+/** A decimal amount in a currency ("49", "49,5", "49.50") to minor units, or null when it is not one. */
+export function amountMinor(text: string, currency: string): number | null {
+  const t = text.trim().replace(/\s/g, "").replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(t)) return null;
+  const [, fraction = ""] = t.split(".");
+  if (fraction.length > minorUnits(currency)) return null;
+  return fromDecimal(t, currency);
+}
+
+function wholeIn(
+  problems: SettingsProblem[],
+  field: string,
+  text: string,
+  max: number,
+  optional: boolean,
+): number | null {
+  const t = text.trim();
+  if (!t) {
+    if (!optional) problems.push({ field, code: "required" });
+    return null;
+  }
+  if (!/^\d+$/.test(t)) {
+    problems.push({ field, code: "notWholeNumber" });
+    return null;
+  }
+  const n = Number(t);
+  if (n > max) {
+    problems.push({ field, code: "outOfRange", max });
+    return null;
+  }
+  return n;
+}
+
+function money(
+  problems: SettingsProblem[],
+  field: string,
+  text: string,
+  currency: string,
+  optional: boolean,
+): number | null {
+  if (!text.trim()) {
+    if (!optional) problems.push({ field, code: "required" });
+    return null;
+  }
+  const minor = amountMinor(text, currency);
+  if (minor === null) {
+    problems.push({ field, code: "invalidAmount" });
+    return null;
+  }
+  if (minor > MAX_SHIPPING_MAJOR * 10 ** minorUnits(currency)) {
+    problems.push({ field, code: "outOfRange", max: MAX_SHIPPING_MAJOR });
+    return null;
+  }
+  return minor;
+}
+
+function name(problems: SettingsProblem[], field: string, text: string): string {
+  const t = text.trim();
+  if (!t) problems.push({ field, code: "required" });
+  else if (t.length > MAX_NAME) problems.push({ field, code: "tooLong", max: MAX_NAME });
+  return t;
+}
+
+/** A shipping option's names, fee and free-from threshold (in the market's currency), estimate, order, active. */
+export function checkShippingOption(
+  input: ShippingOptionInput,
+  currency: string,
+): SettingsChecked<ShippingOptionFields> {
+  const problems: SettingsProblem[] = [];
+  const nb = name(problems, "nbName", input.nbName);
+  const sv = name(problems, "svName", input.svName);
+  const feeMinor = money(problems, "fee", input.fee, currency, false);
+  const freeOverMinor = money(problems, "freeOver", input.freeOver, currency, true);
+  const min = wholeIn(problems, "daysMin", input.daysMin, MAX_DAYS, true);
+  const max = wholeIn(problems, "daysMax", input.daysMax, MAX_DAYS, true);
+  if ((min === null) !== (max === null) && !problems.some((p) => p.field.startsWith("days")))
+    problems.push({ field: min === null ? "daysMin" : "daysMax", code: "required" });
+  else if (min !== null && max !== null && min > max)
+    problems.push({ field: "daysMax", code: "estimateOrder" });
+  const sortOrder = wholeIn(problems, "sortOrder", input.sortOrder || "0", 1000, false) ?? 0;
+  return done(
+    {
+      names: { "nb-NO": nb, "sv-SE": sv },
+      feeMinor: feeMinor ?? 0,
+      freeOverMinor,
+      deliveryDaysMin: min,
+      deliveryDaysMax: max,
+      sortOrder,
+      active: input.active,
+    },
+    problems,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// VAT rates with dates.
+
+/** "25", "25,5", "13.5" percent to basis points (2500, 2550, 1350), or null: 0..100 with at most two decimals. */
+export function percentToBp(text: string): number | null {
+  const t = text.trim().replace(",", ".").replace(/\s*%$/, "");
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole = "0", fraction = ""] = t.split(".");
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return bp <= 10_000 ? bp : null;
+}
+
+/** The calendar day before a "YYYY-MM-DD" day. */
+export function dayBefore(day: string): string {
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+export interface VatChangeInput {
+  productClass: string;
+  /** Percent, "25" or "25,5". */
+  rate: string;
+  /** First day the rate applies, "YYYY-MM-DD". */
+  validFrom: string;
+}
+
+/** What a scheduled change does to one market's and class's rows (`validFrom` names a row: it is unique). */
+export interface VatPlan {
+  /** The row in effect the day before the change, ended that day (its validTo set), or null. */
+  end: { validFrom: string; validTo: string } | null;
+  /** The new row: inserted, or replacing the future row that starts the same day. */
+  put: VatRate;
+}
+
+/**
+ * Schedules a VAT rate for a market and product class from a day after `today` (the market's calendar day): the
+ * rate in effect before ends the day before, and the new one runs until the next scheduled row starts (or open-ended).
+ * A day up to and including today is never rewritten: a change from today or earlier is refused. A future row
+ * that starts the same day is replaced (a scheduled change corrected). The rate on any day is then
+ * vat.ts's `vatRateFor` on the rows with the plan applied (`applyVatPlan`).
+ */
+export function planVatChange(
+  rates: readonly VatRate[],
+  market: string,
+  input: VatChangeInput,
+  today: string,
+): SettingsChecked<VatPlan> {
+  const problems: SettingsProblem[] = [];
+  const productClass = input.productClass.trim();
+  if (!(PRODUCT_CLASSES as readonly string[]).includes(productClass))
+    problems.push({ field: "productClass", code: "unknownProductClass" });
+  const rateBp = percentToBp(input.rate);
+  if (!input.rate.trim()) problems.push({ field: "rate", code: "required" });
+  else if (rateBp === null) problems.push({ field: "rate", code: "invalidRate" });
+  const validFrom = input.validFrom.trim();
+  if (!validFrom) problems.push({ field: "validFrom", code: "required" });
+  else if (!isIsoDate(validFrom)) problems.push({ field: "validFrom", code: "invalidDate" });
+  else if (validFrom <= today) problems.push({ field: "validFrom", code: "notInTheFuture" });
+  if (problems.length || rateBp === null) return { ok: false, problems };
+  const key = market.toLowerCase();
+  const mine = rates
+    .filter((r) => r.market.toLowerCase() === key && r.productClass === productClass)
+    .sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1));
+  const before = mine.filter((r) => r.validFrom < validFrom).at(-1);
+  const next = mine.find((r) => r.validFrom > validFrom);
+  const end =
+    before && (before.validTo === null || before.validTo >= validFrom)
+      ? { validFrom: before.validFrom, validTo: dayBefore(validFrom) }
+      : null;
+  const put: VatRate = {
+    market,
+    productClass: productClass as ProductClass,
+    rateBp,
+    validFrom,
+    validTo: next ? dayBefore(next.validFrom) : null,
+  };
+  return { ok: true, value: { end, put } };
+}
+
+/** The rows with a plan applied (what the database holds after the change). */
+export function applyVatPlan(rates: readonly VatRate[], plan: VatPlan): VatRate[] {
+  const same = (r: VatRate, validFrom: string) =>
+    r.market.toLowerCase() === plan.put.market.toLowerCase() &&
+    r.productClass === plan.put.productClass &&
+    r.validFrom === validFrom;
+  const out = rates
+    .filter((r) => !same(r, plan.put.validFrom))
+    .map((r) => (plan.end && same(r, plan.end.validFrom) ? { ...r, validTo: plan.end.validTo } : r));
+  return [...out, plan.put];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Theme colours.
+
+/** The theme variables the storefront reads (app/app.css: --mili-{key}); each a colour. */
+export const THEME_VARIABLES = ["brand", "brand-ink", "ink", "paper"] as const;
+export type ThemeVariable = (typeof THEME_VARIABLES)[number];
+
+/** WCAG 2.x AA for normal text. */
+export const AA_TEXT_CONTRAST = 4.5;
+
+/** "#abc" or "#aabbcc" (any case) to "#aabbcc", or null when it is not a colour. */
+export function normalizeColour(text: string): string | null {
+  const t = text.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(t)) return t;
+  if (/^#[0-9a-f]{3}$/.test(t)) return `#${[...t.slice(1)].map((c) => c + c).join("")}`;
+  return null;
+}
+
+/** WCAG 2.x relative luminance of a "#rrggbb" colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** WCAG 2.x contrast ratio of two "#rrggbb" colours: 1 (same) to 21 (black on white); symmetric. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Whether text in one colour on another meets WCAG AA for normal text (4.5:1). */
+export function meetsAaText(text: string, background: string): boolean {
+  return contrastRatio(text, background) >= AA_TEXT_CONTRAST;
+}
+
+/**
+ * The text-on-background pairs the storefront draws with the theme (app/app.css and its components): body text
+ * on the paper, brand-ink links and headings on the paper, white text on brand-ink buttons and banners. Each must
+ * meet AA; the problem is told on the first variable of the pair.
+ */
+const TEXT_PAIRS: readonly [ThemeVariable | "#ffffff", ThemeVariable | "#ffffff"][] = [
+  ["ink", "paper"],
+  ["brand-ink", "paper"],
+  ["brand-ink", "#ffffff"],
+];
+
+/** A channel's theme colours: each a colour, the text pairs at AA contrast. Unknown variables are refused. */
+export function checkTheme(
+  input: Readonly<Record<string, string>>,
+): SettingsChecked<Record<ThemeVariable, string>> {
+  const problems: SettingsProblem[] = [];
+  const out = {} as Record<ThemeVariable, string>;
+  for (const key of Object.keys(input))
+    if (!(THEME_VARIABLES as readonly string[]).includes(key))
+      problems.push({ field: key, code: "unknownVariable" });
+  for (const key of THEME_VARIABLES) {
+    const text = input[key] ?? "";
+    if (!text.trim()) {
+      problems.push({ field: key, code: "required" });
+      continue;
+    }
+    const colour = normalizeColour(text);
+    if (colour === null) problems.push({ field: key, code: "notAColour" });
+    else out[key] = colour;
+  }
+  for (const [fg, bg] of TEXT_PAIRS) {
+    const a = fg.startsWith("#") ? fg : out[fg as ThemeVariable];
+    const b = bg.startsWith("#") ? bg : out[bg as ThemeVariable];
+    if (!a || !b) continue;
+    const ratio = contrastRatio(a, b);
+    const field = fg.startsWith("#") ? bg : fg;
+    if (ratio < AA_TEXT_CONTRAST && !problems.some((p) => p.field === field))
+      problems.push({ field, code: "lowContrast", ratio: Math.floor(ratio * 100) / 100 });
+  }
+  return done(out, problems);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Texts.
+
+export type SettingsLanguage = "en" | "sv" | "nb";
+
+export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<SettingsLanguage, string>> = {
+  required: { en: "Fill this in.", sv: "Fyll i fältet.", nb: "Fyll ut feltet." },
+  tooLong: { en: "At most {max} characters.", sv: "Högst {max} tecken.", nb: "Høyst {max} tegn." },
+  unknownLanguage: {
+    en: "The shop has no texts in that language.",
+    sv: "Butiken har inga texter på det språket.",
+    nb: "Butikken har ingen tekster på det språket.",
+  },
+  unknownCurrency: {
+    en: "The shop cannot take payment in that currency.",
+    sv: "Butiken kan inte ta betalt i den valutan.",
+    nb: "Butikken kan ikke ta betalt i den valutaen.",
+  },
+  defaultNotAllowed: {
+    en: "The default language must be one of the market's languages.",
+    sv: "Standardspråket måste vara ett av marknadens språk.",
+    nb: "Standardspråket må være ett av markedets språk.",
+  },
+  lastActiveMarket: {
+    en: "This is the last active market: the shop needs one. Activate another first.",
+    sv: "Det här är den sista aktiva marknaden: butiken behöver en. Aktivera en annan först.",
+    nb: "Dette er det siste aktive markedet: butikken trenger ett. Aktiver et annet først.",
+  },
+  invalidAmount: {
+    en: "Write an amount, for example 49 or 49.50.",
+    sv: "Skriv ett belopp, till exempel 49 eller 49,50.",
+    nb: "Skriv et beløp, for eksempel 49 eller 49,50.",
+  },
+  notWholeNumber: { en: "Write a whole number.", sv: "Skriv ett heltal.", nb: "Skriv et heltall." },
+  outOfRange: { en: "At most {max}.", sv: "Högst {max}.", nb: "Høyst {max}." },
+  estimateOrder: {
+    en: "The latest day cannot be before the earliest.",
+    sv: "Den senaste dagen kan inte vara före den tidigaste.",
+    nb: "Den seneste dagen kan ikke være før den tidligste.",
+  },
+  invalidRate: {
+    en: "Write a percentage from 0 to 100, for example 25 or 25.5.",
+    sv: "Skriv en procentsats från 0 till 100, till exempel 25 eller 25,5.",
+    nb: "Skriv en prosentsats fra 0 til 100, for eksempel 25 eller 25,5.",
+  },
+  unknownProductClass: {
+    en: "Choose one of the VAT classes.",
+    sv: "Välj en av momsklasserna.",
+    nb: "Velg en av mva-klassene.",
+  },
+  invalidDate: {
+    en: "Write a date as YYYY-MM-DD.",
+    sv: "Skriv ett datum som ÅÅÅÅ-MM-DD.",
+    nb: "Skriv en dato som ÅÅÅÅ-MM-DD.",
+  },
+  notInTheFuture: {
+    en: "Choose a day after today: a rate that has applied is never rewritten.",
+    sv: "Välj en dag efter i dag: en sats som har gällt skrivs aldrig om.",
+    nb: "Velg en dag etter i dag: en sats som har gjeldt, skrives aldri om.",
+  },
+  notAColour: {
+    en: "Write a colour as #rrggbb, for example #1c1917.",
+    sv: "Skriv en färg som #rrggbb, till exempel #1c1917.",
+    nb: "Skriv en farge som #rrggbb, for eksempel #1c1917.",
+  },
+  lowContrast: {
+    en: "Too little contrast for text ({ratio}:1; at least 4.5:1 is needed, WCAG AA).",
+    sv: "För lite kontrast för text ({ratio}:1; minst 4,5:1 behövs, WCAG AA).",
+    nb: "For lite kontrast for tekst ({ratio}:1; minst 4,5:1 trengs, WCAG AA).",
+  },
+  unknownVariable: {
+    en: "The storefront has no such theme variable.",
+    sv: "Butiken har ingen sådan temavariabel.",
+    nb: "Butikken har ingen slik temavariabel.",
+  },
+};
+
+/** A problem's text in a language, its limit or ratio filled in. */
+export function settingsProblemText(problem: SettingsProblem, language: SettingsLanguage): string {
+  return SETTINGS_PROBLEM_TEXTS[problem.code][language]
+    .replace("{max}", String(problem.max ?? ""))
+    .replace("{ratio}", String(problem.ratio ?? ""));
+}

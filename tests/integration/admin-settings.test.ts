@@ -1,0 +1,352 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+
+/**
+ * The shop's settings through /admin/graphql (issue 15, decision 0059): owner and staff read them, only the owner
+ * changes them; every change is checked (problems by field, texts in the admin's language), versioned and audited,
+ * and the storefront's API follows at once (markets, theme: the reference cache follows the catalog version).
+ * PGlite, and PostgreSQL with DATABASE_URL.
+ */
+let shop: Shop;
+let as: Record<"owner" | "staff" | "support", string>;
+
+beforeAll(async () => {
+  shop = await startShop({ SEED_PRODUCTS: "10" });
+  as = await signedInAdmins(shop, { owner: "owner", staff: "staff", support: "support" });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const call = (cookie: string, query: string, variables: Record<string, unknown> = {}) =>
+  adminCall(shop, cookie, query, variables);
+const db = () => shop.db.db;
+const audits = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
+const problemsOf = (answer: {
+  errors?: { extensions?: { problems?: { field: string; code: string }[] } }[];
+}) => (answer.errors?.[0]?.extensions?.problems ?? []).map((p) => `${p.field}:${p.code}`);
+
+const READ = `{ settings { markets { alias currencyCode languageIds defaultLanguageId active version
+  vatRates { productClass rateBp validFrom validTo }
+  shippingOptions { id key feeMinor freeOverMinor version } }
+  channels { id theme { key value } version } currencies { id } languages { id } } }`;
+const MARKET = `mutation($a: String!, $v: Int!, $i: AdminMarketInput!) { updateMarket(alias: $a, version: $v, input: $i) }`;
+const VAT = `mutation($a: String!, $v: Int!, $i: AdminVatRateInput!) { scheduleVatRate(alias: $a, version: $v, input: $i) }`;
+const SHIP = `mutation($id: Int!, $v: Int!, $i: AdminShippingOptionInput!) { updateShippingOption(id: $id, version: $v, input: $i) }`;
+const THEME = `mutation($c: String!, $v: Int!, $t: [AdminThemeVariableInput!]!) { updateTheme(channelId: $c, version: $v, theme: $t) }`;
+
+const marketVersion = async (alias: string) =>
+  (await db().select().from(markets).where(eq(markets.alias, alias)))[0]?.version ?? 0;
+const storefrontChannel = async (channelId: string) =>
+  (
+    await gql(shop.origin, {
+      query: `query($c: String) { channel(channelId: $c) { theme { key value } markets { alias allowedLanguages { id } currency { code } } } }`,
+      variables: { c: channelId },
+    })
+  ).body.data.channel;
+
+const THEME_OK = { brand: "#e8590c", "brand-ink": "#123456", ink: "#1c1917", paper: "#fffaf5" };
+const themeInput = (theme: Record<string, string>) =>
+  Object.entries(theme).map(([key, value]) => ({ key, value }));
+
+describe("who may", () => {
+  it("owner and staff read, only the owner changes, support and strangers neither", async () => {
+    const owner = await call(as.owner, READ);
+    expect(owner.errors).toBeUndefined();
+    expect(owner.data.settings.markets.map((m: { alias: string }) => m.alias)).toContain("no");
+    expect(owner.data.settings.currencies.map((c: { id: string }) => c.id)).toContain("NOK");
+    expect((await call(as.staff, READ)).errors).toBeUndefined();
+    expect(await call(as.support, READ)).toMatchObject({ code: "FORBIDDEN" });
+    expect(await call("", READ)).toMatchObject({ code: "UNAUTHENTICATED" });
+    const input = { currencyCode: "DKK", languageIds: ["nb-NO"], defaultLanguageId: "nb-NO", active: true };
+    for (const cookie of [as.staff, as.support]) {
+      expect(await call(cookie, MARKET, { a: "dk", v: 1, i: input })).toMatchObject({ code: "FORBIDDEN" });
+      expect(
+        await call(cookie, VAT, {
+          a: "dk",
+          v: 1,
+          i: { productClass: "standard", rate: "20", validFrom: "2099-01-01" },
+        }),
+      ).toMatchObject({ code: "FORBIDDEN" });
+      expect(await call(cookie, THEME, { c: "2|no", v: 1, t: themeInput(THEME_OK) })).toMatchObject({
+        code: "FORBIDDEN",
+      });
+    }
+    expect(await marketVersion("dk")).toBe(1);
+  });
+});
+
+describe("markets", () => {
+  it("changes languages, default and currency; the storefront follows; audited; a stale version is refused", async () => {
+    const v = await marketVersion("dk");
+    const input = { currencyCode: "EUR", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
+    expect(await call(as.owner, MARKET, { a: "dk", v, i: input })).toMatchObject({
+      data: { updateMarket: v + 1 },
+    });
+    const dk = (await storefrontChannel("2|no")).markets.find((m: { alias: string }) => m.alias === "dk");
+    expect(dk).toEqual({ alias: "dk", allowedLanguages: [{ id: "sv-SE" }], currency: { code: "EUR" } });
+    const [audit] = await audits("market.update");
+    expect(audit).toMatchObject({
+      actor: "owner@mili.example",
+      entity: "market",
+      entityId: "dk",
+      before: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], version: v },
+      after: { currencyCode: "EUR", languageIds: ["sv-SE"], version: v + 1 },
+    });
+    // The form read version v: someone saved since.
+    const stale = await call(as.owner, MARKET, { a: "dk", v, i: { ...input, currencyCode: "DKK" } });
+    expect(stale.code).toBe("VERSION_CONFLICT");
+    expect(stale.errors?.[0]?.extensions).toMatchObject({
+      version: v + 1,
+      changes: [
+        {
+          actor: "owner@mili.example",
+          fields: expect.arrayContaining(["currencyCode", "defaultLanguageId", "languageIds"]),
+        },
+      ],
+    });
+    // Back as it was.
+    await call(as.owner, MARKET, {
+      a: "dk",
+      v: v + 1,
+      i: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], defaultLanguageId: "nb-NO", active: true },
+    });
+    expect(await call(as.owner, MARKET, { a: "xx", v: 1, i: input })).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses what the shop cannot serve, by field, in the admin's language", async () => {
+    const v = await marketVersion("fi");
+    const bad = await call(as.owner, MARKET, {
+      a: "fi",
+      v,
+      i: { currencyCode: "USD", languageIds: ["en-GB"], defaultLanguageId: "nb-NO", active: true },
+    });
+    expect(bad.code).toBe("BAD_USER_INPUT");
+    expect(problemsOf(bad)).toEqual([
+      "currencyCode:unknownCurrency",
+      "languageIds:unknownLanguage",
+      "defaultLanguageId:defaultNotAllowed",
+    ]);
+    expect(bad.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "The shop cannot take payment in that currency.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: sv) { email } }`);
+    const sv = await call(as.owner, MARKET, {
+      a: "fi",
+      v,
+      i: { currencyCode: "EUR", languageIds: ["sv-SE"], defaultLanguageId: "nb-NO", active: true },
+    });
+    expect(sv.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "Standardspråket måste vara ett av marknadens språk.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(await marketVersion("fi")).toBe(v);
+  });
+
+  it("refuses deactivating the last active market", async () => {
+    // Every market but "no" inactive (straight in the database), then "no" is the last.
+    await db()
+      .update(markets)
+      .set({ active: false })
+      .where(and(eq(markets.active, true)));
+    await db().update(markets).set({ active: true }).where(eq(markets.alias, "no"));
+    try {
+      const v = await marketVersion("no");
+      const last = await call(as.owner, MARKET, {
+        a: "no",
+        v,
+        i: { currencyCode: "NOK", languageIds: ["nb-NO"], defaultLanguageId: "nb-NO", active: false },
+      });
+      expect(problemsOf(last)).toEqual(["active:lastActiveMarket"]);
+      expect(await marketVersion("no")).toBe(v);
+    } finally {
+      await db().update(markets).set({ active: true });
+    }
+  });
+});
+
+describe("VAT rates", () => {
+  it("schedules a future rate: the one before ends the day before; audited; the market's version moves", async () => {
+    const v = await marketVersion("no");
+    const ok = await call(as.owner, VAT, {
+      a: "no",
+      v,
+      i: { productClass: "food", rate: "12,5", validFrom: "2099-01-01" },
+    });
+    expect(ok).toMatchObject({ data: { scheduleVatRate: v + 1 } });
+    const rows = await db()
+      .select()
+      .from(vatRates)
+      .where(and(eq(vatRates.countryCode, "NO"), eq(vatRates.productClass, "food")))
+      .orderBy(vatRates.validFrom);
+    expect(rows.map((r) => [r.rateBp, r.validFrom, r.validTo])).toEqual([
+      [1500, "2023-01-01", "2098-12-31"],
+      [1250, "2099-01-01", null],
+    ]);
+    const [audit] = await audits("vatRate.schedule");
+    expect(audit).toMatchObject({
+      entityId: "no",
+      after: { productClass: "food", rateBp: 1250, version: v + 1 },
+    });
+    // Corrected before it applies: the same day replaces it.
+    await call(as.owner, VAT, {
+      a: "no",
+      v: v + 1,
+      i: { productClass: "food", rate: "13", validFrom: "2099-01-01" },
+    });
+    const after = await db()
+      .select()
+      .from(vatRates)
+      .where(and(eq(vatRates.countryCode, "NO"), eq(vatRates.productClass, "food")));
+    expect(after.map((r) => r.rateBp).sort()).toEqual([1300, 1500]);
+  });
+
+  it("never rewrites a day that has begun, and refuses a bad rate and class", async () => {
+    const v = await marketVersion("se");
+    // The market's today (Stockholm): a change from today is refused too.
+    const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date());
+    for (const validFrom of ["2024-01-01", "2000-01-01"]) {
+      const past = await call(as.owner, VAT, {
+        a: "se",
+        v,
+        i: { productClass: "standard", rate: "20", validFrom },
+      });
+      expect(problemsOf(past)).toEqual(["validFrom:notInTheFuture"]);
+    }
+    const fromToday = await call(as.owner, VAT, {
+      a: "se",
+      v,
+      i: { productClass: "standard", rate: "20", validFrom: today },
+    });
+    expect(problemsOf(fromToday)).toEqual(["validFrom:notInTheFuture"]);
+    const bad = await call(as.owner, VAT, {
+      a: "se",
+      v,
+      i: { productClass: "luxury", rate: "120", validFrom: "soon" },
+    });
+    expect(problemsOf(bad)).toEqual([
+      "productClass:unknownProductClass",
+      "rate:invalidRate",
+      "validFrom:invalidDate",
+    ]);
+    expect(
+      await call(as.owner, VAT, {
+        a: "se",
+        v: v + 5,
+        i: { productClass: "standard", rate: "20", validFrom: "2099-01-01" },
+      }),
+    ).toMatchObject({ code: "VERSION_CONFLICT" });
+    // The virtual staff market has no country and so no VAT of its own.
+    expect(
+      await call(as.owner, VAT, {
+        a: "staff",
+        v: 1,
+        i: { productClass: "standard", rate: "20", validFrom: "2099-01-01" },
+      }),
+    ).toMatchObject({ code: "NOT_FOUND" });
+    const se = await db()
+      .select()
+      .from(vatRates)
+      .where(and(eq(vatRates.countryCode, "SE"), eq(vatRates.productClass, "standard")));
+    expect(se.map((r) => [r.rateBp, r.validTo])).toEqual([[2500, null]]);
+  });
+});
+
+describe("shipping options", () => {
+  it("changes fee, threshold and estimate; the shop's checkout options follow; audited; stale refused", async () => {
+    const [home] = await db()
+      .select()
+      .from(shippingOptions)
+      .where(and(eq(shippingOptions.marketAlias, "no"), eq(shippingOptions.key, "home-delivery")));
+    if (!home) throw new Error("no home delivery in the seed");
+    const input = {
+      nbName: "Hjemlevering",
+      svName: "Hemleverans",
+      fee: "77,50",
+      freeOver: "1000",
+      daysMin: "2",
+      daysMax: "4",
+      sortOrder: "1",
+      active: true,
+    };
+    expect(await call(as.owner, SHIP, { id: home.id, v: home.version, i: input })).toMatchObject({
+      data: { updateShippingOption: home.version + 1 },
+    });
+    const [after] = await db().select().from(shippingOptions).where(eq(shippingOptions.id, home.id));
+    expect(after).toMatchObject({
+      feeMinor: 7750,
+      freeOverMinor: 100000,
+      deliveryDaysMin: 2,
+      deliveryDaysMax: 4,
+    });
+    const [audit] = await audits("shippingOption.update");
+    expect(audit).toMatchObject({
+      entityId: String(home.id),
+      before: { feeMinor: home.feeMinor, freeOverMinor: null },
+      after: { feeMinor: 7750, freeOverMinor: 100000, marketAlias: "no", key: "home-delivery" },
+    });
+    const stale = await call(as.owner, SHIP, { id: home.id, v: home.version, i: { ...input, fee: "1" } });
+    expect(stale).toMatchObject({ code: "VERSION_CONFLICT" });
+    const bad = await call(as.owner, SHIP, {
+      id: home.id,
+      v: home.version + 1,
+      i: { ...input, svName: "", fee: "49,999", freeOver: "x", daysMin: "5", daysMax: "1" },
+    });
+    expect(problemsOf(bad)).toEqual([
+      "svName:required",
+      "fee:invalidAmount",
+      "freeOver:invalidAmount",
+      "daysMax:estimateOrder",
+    ]);
+    expect(await call(as.owner, SHIP, { id: 999_999, v: 1, i: input })).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("theme", () => {
+  it("changes a channel's colours; the storefront's channel shows them at once; audited", async () => {
+    const before = await storefrontChannel("2|no");
+    expect(before.theme).toContainEqual({ key: "brand-ink", value: "#7a2e05" });
+    const ok = await call(as.owner, THEME, {
+      c: "2|no",
+      v: 1,
+      t: themeInput({ ...THEME_OK, "brand-ink": "#123ABC" }),
+    });
+    expect(ok).toMatchObject({ data: { updateTheme: 2 } });
+    expect((await storefrontChannel("2|no")).theme).toContainEqual({ key: "brand-ink", value: "#123abc" });
+    expect((await storefrontChannel("1|se")).theme).toContainEqual({ key: "brand-ink", value: "#7a2e05" });
+    const [audit] = await audits("theme.update");
+    expect(audit).toMatchObject({
+      entityId: "2|no",
+      before: { theme: { "brand-ink": "#7a2e05" }, version: 1 },
+      after: { theme: { "brand-ink": "#123abc" }, version: 2 },
+    });
+    expect(await call(as.owner, THEME, { c: "2|no", v: 1, t: themeInput(THEME_OK) })).toMatchObject({
+      code: "VERSION_CONFLICT",
+    });
+  });
+
+  it("refuses a non-colour, an unknown variable and text below AA contrast", async () => {
+    const bad = await call(as.owner, THEME, {
+      c: "1|se",
+      v: 1,
+      t: themeInput({ ...THEME_OK, ink: "#aaaaaa", paper: "white", font: "#000000" }),
+    });
+    expect(problemsOf(bad)).toEqual(["font:unknownVariable", "paper:notAColour"]);
+    const low = await call(as.owner, THEME, {
+      c: "1|se",
+      v: 1,
+      t: themeInput({ ...THEME_OK, ink: "#aaaaaa" }),
+    });
+    expect(problemsOf(low)).toEqual(["ink:lowContrast"]);
+    expect(low.errors?.[0]?.extensions?.problems?.[0]?.message).toMatch(
+      /^Too little contrast for text \(2\.\d\d:1/,
+    );
+    expect(await call(as.owner, THEME, { c: "9|xx", v: 1, t: themeInput(THEME_OK) })).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect((await storefrontChannel("1|se")).theme).toContainEqual({ key: "ink", value: "#1c1917" });
+  });
+});
