@@ -188,6 +188,10 @@ const OrderLine = b.objectRef<Detail["lines"][number]>("AdminOrderLine").impleme
     skuId: t.exposeInt("skuId", { nullable: true }),
     quantity: t.exposeInt("quantity"),
     refundedQuantity: t.exposeInt("refundedQuantity", { description: "Units refunded so far" }),
+    packQuantity: t.exposeInt("packQuantity", {
+      description:
+        "Units still to pack: the quantity less the refunded (returned) units, never below 0 (domain/refund.ts quantityToPack); the packing slip leaves out a line with 0",
+    }),
     lineTotalMinor: t.exposeInt("lineTotalIncVatMinor"),
     vatMinor: t.exposeInt("lineVatMinor"),
   }),

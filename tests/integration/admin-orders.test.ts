@@ -660,3 +660,48 @@ describe("refusals of a move in the admin's language (issue 15)", () => {
     expect((await orderRow(orderId)).status).toBe("received");
   });
 });
+
+describe("the packing slip (issue 15)", () => {
+  it("shows the units still to pack: refunded (returned) units taken off, a fully refunded line left out", async () => {
+    const { orderId, lines } = await invoiceOrder();
+    expect((await adminCall(shop, cookies.staff, SHIP, { id: orderId })).errors).toBeUndefined();
+    const [first, second] = lines as [(typeof lines)[number], (typeof lines)[number]];
+    const refund = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, {
+        lines: [
+          { lineId: first.id, quantity: 1 },
+          { lineId: second.id, quantity: 1 },
+        ],
+        returnToStock: true,
+      }),
+    );
+    expect(refund.errors).toBeUndefined();
+    const detail = await adminCall(
+      shop,
+      cookies.support,
+      `query($id: Int!) { order(orderId: $id) { lines { lineId quantity refundedQuantity packQuantity } } }`,
+      { id: orderId },
+    );
+    expect(detail.data.order.lines).toEqual([
+      { lineId: first.id, quantity: 3, refundedQuantity: 1, packQuantity: 2 },
+      { lineId: second.id, quantity: 1, refundedQuantity: 1, packQuantity: 0 },
+    ]);
+    const page = await fetch(`${shop.origin}/admin/orders/${orderId}/packing-slip`, {
+      headers: { cookie: cookies.support },
+    });
+    expect(page.status).toBe(200);
+    const body = (await page.text()).split("<tbody>")[1]?.split("</tbody>")[0] ?? "";
+    // Each row's cells as text: article number, SKU, product, quantity.
+    const rows = [...body.matchAll(/<tr[\s>][\s\S]*?<\/tr>/g)].map((row) =>
+      [...row[0].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) =>
+        (cell[1] ?? "").replace(/<[^>]+>/g, "").trim(),
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[1]).toBe(String(first.skuId));
+    expect(rows[0]?.[3]).toBe("2");
+  });
+});
