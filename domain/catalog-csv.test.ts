@@ -10,7 +10,9 @@ import {
   checkProductRow,
   checkSkuRow,
   checkVersionCell,
+  csvCellValue,
   csvProblemText,
+  csvSafeCell,
   detectDelimiter,
   duplicateRows,
   formatCsvAmount,
@@ -268,5 +270,56 @@ describe("stockFromFile (stock moved between export and import)", () => {
         ok: false,
         problems: [{ row: 4, column: "inStockAtExport", code: "notWholeNumber" }],
       });
+  });
+});
+
+describe("csvSafeCell / csvCellValue (formula injection, OWASP)", () => {
+  const risky = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "'", "'=", "''-", "1", " ");
+  const text = fc.oneof(
+    fc.string(),
+    fc.tuple(fc.array(risky, { maxLength: 4 }), fc.string()).map(([p, s]) => p.join("") + s),
+  );
+
+  it("guards each formula start with a quote, keeps negative numbers and plain text as they are", () => {
+    expect(csvSafeCell('=HYPERLINK("http://evil.example","x")')).toBe(
+      '\'=HYPERLINK("http://evil.example","x")',
+    );
+    expect(csvSafeCell("+46 8 123")).toBe("'+46 8 123");
+    expect(csvSafeCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvSafeCell("-2+3")).toBe("'-2+3");
+    expect(csvSafeCell("\tx")).toBe("'\tx");
+    expect(csvSafeCell("\rx")).toBe("'\rx");
+    expect(csvSafeCell("'=x")).toBe("''=x");
+    for (const n of ["-3", "-1299,50", "-0,5", "-1.5", "12", "0"]) expect(csvSafeCell(n)).toBe(n);
+    for (const t of ["Jakke", "'quoted'", "a=b", "", "'"]) expect(csvSafeCell(t)).toBe(t);
+    expect(csvCellValue("'=x")).toBe("=x");
+    expect(csvCellValue("'5")).toBe("'5");
+  });
+
+  it("round-trips every text: what the import reads is what was exported", () => {
+    fc.assert(fc.property(text, (s) => csvCellValue(csvSafeCell(s)) === s));
+  });
+
+  it("no exported cell starts a formula, except a negative number; a safe text is written unchanged", () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const cell = csvSafeCell(s);
+        if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^-\d+(?:[.,]\d+)?$/);
+        if (!/^'*[=+\-@\t\r]/.test(s)) expect(cell).toBe(s);
+      }),
+    );
+  });
+
+  it("negative amounts and stock counts stay numbers", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        fc.constantFrom("SEK", "NOK"),
+        (n, c) => {
+          expect(csvSafeCell(String(n))).toBe(String(n));
+          expect(csvSafeCell(formatCsvAmount(n, c))).toBe(formatCsvAmount(n, c));
+        },
+      ),
+    );
   });
 });

@@ -140,6 +140,29 @@ export function formatCsvAmount(minor: number, currency: string): string {
   return fraction === 0 ? `${sign}${whole}` : `${sign}${whole},${String(fraction).padStart(digits, "0")}`;
 }
 
+/** What a spreadsheet reads as the start of a formula (OWASP "CSV injection"): =, +, -, @, tab, carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative number as the export writes one ("-3", "-1299,50"): a spreadsheet reads it as a number, runs nothing. */
+const NEGATIVE_NUMBER = /^-\d+(?:[.,]\d+)?$/;
+
+/**
+ * A cell as the export writes it (decision 0051, amended): a text a spreadsheet would run as a formula gets a
+ * single quote in front (OWASP), so it shows as text; a negative number stays a number. A text that already begins
+ * with quotes before such a character gets one more, so that {@link csvCellValue} gives back exactly what was
+ * exported: `csvCellValue(csvSafeCell(s)) === s` for every s.
+ */
+export function csvSafeCell(text: string): string {
+  const bare = text.replace(/^'+/, "");
+  if (!FORMULA_START.test(bare)) return text;
+  if (bare === text && NEGATIVE_NUMBER.test(text)) return text;
+  return `'${text}`;
+}
+
+/** A cell as the import reads it: the export's quote before a formula character taken off ({@link csvSafeCell}). */
+export function csvCellValue(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 const YES = new Set(["yes", "ja", "true", "1", "y", "j"]);
 const NO = new Set(["no", "nei", "nej", "false", "0", "n"]);
 

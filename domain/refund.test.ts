@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planRefund, type RefundFacts, refundable, unitsAmount } from "./refund.ts";
+import { planRefund, quantityToPack, type RefundFacts, refundable, unitsAmount } from "./refund.ts";
 
 const facts = (over: Partial<RefundFacts> = {}): RefundFacts => ({
   lines: [
@@ -152,6 +152,73 @@ describe("planRefund", () => {
           if (plan.ok) expect(state.refundedToProvider + state.refundedToBalance + plan.amount).toBe(total);
         } else expect(state.refundedToProvider + state.refundedToBalance).toBe(total);
       }),
+    );
+  });
+});
+
+describe("quantityToPack", () => {
+  it("is the line's quantity less its refunded units; a fully refunded line has none; other lines do not count", () => {
+    const line = { id: 7, quantity: 3 };
+    expect(quantityToPack(line, [])).toBe(3);
+    expect(quantityToPack(line, [{ lines: [{ lineId: 7, quantity: 1 }] }])).toBe(2);
+    expect(quantityToPack(line, [{ lines: [{ lineId: 8, quantity: 2 }] }])).toBe(3);
+    expect(
+      quantityToPack(line, [
+        { lines: [{ lineId: 7, quantity: 1 }] },
+        { lines: [{ lineId: 7, quantity: 2 }] },
+      ]),
+    ).toBe(0);
+  });
+
+  const refundsArb = fc.array(
+    fc.record({
+      lines: fc.array(
+        fc.record({ lineId: fc.integer({ min: 1, max: 4 }), quantity: fc.integer({ min: 0, max: 5 }) }),
+        {
+          maxLength: 4,
+        },
+      ),
+    }),
+    { maxLength: 5 },
+  );
+
+  it("never below 0 nor above the ordered quantity; equals quantity − own refunded units when they fit", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 20 }),
+        refundsArb,
+        (id, quantity, refunds) => {
+          const pack = quantityToPack({ id, quantity }, refunds);
+          const own = refunds
+            .flatMap((r) => r.lines)
+            .filter((l) => l.lineId === id)
+            .reduce((n, l) => n + l.quantity, 0);
+          expect(pack).toBeGreaterThanOrEqual(0);
+          expect(pack).toBeLessThanOrEqual(quantity);
+          expect(pack).toBe(own <= quantity ? quantity - own : 0);
+        },
+      ),
+    );
+  });
+
+  it("refunding one more unit of the line packs one fewer (until none); refunds of other lines change nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        refundsArb,
+        fc.integer({ min: 5, max: 9 }),
+        (quantity, refunds, other) => {
+          const line = { id: 1, quantity };
+          const before = quantityToPack(line, refunds);
+          expect(quantityToPack(line, [...refunds, { lines: [{ lineId: 1, quantity: 1 }] }])).toBe(
+            Math.max(0, before - 1),
+          );
+          expect(quantityToPack(line, [...refunds, { lines: [{ lineId: other, quantity: 3 }] }])).toBe(
+            before,
+          );
+        },
+      ),
     );
   });
 });

@@ -146,6 +146,20 @@ export function refundedQuantities(
   return out;
 }
 
+/**
+ * The units of an order line still to pack (the packing slip, issue 15): the line's quantity less the units its
+ * refunds took back (returned goods), never below 0 — a fully refunded line has nothing to pack. Other lines'
+ * refunds do not count.
+ */
+export function quantityToPack(
+  line: { id: number; quantity: number },
+  refunds: readonly { lines: readonly { lineId: number; quantity: number }[] }[],
+): number {
+  let refunded = 0;
+  for (const r of refunds) for (const l of r.lines) if (l.lineId === line.id) refunded += l.quantity;
+  return Math.max(0, line.quantity - refunded);
+}
+
 /** Why a refund is refused, as the admin reads it (the back office's languages). */
 export const REFUND_REFUSAL_TEXTS: Readonly<Record<RefundRefusal, Record<"en" | "sv" | "nb", string>>> = {
   empty: {

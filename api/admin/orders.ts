@@ -26,7 +26,13 @@ const langOf = (ctx: AdminContext): Lang => ctx.admin?.language ?? "en";
 /** A refusal in the admin's language: `message` and `extensions.message`, beside the stable code. */
 function refused(
   ctx: AdminContext,
-  code: "REFUND_REFUSED" | "CAPTURE_FAILED" | "NOT_FOUND" | "TRANSITION_REFUSED" | "BAD_USER_INPUT",
+  code:
+    | "REFUND_REFUSED"
+    | "CAPTURE_FAILED"
+    | "NOT_FOUND"
+    | "TRANSITION_REFUSED"
+    | "BAD_USER_INPUT"
+    | "FORBIDDEN",
   text: Record<Lang, string>,
   extra: Record<string, unknown> = {},
 ) {
@@ -70,6 +76,26 @@ const TEXT = {
     en: "Only a received or processing order can be marked shipped.",
     sv: "Bara en mottagen eller behandlad order kan markeras som skickad.",
     nb: "Bare en mottatt eller behandlet bestilling kan merkes som sendt.",
+  },
+  same: {
+    en: "The order already has that status.",
+    sv: "Ordern har redan den statusen.",
+    nb: "Bestillingen har allerede den statusen.",
+  },
+  final: {
+    en: "The order is finished (failed, cancelled or refunded): its status cannot change.",
+    sv: "Ordern är avslutad (misslyckad, avbruten eller återbetald): dess status kan inte ändras.",
+    nb: "Bestillingen er avsluttet (mislykket, kansellert eller refundert): statusen kan ikke endres.",
+  },
+  notAllowed: {
+    en: "The order cannot go to that status from its current one.",
+    sv: "Ordern kan inte gå till den statusen från den nuvarande.",
+    nb: "Bestillingen kan ikke gå til den statusen fra den nåværende.",
+  },
+  noProviders: {
+    en: "This shop runs without payment providers: orders cannot be moved or refunded here.",
+    sv: "Butiken saknar betalleverantörer: ordrar kan inte flyttas eller återbetalas här.",
+    nb: "Butikken mangler betalingsleverandører: bestillinger kan ikke flyttes eller refunderes her.",
   },
   key: {
     en: "The form's key is missing or malformed: reload the page.",
@@ -162,6 +188,10 @@ const OrderLine = b.objectRef<Detail["lines"][number]>("AdminOrderLine").impleme
     skuId: t.exposeInt("skuId", { nullable: true }),
     quantity: t.exposeInt("quantity"),
     refundedQuantity: t.exposeInt("refundedQuantity", { description: "Units refunded so far" }),
+    packQuantity: t.exposeInt("packQuantity", {
+      description:
+        "Units still to pack: the quantity less the refunded (returned) units, never below 0 (domain/refund.ts quantityToPack); the packing slip leaves out a line with 0",
+    }),
     lineTotalMinor: t.exposeInt("lineTotalIncVatMinor"),
     vatMinor: t.exposeInt("lineVatMinor"),
   }),
@@ -327,7 +357,7 @@ b.queryFields((t) => ({
 async function move(ctx: AdminContext, orderId: number, to: OrderStatus, reason: string | null | undefined) {
   const admin = allow(ctx, "order.status");
   const deps = ctx.checkout?.deps;
-  if (!deps) throw adminError("FORBIDDEN", "This shop runs without payment providers");
+  if (!deps) throw refused(ctx, "FORBIDDEN", TEXT.noProviders);
   try {
     return await changeOrderStatusAudited(
       deps,
@@ -339,7 +369,7 @@ async function move(ctx: AdminContext, orderId: number, to: OrderStatus, reason:
   } catch (error) {
     if (error instanceof OrderStatusError) {
       if (error.refusal === "unknown") throw refused(ctx, "NOT_FOUND", TEXT.notFound);
-      throw adminError("TRANSITION_REFUSED", error.message, { reason: error.refusal });
+      throw refused(ctx, "TRANSITION_REFUSED", TEXT[error.refusal], { reason: error.refusal });
     }
     if (error instanceof PaymentProviderError)
       throw refused(ctx, "CAPTURE_FAILED", withDetail(TEXT.capture, error.message), {
@@ -361,8 +391,7 @@ b.mutationFields((t) => ({
     },
     resolve: async (_r, args, ctx) => {
       const result = await move(ctx, args.orderId, args.status as OrderStatus, args.reason);
-      if (!result.changed)
-        throw adminError("TRANSITION_REFUSED", "The order already has that status", { reason: "same" });
+      if (!result.changed) throw refused(ctx, "TRANSITION_REFUSED", TEXT.same, { reason: "same" });
       return result.status;
     },
   }),
@@ -381,7 +410,7 @@ b.mutationFields((t) => ({
         throw refused(ctx, "TRANSITION_REFUSED", TEXT.ship, { reason: "notAllowed" });
       // Capture first: a refusal leaves the order where it was (received stays received).
       const deps = ctx.checkout?.deps;
-      if (!deps) throw adminError("FORBIDDEN", "This shop runs without payment providers");
+      if (!deps) throw refused(ctx, "FORBIDDEN", TEXT.noProviders);
       try {
         await capturePayment(deps, args.orderId);
       } catch (error) {
@@ -404,7 +433,7 @@ b.mutationFields((t) => ({
     resolve: async (_r, { input }, ctx) => {
       const admin = allow(ctx, "order.refund");
       const deps = ctx.checkout?.deps;
-      if (!deps) throw adminError("FORBIDDEN", "This shop runs without payment providers");
+      if (!deps) throw refused(ctx, "FORBIDDEN", TEXT.noProviders);
       if (input.lines.length > 500)
         throw refused(ctx, "BAD_USER_INPUT", REFUND_REFUSAL_TEXTS.unknownLine, { field: "lines" });
       const outcome = await refundOrder(deps, admin, {

@@ -6,7 +6,8 @@ import { table, td, th, useAdminT, When } from "./ui.tsx";
 
 /**
  * /admin/orders/:orderId/packing-slip (decision 0050): what goes in the parcel, to print — order number and date,
- * delivery address (or pickup point), shipping method, each line's article number, SKU and quantity; no prices.
+ * delivery address (or pickup point), shipping method, each line's article number, SKU and the quantity still to
+ * pack (refunded, returned units taken off; a fully refunded line left out); no prices.
  * The back office's header is hidden in print (app/admin/layout.tsx `print:hidden`).
  */
 interface Slip {
@@ -30,7 +31,7 @@ interface Slip {
     name: string;
     skuName: string | null;
     skuId: number | null;
-    quantity: number;
+    packQuantity: number;
   }[];
 }
 
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       order { orderId orderNumber createdAt name }
       phone shippingMethod pickupPoint
       deliveryAddress { name company careOf addressLine1 addressLine2 zip city country }
-      lines { lineId articleNumber name skuName skuId quantity } } }`,
+      lines { lineId articleNumber name skuName skuId packQuantity } } }`,
     { id: orderId },
   );
   if (!answer.data?.order) throw new Response("Not found", { status: 404 });
@@ -61,6 +62,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   const { slip } = loaderData;
   const a = slip.deliveryAddress;
   const number = slip.order.orderNumber ?? `#${slip.order.orderId}`;
+  const lines = slip.lines.filter((l) => l.packQuantity > 0);
   return (
     <article className="bg-white p-4 print:p-0">
       <p className="mb-4 flex flex-wrap gap-4 print:hidden">
@@ -117,7 +119,14 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {slip.lines.map((l) => (
+          {lines.length === 0 && (
+            <tr>
+              <td className={td} colSpan={4}>
+                {t("slip.nothing")}
+              </td>
+            </tr>
+          )}
+          {lines.map((l) => (
             <tr key={l.lineId}>
               <td className={td}>{l.articleNumber}</td>
               <td className={td}>{l.skuId ?? "–"}</td>
@@ -125,7 +134,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
                 {l.name}
                 {l.skuName ? ` (${l.skuName})` : ""}
               </td>
-              <td className={`${td} text-right`}>{l.quantity}</td>
+              <td className={`${td} text-right`}>{l.packQuantity}</td>
             </tr>
           ))}
         </tbody>

@@ -62,6 +62,7 @@ export const ORDER_EN = {
   "slip.print": "Print",
   "slip.back": "Back to the order",
   "slip.date": "Order date",
+  "slip.nothing": "Nothing to pack: every line is refunded.",
 } as const;
 
 type OrderTextKey = keyof typeof ORDER_EN;
@@ -126,6 +127,7 @@ export const ORDER_SV: Record<OrderTextKey, string> = {
   "slip.print": "Skriv ut",
   "slip.back": "Tillbaka till ordern",
   "slip.date": "Orderdatum",
+  "slip.nothing": "Inget att packa: alla rader är återbetalda.",
 };
 
 export const ORDER_NB: Record<OrderTextKey, string> = {
@@ -188,4 +190,5 @@ export const ORDER_NB: Record<OrderTextKey, string> = {
   "slip.print": "Skriv ut",
   "slip.back": "Tilbake til bestillingen",
   "slip.date": "Ordredato",
+  "slip.nothing": "Ingenting å pakke: alle linjene er refundert.",
 };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, t
 import type { Database } from "#db/client.ts";
 import { orderLines, orderStatusHistory, orders, refunds } from "#db/schema/index.ts";
 import type { OrderStatus } from "#domain/order-status.ts";
-import { refundedQuantities } from "#domain/refund.ts";
+import { quantityToPack, refundedQuantities } from "#domain/refund.ts";
 
 /** The back office's order list (issue 15): placed orders (pending and failed attempts included on request). */
 export interface AdminOrderFilter {
@@ -86,14 +86,17 @@ export async function adminOrder(db: Database, orderId: number) {
       .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")))
       .orderBy(asc(refunds.id)),
   ]);
-  const refunded = refundedQuantities(
-    made.map((r) => ({
-      lines: Array.isArray(r.lines) ? (r.lines as { lineId: number; quantity: number }[]) : [],
-    })),
-  );
+  const refundLines = made.map((r) => ({
+    lines: Array.isArray(r.lines) ? (r.lines as { lineId: number; quantity: number }[]) : [],
+  }));
+  const refunded = refundedQuantities(refundLines);
   return {
     order,
-    lines: lines.map((l) => ({ ...l, refundedQuantity: refunded.get(l.id) ?? 0 })),
+    lines: lines.map((l) => ({
+      ...l,
+      refundedQuantity: refunded.get(l.id) ?? 0,
+      packQuantity: quantityToPack(l, refundLines),
+    })),
     history,
     refunds: made,
     shippingRefunded: made.some((r) => r.shippingMinor > 0),

@@ -513,3 +513,56 @@ describe("an import and a product form", () => {
     expect([11, 12]).toContain(row?.inStock);
   });
 });
+
+describe("formula injection (issue 15, decision 0051 amended)", () => {
+  it("a text that would run as a formula is exported behind a quote and imports back unchanged", async () => {
+    const [last] = await shop.db.db.select().from(products).orderBy(sql`${products.id} desc`).limit(1);
+    const productId = last?.id ?? 0;
+    const [sku] = await shop.db.db.select().from(skus).where(eq(skus.productId, productId)).limit(1);
+    const skuId = sku?.id ?? 0;
+    const evil = '=HYPERLINK("http://evil.example","klikk")';
+    await shop.db.db
+      .update(productTranslations)
+      .set({ name: evil })
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.languageId, "nb-NO")));
+    await shop.db.db
+      .update(productTranslations)
+      .set({ name: "-2+3" })
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.languageId, "sv-SE")));
+    await shop.db.db.update(skus).set({ name: "@SUM(A1)" }).where(eq(skus.id, skuId));
+    const version = await versionOf(productId);
+
+    const response = await download("products");
+    const text = await response.text();
+    const rows = parse(text, { bom: true, delimiter: ";" }) as string[][];
+    const h = rows[0] as string[];
+    const row = rows.find((r) => r[h.indexOf("skuId")] === String(skuId)) as string[];
+    expect(row[h.indexOf("nb.name")]).toBe(`'${evil}`);
+    expect(row[h.indexOf("sv.name")]).toBe("'-2+3");
+    expect(row[h.indexOf("skuName")]).toBe("'@SUM(A1)");
+    // No cell of any kind starts a formula.
+    for (const kind of ["products", "prices", "stock"])
+      for (const r of await exported(kind))
+        for (const cell of r) expect(cell, `${kind}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
+
+    // The file as downloaded imports back to the same values: nothing changes.
+    const applied = await report("products", "APPLY", text);
+    expect(applied).toMatchObject({ applied: true, refusedRows: 0, updated: 0 });
+    const names = await shop.db.db
+      .select({ languageId: productTranslations.languageId, name: productTranslations.name })
+      .from(productTranslations)
+      .where(
+        and(
+          eq(productTranslations.productId, productId),
+          inArray(productTranslations.languageId, ["nb-NO", "sv-SE"]),
+        ),
+      )
+      .orderBy(asc(productTranslations.languageId));
+    expect(names).toEqual([
+      { languageId: "nb-NO", name: evil },
+      { languageId: "sv-SE", name: "-2+3" },
+    ]);
+    expect((await skuRow(skuId))?.name).toBe("@SUM(A1)");
+    expect(await versionOf(productId)).toBe(version);
+  });
+});

@@ -6,14 +6,17 @@ import {
   auditLog,
   carts,
   checkoutSessions,
+  customerBalanceEntries,
   customers,
   favorites,
   loginTokens,
   newsletterSubscriptions,
+  orderStatusHistory,
   orders,
   productQuestions,
   products,
   refreshTokens,
+  refunds,
   reviews,
 } from "#db/schema/index.ts";
 import { ERASED_AUTHOR, ERASED_ORDER_EMAIL } from "#domain/erasure.ts";
@@ -36,6 +39,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: tests walk answers of many shapes; each asserts what it reads.
+type Json = any;
 
 const call = (cookie: string, query: string, variables: Record<string, unknown> = {}) =>
   adminCall(shop, cookie, query, variables);
@@ -199,6 +205,71 @@ describe("the GDPR access export", () => {
     expect(entry?.after).toEqual({ orders: 1, reviews: 1, questions: 1, sessions: 2 });
     expect(JSON.stringify(entry)).not.toContain(email);
     expect(await call(as.owner, EXPORT, { id: 999_999 })).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("the GDPR access export and the staff (issue 15)", () => {
+  it("names the staff by role or 'staff', never by e-mail; the customer's own addresses stay", async () => {
+    const email = "eksport.ansatte@example.no";
+    const { id } = await customer(email);
+    const placed = await order(id, "completed", "annen.adresse@example.no");
+    const db = shop.db.db;
+    await db.insert(orderStatusHistory).values([
+      {
+        orderId: placed.id,
+        fromStatus: "received",
+        toStatus: "processing",
+        reason: "back office: staff@mili.example",
+      },
+      {
+        orderId: placed.id,
+        fromStatus: "processing",
+        toStatus: "completed",
+        reason: "shipped, asked by former.admin@mili.example; customer wrote from annen.adresse@example.no",
+      },
+    ]);
+    await db.insert(refunds).values({
+      customerId: id,
+      orderId: placed.id,
+      currencyCode: "NOK",
+      amountMinor: 100,
+      status: "completed",
+      reason: "damaged (support@mili.example)",
+      adminUserId: 1,
+      actor: "Owner@Mili.Example",
+    });
+    await db.insert(customerBalanceEntries).values({
+      customerId: id,
+      currencyCode: "NOK",
+      amountMinor: 100,
+      reason: "refund 1: owner@mili.example",
+      orderId: placed.id,
+    });
+    await db.insert(loginTokens).values({
+      id: randomUUID(),
+      customerId: id,
+      issuedBy: "support@mili.example",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const answer = await call(as.owner, EXPORT, { id });
+    expect(answer.errors).toBeUndefined();
+    const text: string = answer.data.exportCustomer;
+    expect(text).not.toMatch(/@mili\.example/i);
+    const doc = JSON.parse(text);
+    expect(doc.account.email).toBe(email);
+    expect(doc.orders.items[0].email).toBe("annen.adresse@example.no");
+    expect(doc.orders.items[0].statusHistory.map((h: Json) => h.reason)).toEqual([
+      "back office: staff",
+      "shipped, asked by staff; customer wrote from annen.adresse@example.no",
+    ]);
+    expect(doc.refunds.items[0]).toMatchObject({
+      reason: "damaged (staff (support))",
+      actor: "staff (owner)",
+    });
+    expect(doc.refunds.items[0].adminUserId).toBeUndefined();
+    expect(doc.balance.items[0].reason).toBe("refund 1: staff (owner)");
+    expect(doc.loginTokens.items[0].issuedBy).toBe("staff (support)");
+    expect(doc.consents.newsletterSubscriptions[0].email).toBe(email);
   });
 });
 

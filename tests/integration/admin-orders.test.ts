@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminApi } from "#api/admin/yoga.ts";
 import {
   auditLog,
   customerBalanceEntries,
@@ -600,5 +602,106 @@ describe("e-mails and withdrawals", () => {
     expect(all.data.refundOrder.status).toBe("refunded");
     expect(await list("open")).not.toContain(orderId);
     expect(await list("handled")).toContain(orderId);
+  });
+});
+
+describe("refusals of a move in the admin's language (issue 15)", () => {
+  const MOVE = `mutation($id: Int!, $to: OrderStatus!) { changeOrderStatus(orderId: $id, status: $to) }`;
+
+  it("TRANSITION_REFUSED (notAllowed, same, final) answers in the admin's language, with the stable code and reason", async () => {
+    const { orderId } = await invoiceOrder();
+    const skip = await adminCall(shop, cookies.svensk, MOVE, { id: orderId, to: "completed" });
+    expect(skip.errors?.[0]).toMatchObject({
+      message: "Ordern kan inte gå till den statusen från den nuvarande.",
+      extensions: { code: "TRANSITION_REFUSED", reason: "notAllowed" },
+    });
+    const english = await adminCall(shop, cookies.staff, MOVE, { id: orderId, to: "completed" });
+    expect(english.errors?.[0]?.message).toBe("The order cannot go to that status from its current one.");
+    const same = await adminCall(shop, cookies.svensk, MOVE, { id: orderId, to: "received" });
+    expect(same.errors?.[0]).toMatchObject({
+      message: "Ordern har redan den statusen.",
+      extensions: { code: "TRANSITION_REFUSED", reason: "same", message: "Ordern har redan den statusen." },
+    });
+    const cancel = await adminCall(shop, cookies.staff, MOVE, { id: orderId, to: "cancelled" });
+    expect(cancel.errors).toBeUndefined();
+    const final = await adminCall(shop, cookies.svensk, MOVE, { id: orderId, to: "processing" });
+    expect(final.errors?.[0]?.extensions).toMatchObject({ code: "TRANSITION_REFUSED", reason: "final" });
+    expect(final.errors?.[0]?.message).toMatch(/^Ordern är avslutad/);
+  });
+
+  it("a shop without payment providers refuses moves, shipments and refunds in the admin's language", async () => {
+    // The same database and session, served by an admin API that was given no payment providers.
+    const api = createAdminApi({
+      services: { db: shop.db.db, logger: pino({ level: "silent" }) },
+      introspection: false,
+      secureCookies: false,
+    });
+    const call = async (query: string, variables: Record<string, unknown>) => {
+      const response = await api.fetch(
+        new Request(`${shop.origin}/admin/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: shop.origin, cookie: cookies.svensk },
+          body: JSON.stringify({ query, variables }),
+        }),
+      );
+      return ((await response.json()) as { errors?: Json[] }).errors?.[0];
+    };
+    const { orderId, lines } = await invoiceOrder();
+    const sv = "Butiken saknar betalleverantörer: ordrar kan inte flyttas eller återbetalas här.";
+    for (const error of [
+      await call(MOVE, { id: orderId, to: "processing" }),
+      await call(SHIP, { id: orderId }),
+      await call(
+        REFUND,
+        refundInput(orderId, { lines: [{ lineId: (lines[0] as { id: number }).id, quantity: 1 }] }),
+      ),
+    ])
+      expect(error).toMatchObject({ message: sv, extensions: { code: "FORBIDDEN", message: sv } });
+    expect((await orderRow(orderId)).status).toBe("received");
+  });
+});
+
+describe("the packing slip (issue 15)", () => {
+  it("shows the units still to pack: refunded (returned) units taken off, a fully refunded line left out", async () => {
+    const { orderId, lines } = await invoiceOrder();
+    expect((await adminCall(shop, cookies.staff, SHIP, { id: orderId })).errors).toBeUndefined();
+    const [first, second] = lines as [(typeof lines)[number], (typeof lines)[number]];
+    const refund = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(orderId, {
+        lines: [
+          { lineId: first.id, quantity: 1 },
+          { lineId: second.id, quantity: 1 },
+        ],
+        returnToStock: true,
+      }),
+    );
+    expect(refund.errors).toBeUndefined();
+    const detail = await adminCall(
+      shop,
+      cookies.support,
+      `query($id: Int!) { order(orderId: $id) { lines { lineId quantity refundedQuantity packQuantity } } }`,
+      { id: orderId },
+    );
+    expect(detail.data.order.lines).toEqual([
+      { lineId: first.id, quantity: 3, refundedQuantity: 1, packQuantity: 2 },
+      { lineId: second.id, quantity: 1, refundedQuantity: 1, packQuantity: 0 },
+    ]);
+    const page = await fetch(`${shop.origin}/admin/orders/${orderId}/packing-slip`, {
+      headers: { cookie: cookies.support },
+    });
+    expect(page.status).toBe(200);
+    const body = (await page.text()).split("<tbody>")[1]?.split("</tbody>")[0] ?? "";
+    // Each row's cells as text: article number, SKU, product, quantity.
+    const rows = [...body.matchAll(/<tr[\s>][\s\S]*?<\/tr>/g)].map((row) =>
+      [...row[0].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) =>
+        (cell[1] ?? "").replace(/<[^>]+>/g, "").trim(),
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[1]).toBe(String(first.skuId));
+    expect(rows[0]?.[3]).toBe("2");
   });
 });

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { brands, categories, prices, products, productTranslations, skus } from "#db/schema/index.ts";
-import { CSV_COLUMNS, type CsvKind, formatCsvAmount } from "#domain/catalog-csv.ts";
+import { CSV_COLUMNS, type CsvKind, csvSafeCell, formatCsvAmount } from "#domain/catalog-csv.ts";
 
 /**
  * The catalog as CSV (issue 15, decision 0051): products (one row per SKU), prices (one row per SKU and market) or
@@ -11,7 +11,8 @@ import { CSV_COLUMNS, type CsvKind, formatCsvAmount } from "#domain/catalog-csv.
  * å, ä, ö, æ, ø read right. Streamed: products are read in batches by id (keyset, no offset), each batch written
  * as it comes, so a 100,000-product catalog never sits in memory at once. Stock is written twice: `inStock` to
  * edit and `inStockAtExport` (read-only), so an import applies the change made in the file, not the number, to
- * stock that orders have moved since (decision 0051, amended).
+ * stock that orders have moved since (decision 0051, amended). A cell a spreadsheet would run as a formula is
+ * written with a single quote in front (domain/catalog-csv.ts csvSafeCell); the import takes it off again.
  */
 export const CSV_BATCH = 500;
 
@@ -163,7 +164,9 @@ export function exportCatalogCsv(db: Database, kind: CsvKind): ReadableStream<Ui
         afterId = batch[batch.length - 1]?.id ?? afterId;
         const rows = await rowsOf(db, kind, batch);
         if (rows.length) {
-          controller.enqueue(encoder.encode(stringify(rows, OPTIONS)));
+          // No cell starts a formula in a spreadsheet (a name "=HYPERLINK(…)" is written '=HYPERLINK(…)).
+          const safe = rows.map((row) => row.map(csvSafeCell));
+          controller.enqueue(encoder.encode(stringify(safe, OPTIONS)));
           return;
         }
       }

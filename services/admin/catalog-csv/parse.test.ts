@@ -1,5 +1,7 @@
+import { stringify } from "csv-stringify/sync";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_MAX_ROWS } from "#domain/catalog-csv.ts";
+import { CSV_MAX_ROWS, csvSafeCell } from "#domain/catalog-csv.ts";
 import { parseCatalogCsv } from "./parse.ts";
 
 /**
@@ -28,5 +30,26 @@ describe("parseCatalogCsv's row bound", () => {
       ok: false,
       problems: [{ row: 1, column: "", code: "tooManyRows", max: CSV_MAX_ROWS }],
     });
+  });
+});
+
+describe("parseCatalogCsv reads the export's formula-guarded cells back", () => {
+  it("a name written with csvSafeCell by csv-stringify (as the export does) reads back unchanged", () => {
+    const risky = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "'", ";", '"', "\n", "x");
+    const name = fc
+      .tuple(fc.array(risky, { maxLength: 4 }), fc.string({ maxLength: 20 }))
+      .map(([p, s]) => p.join("") + s);
+    fc.assert(
+      fc.property(name, fc.integer({ min: -50, max: 50 }), (skuName, stock) => {
+        const file = stringify(
+          [["skuId", "inStock", "skuName"], ["1", String(stock), skuName].map(csvSafeCell)],
+          { delimiter: ";", record_delimiter: "windows" },
+        );
+        const parsed = parseCatalogCsv("stock", `\uFEFF${file}`);
+        expect(parsed.ok).toBe(true);
+        if (!parsed.ok) return;
+        expect(parsed.rows[0]?.cells).toEqual({ skuId: "1", inStock: String(stock), skuName });
+      }),
+    );
   });
 });

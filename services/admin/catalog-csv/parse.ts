@@ -5,6 +5,7 @@ import {
   type CsvKind,
   type CsvProblem,
   checkHeader,
+  csvCellValue,
   detectDelimiter,
 } from "#domain/catalog-csv.ts";
 
@@ -17,7 +18,7 @@ export type ParsedCsv =
 /**
  * Reads an uploaded CSV (csv-parse, decision 0051): a BOM dropped, the delimiter taken from the header line (`;`,
  * tab or `,`), quoted fields with delimiters, quotes and line breaks inside, empty lines skipped, a short row's
- * missing cells empty. Each row keeps its line in the file (the header is row 1), as a spreadsheet numbers it.
+ * missing cells empty, a cell the export guarded against formulas read back as it was. Each row keeps its line in the file (the header is row 1), as a spreadsheet numbers it.
  */
 export function parseCatalogCsv(kind: CsvKind, text: string): ParsedCsv {
   const body = text.replace(/^\uFEFF/, "");
@@ -50,7 +51,8 @@ export function parseCatalogCsv(kind: CsvKind, text: string): ParsedCsv {
   const rows = rest.map(({ record, info }) => {
     const cells: Record<string, string> = {};
     header.forEach((column, i) => {
-      cells[column] = record[i] ?? "";
+      // The export's quote before a formula character (csvSafeCell) is taken off: the cell reads as exported.
+      cells[column] = csvCellValue(record[i] ?? "");
     });
     return { row: info.lines, cells };
   });

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
+  adminUsers,
   customerBalanceEntries,
   customers,
   favorites,
@@ -16,6 +17,7 @@ import {
   reviews,
   stockMonitors,
 } from "#db/schema/index.ts";
+import { nameStaff, nameStaffIn } from "#domain/customer-export.ts";
 import { keptUntil } from "#domain/erasure.ts";
 import { activeSessions } from "#services/customers/sessions.ts";
 import { writeAudit } from "../audit.ts";
@@ -25,7 +27,9 @@ import type { AdminPrincipal } from "../users.ts";
  * The GDPR access export (art. 15, issue 15, decision 0053): everything the shop holds about one customer, as one
  * JSON document a person can read too (each section says what it is). Secrets are left out — the password hash, token
  * hashes — they are no data about the person. The export is recorded in the audit log (who exported whose data and
- * how much), never the data itself. Null: no live account.
+ * how much), never the data itself. Null: no live account. The staff are not the customer's data: where a text
+ * names who acted (a status change's or refund's reason, a refund's actor, a balance entry, who signed in as the
+ * customer), the staff member is named by role — "staff (owner)" — never by e-mail (domain/customer-export.ts).
  */
 export const EXPORT_FORMAT = "mili.customer-export/1";
 
@@ -73,7 +77,7 @@ export async function exportCustomer(
         .orderBy(asc(productQuestions.id)),
       t.select().from(favorites).where(eq(favorites.customerId, customerId)),
     ]);
-    const [newsletter, monitors, promoUses, sessions, tokens] = await Promise.all([
+    const [newsletter, monitors, promoUses, sessions, tokens, staff] = await Promise.all([
       t.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, account.email)),
       t.select().from(stockMonitors).where(eq(stockMonitors.email, account.email)),
       t
@@ -95,7 +99,16 @@ export async function exportCustomer(
         .from(loginTokens)
         .where(eq(loginTokens.customerId, customerId))
         .orderBy(asc(loginTokens.issuedAt)),
+      t.select({ email: adminUsers.email, role: adminUsers.role }).from(adminUsers),
     ]);
+    // The customer's own addresses (the account's, each order's, each subscription's) stay; any other is staff.
+    const own = new Set(
+      [account.email, ...orderRows.map((o) => o.order.email), ...newsletter.map((n) => n.email)].map((e) =>
+        e.toLowerCase(),
+      ),
+    );
+    const roles = new Map(staff.map((a) => [a.email.toLowerCase(), a.role]));
+    const named = (text: string | null) => nameStaffIn(text, own, roles);
     const document = {
       format: EXPORT_FORMAT,
       exportedAt: now.toISOString(),
@@ -112,14 +125,23 @@ export async function exportCustomer(
           ...order,
           keptUntil: keptUntil(order.createdAt, countryCode).toISOString(),
           lines: lines.filter((l) => l.orderId === order.id),
-          statusHistory: history.filter((h) => h.orderId === order.id),
+          statusHistory: history
+            .filter((h) => h.orderId === order.id)
+            .map((h) => ({ ...h, reason: named(h.reason) })),
         })),
       },
       balance: {
         about: "Balance movements (credits and spending); the balance is their sum",
-        items: balance,
+        items: balance.map((e) => ({ ...e, reason: nameStaff(e.reason, own, roles) })),
       },
-      refunds: { about: "Refunds to the customer", items: refundRows },
+      refunds: {
+        about: "Refunds to the customer (who refunded named by role)",
+        items: refundRows.map(({ adminUserId: _admin, ...r }) => ({
+          ...r,
+          reason: named(r.reason),
+          actor: named(r.actor),
+        })),
+      },
       reviews: { about: "Product reviews the customer wrote", items: reviewRows },
       questions: { about: "Product questions the customer asked", items: questionRows },
       favourites: { about: "Products saved as favourites", items: favouriteRows },
@@ -131,8 +153,14 @@ export async function exportCustomer(
         backInStockNotices: monitors,
       },
       promoCodeUses: { about: "Promo codes used", items: promoUses },
-      sessions: { about: "Signed-in sessions now active", items: sessions },
-      loginTokens: { about: "Sign-ins as the customer issued by the shop's staff (shop as)", items: tokens },
+      sessions: {
+        about: "Signed-in sessions now active (actor: the staff member who signed in as the customer)",
+        items: sessions.map((x) => ({ ...x, actor: named(x.actor) })),
+      },
+      loginTokens: {
+        about: "Sign-ins as the customer issued by the shop's staff (shop as), named by role",
+        items: tokens.map((x) => ({ ...x, issuedBy: nameStaff(x.issuedBy, own, roles) })),
+      },
     };
     await writeAudit(t, who, {
       action: "customer.export",
