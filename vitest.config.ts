@@ -9,6 +9,10 @@ const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", im
 // machine. A poll still passes as soon as its condition holds; only a failing one waits this long.
 const expect = { poll: { timeout: 15_000 } };
 
+// Test timeouts are generous: CI runs the PostgreSQL suite beside `npm test` (decision 0061), five files at once on
+// two cores, and a test that opens its own PGlite or spawns the server spent up to 73 s there. A timeout only
+// bounds a hang; no test asserts a duration.
+
 // The shop runs inside the test's worker: every page it renders allocates much short-lived memory, and V8's default
 // young generation (16 MB semi-spaces) collects it so often that the scavenges cost about a sixth of the worker's
 // CPU. Larger semi-spaces for the workers that run a shop: home.test.ts 22.5 → 18.4 s of CPU (decision 0061).
@@ -31,7 +35,7 @@ export default defineConfig({
           ],
           environment: "node",
           // Property tests run hundreds of cases: 5 s is too little on a busy 2-core machine.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -43,8 +47,8 @@ export default defineConfig({
           environment: "node",
           // Some tests post the storefront's forms: they need a current build.
           globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
@@ -56,8 +60,8 @@ export default defineConfig({
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
@@ -67,7 +71,7 @@ export default defineConfig({
           expect,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 300_000,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },

@@ -104,7 +104,8 @@ describe("start-up and shutdown", () => {
     const result = spawnSync(process.execPath, ["server/main.ts"], {
       env: { PATH: process.env.PATH, RATE_LIMITS: "made.up=5/60", PORT: "0" },
       encoding: "utf8",
-      timeout: 30_000,
+      // Loading the server's modules is most of it: 30 s was not enough beside a busy CI's other suite.
+      timeout: 100_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/RATE_LIMITS.*unknown limit "made.up"/);
