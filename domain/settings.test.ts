@@ -90,7 +90,12 @@ describe("checkTheme", () => {
 });
 
 describe("checkMarket", () => {
-  const serves = { currencies: ["SEK", "EUR"], languages: ["sv-SE", "nb-NO"], otherActiveMarkets: 1 };
+  const serves = {
+    currencies: ["SEK", "EUR"],
+    currentCurrency: "SEK",
+    languages: ["sv-SE", "nb-NO"],
+    otherActiveMarkets: 1,
+  };
   it("normalizes and accepts what the shop serves", () => {
     expect(
       checkMarket(
@@ -113,6 +118,14 @@ describe("checkMarket", () => {
       "defaultLanguageId:defaultNotAllowed",
       "active:lastActiveMarket",
     ]);
+  });
+  it("keeps the market's currency: its prices and fees are amounts in it", () => {
+    const input = { currencyCode: "eur", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
+    const result = checkMarket(input, serves);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "currencyCode:currencyLocked",
+    ]);
+    expect(checkMarket(input, { ...serves, currentCurrency: "EUR" }).ok).toBe(true);
   });
 });
 

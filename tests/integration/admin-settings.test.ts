@@ -80,32 +80,29 @@ describe("who may", () => {
 });
 
 describe("markets", () => {
-  it("changes languages, default and currency; the storefront follows; audited; a stale version is refused", async () => {
+  it("changes languages and default; the storefront follows; audited; a stale version is refused", async () => {
     const v = await marketVersion("dk");
-    const input = { currencyCode: "EUR", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
+    const input = { currencyCode: "DKK", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
     expect(await call(as.owner, MARKET, { a: "dk", v, i: input })).toMatchObject({
       data: { updateMarket: v + 1 },
     });
     const dk = (await storefrontChannel("2|no")).markets.find((m: { alias: string }) => m.alias === "dk");
-    expect(dk).toEqual({ alias: "dk", allowedLanguages: [{ id: "sv-SE" }], currency: { code: "EUR" } });
+    expect(dk).toEqual({ alias: "dk", allowedLanguages: [{ id: "sv-SE" }], currency: { code: "DKK" } });
     const [audit] = await audits("market.update");
     expect(audit).toMatchObject({
       actor: "owner@mili.example",
       entity: "market",
       entityId: "dk",
       before: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], version: v },
-      after: { currencyCode: "EUR", languageIds: ["sv-SE"], version: v + 1 },
+      after: { currencyCode: "DKK", languageIds: ["sv-SE"], version: v + 1 },
     });
     // The form read version v: someone saved since.
-    const stale = await call(as.owner, MARKET, { a: "dk", v, i: { ...input, currencyCode: "DKK" } });
+    const stale = await call(as.owner, MARKET, { a: "dk", v, i: { ...input, languageIds: ["nb-NO"] } });
     expect(stale.code).toBe("VERSION_CONFLICT");
     expect(stale.errors?.[0]?.extensions).toMatchObject({
       version: v + 1,
       changes: [
-        {
-          actor: "owner@mili.example",
-          fields: expect.arrayContaining(["currencyCode", "defaultLanguageId", "languageIds"]),
-        },
+        { actor: "owner@mili.example", fields: expect.arrayContaining(["defaultLanguageId", "languageIds"]) },
       ],
     });
     // Back as it was.
@@ -115,6 +112,31 @@ describe("markets", () => {
       i: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], defaultLanguageId: "nb-NO", active: true },
     });
     expect(await call(as.owner, MARKET, { a: "xx", v: 1, i: input })).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses changing a market's currency: its prices and shipping fees are amounts in it", async () => {
+    const v = await marketVersion("dk");
+    const i = {
+      currencyCode: "EUR",
+      languageIds: ["nb-NO", "sv-SE"],
+      defaultLanguageId: "nb-NO",
+      active: true,
+    };
+    const locked = await call(as.owner, MARKET, { a: "dk", v, i });
+    expect(locked.code).toBe("BAD_USER_INPUT");
+    expect(problemsOf(locked)).toEqual(["currencyCode:currencyLocked"]);
+    expect(locked.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "A market's currency cannot change: its prices and shipping fees are amounts in it.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: nb) { email } }`);
+    const nb = await call(as.owner, MARKET, { a: "dk", v, i });
+    expect(nb.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "Et markeds valuta kan ikke endres: prisene og fraktgebyrene er beløp i den.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(await marketVersion("dk")).toBe(v);
+    const [dk] = await db().select().from(markets).where(eq(markets.alias, "dk"));
+    expect(dk?.currencyCode).toBe("DKK");
   });
 
   it("refuses what the shop cannot serve, by field, in the admin's language", async () => {
