@@ -68,6 +68,7 @@ describe("checkTheme", () => {
         const result = checkTheme({ brand: "#e8590c", "brand-ink": brandInk, ink, paper });
         const passes =
           contrastRatio(ink, paper) >= 4.5 &&
+          contrastRatio(ink, "#ffffff") >= 4.5 &&
           contrastRatio(brandInk, paper) >= 4.5 &&
           contrastRatio(brandInk, "#ffffff") >= 4.5;
         expect(result.ok).toBe(passes);
@@ -86,6 +87,14 @@ describe("checkTheme", () => {
       ok: false,
       problems: [{ field: "ink", code: "lowContrast", ratio: 2.74 }],
     });
+  });
+  it("checks body text on white too: a dark paper does not excuse white-on-white cards and dialogs", () => {
+    const dark = { ...seed, paper: "#1c1917", ink: "#fafaf9", "brand-ink": "#7a2e05" };
+    expect(contrastRatio(dark.ink, dark.paper)).toBeGreaterThan(4.5);
+    const result = checkTheme(dark);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}:${p.ratio}`)).toContain(
+      "ink:lowContrast:1.04",
+    );
   });
 });
 

@@ -352,11 +352,13 @@ export function meetsAaText(text: string, background: string): boolean {
 
 /**
  * The text-on-background pairs the storefront draws with the theme (app/app.css and its components): body text
- * on the paper, brand-ink links and headings on the paper, white text on brand-ink buttons and banners. Each must
- * meet AA; the problem is told on the first variable of the pair.
+ * on the paper and on white (the header, footer, product cards and dialogs are `bg-white text-ink`), brand-ink
+ * links and headings on the paper, white text on brand-ink buttons and banners. Each must meet AA; the problem is
+ * told on the theme variable of the pair (the first one it fails).
  */
 const TEXT_PAIRS: readonly [ThemeVariable | "#ffffff", ThemeVariable | "#ffffff"][] = [
   ["ink", "paper"],
+  ["ink", "#ffffff"],
   ["brand-ink", "paper"],
   ["brand-ink", "#ffffff"],
 ];
