@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import type { Database } from "#db/client.ts";
+import { auditLog, channels, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import { createReferenceCache } from "#services/reference.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -371,5 +373,47 @@ describe("theme", () => {
       code: "NOT_FOUND",
     });
     expect((await storefrontChannel("1|se")).theme).toContainEqual({ key: "ink", value: "#1c1917" });
+  });
+});
+
+describe("the storefront's reference copy", () => {
+  it("a load begun before a change is not stored under the new version (decision 0059)", async () => {
+    // A database whose reads answer what the tables held when the read began: the channel's ink colour.
+    let ink = "#111111";
+    const fake = {
+      select: () => ({
+        from: (table: unknown) => {
+          const rows =
+            table === channels
+              ? [
+                  {
+                    id: "2|no",
+                    name: "Mili",
+                    defaultMarketAlias: "no",
+                    defaultLanguageId: "nb-NO",
+                    theme: { ink },
+                  },
+                ]
+              : [];
+          const query = {
+            orderBy: () => query,
+            // biome-ignore lint/suspicious/noThenProperty: a query builder is a thenable; the fake is one too.
+            then: (ok: (rows: unknown[]) => unknown, bad: (e: unknown) => unknown) =>
+              Promise.resolve(rows).then(ok, bad),
+          };
+          return query;
+        },
+      }),
+    } as unknown as Database;
+    let version = 5;
+    const cache = createReferenceCache(fake, { version: () => version });
+    const before = cache.get(); // its reads begin now, before the save
+    ink = "#222222"; // a theme save commits: the catalog version moves
+    version = 6;
+    const after = cache.get();
+    expect((await before).channels.get("2|no")?.theme).toEqual({ ink: "#111111" });
+    expect((await after).channels.get("2|no")?.theme).toEqual({ ink: "#222222" });
+    // Cached under version 6: the copy read after the save, not the one begun before it.
+    expect((await cache.get()).channels.get("2|no")?.theme).toEqual({ ink: "#222222" });
   });
 });
