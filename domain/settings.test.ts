@@ -68,6 +68,7 @@ describe("checkTheme", () => {
         const result = checkTheme({ brand: "#e8590c", "brand-ink": brandInk, ink, paper });
         const passes =
           contrastRatio(ink, paper) >= 4.5 &&
+          contrastRatio(ink, "#ffffff") >= 4.5 &&
           contrastRatio(brandInk, paper) >= 4.5 &&
           contrastRatio(brandInk, "#ffffff") >= 4.5;
         expect(result.ok).toBe(passes);
@@ -87,10 +88,23 @@ describe("checkTheme", () => {
       problems: [{ field: "ink", code: "lowContrast", ratio: 2.74 }],
     });
   });
+  it("checks body text on white too: a dark paper does not excuse white-on-white cards and dialogs", () => {
+    const dark = { ...seed, paper: "#1c1917", ink: "#fafaf9", "brand-ink": "#7a2e05" };
+    expect(contrastRatio(dark.ink, dark.paper)).toBeGreaterThan(4.5);
+    const result = checkTheme(dark);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}:${p.ratio}`)).toContain(
+      "ink:lowContrast:1.04",
+    );
+  });
 });
 
 describe("checkMarket", () => {
-  const serves = { currencies: ["SEK", "EUR"], languages: ["sv-SE", "nb-NO"], otherActiveMarkets: 1 };
+  const serves = {
+    currencies: ["SEK", "EUR"],
+    currentCurrency: "SEK",
+    languages: ["sv-SE", "nb-NO"],
+    otherActiveMarkets: 1,
+  };
   it("normalizes and accepts what the shop serves", () => {
     expect(
       checkMarket(
@@ -113,6 +127,14 @@ describe("checkMarket", () => {
       "defaultLanguageId:defaultNotAllowed",
       "active:lastActiveMarket",
     ]);
+  });
+  it("keeps the market's currency: its prices and fees are amounts in it", () => {
+    const input = { currencyCode: "eur", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
+    const result = checkMarket(input, serves);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "currencyCode:currencyLocked",
+    ]);
+    expect(checkMarket(input, { ...serves, currentCurrency: "EUR" }).ok).toBe(true);
   });
 });
 

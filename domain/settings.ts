@@ -13,6 +13,7 @@ export type SettingsProblemCode =
   | "tooLong"
   | "unknownLanguage"
   | "unknownCurrency"
+  | "currencyLocked"
   | "defaultNotAllowed"
   | "lastActiveMarket"
   | "invalidAmount"
@@ -54,6 +55,12 @@ export interface MarketInput {
 export interface MarketServes {
   /** Currencies the shop has (the currencies table). */
   currencies: readonly string[];
+  /**
+   * The market's currency now. It cannot change: the market's prices, shipping fees and free-shipping limits are
+   * amounts in it, and nothing converts them (every SKU would stop being buyable, a fee of 4900 øre would be read
+   * as EUR 49.00). A market without one yet may be given one.
+   */
+  currentCurrency: string | null;
   /** Languages the storefront has texts for and the shop has (the languages table). */
   languages: readonly string[];
   /** How many other markets are active. */
@@ -63,7 +70,7 @@ export interface MarketServes {
 /**
  * A market's currency, allowed languages (in order, without repeats), default language (one of them) and whether
  * it is active: a currency or language the shop cannot serve is refused, and so is deactivating the last active
- * market (the storefront needs one).
+ * market (the storefront needs one). The currency is the market's own and stays (`currencyLocked` otherwise).
  */
 export function checkMarket(input: MarketInput, serves: MarketServes): SettingsChecked<MarketInput> {
   const problems: SettingsProblem[] = [];
@@ -71,6 +78,8 @@ export function checkMarket(input: MarketInput, serves: MarketServes): SettingsC
   if (!currencyCode) problems.push({ field: "currencyCode", code: "required" });
   else if (!serves.currencies.includes(currencyCode))
     problems.push({ field: "currencyCode", code: "unknownCurrency" });
+  else if (serves.currentCurrency !== null && currencyCode !== serves.currentCurrency)
+    problems.push({ field: "currencyCode", code: "currencyLocked" });
   const languageIds = [...new Set(input.languageIds.map((l) => l.trim()).filter(Boolean))];
   if (languageIds.length === 0) problems.push({ field: "languageIds", code: "required" });
   else if (languageIds.some((l) => !serves.languages.includes(l)))
@@ -343,11 +352,13 @@ export function meetsAaText(text: string, background: string): boolean {
 
 /**
  * The text-on-background pairs the storefront draws with the theme (app/app.css and its components): body text
- * on the paper, brand-ink links and headings on the paper, white text on brand-ink buttons and banners. Each must
- * meet AA; the problem is told on the first variable of the pair.
+ * on the paper and on white (the header, footer, product cards and dialogs are `bg-white text-ink`), brand-ink
+ * links and headings on the paper, white text on brand-ink buttons and banners. Each must meet AA; the problem is
+ * told on the theme variable of the pair (the first one it fails).
  */
 const TEXT_PAIRS: readonly [ThemeVariable | "#ffffff", ThemeVariable | "#ffffff"][] = [
   ["ink", "paper"],
+  ["ink", "#ffffff"],
   ["brand-ink", "paper"],
   ["brand-ink", "#ffffff"],
 ];
@@ -400,6 +411,11 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
     en: "The shop cannot take payment in that currency.",
     sv: "Butiken kan inte ta betalt i den valutan.",
     nb: "Butikken kan ikke ta betalt i den valutaen.",
+  },
+  currencyLocked: {
+    en: "A market's currency cannot change: its prices and shipping fees are amounts in it.",
+    sv: "En marknads valuta kan inte ändras: dess priser och fraktavgifter är belopp i den.",
+    nb: "Et markeds valuta kan ikke endres: prisene og fraktgebyrene er beløp i den.",
   },
   defaultNotAllowed: {
     en: "The default language must be one of the market's languages.",

@@ -64,7 +64,9 @@ const TTL_MS = 60_000;
 export function createReferenceCache(db: Database, opts: { version?: () => number } = {}) {
   let current: ReferenceData | undefined;
   let currentVersion = -1;
-  let loading: Promise<ReferenceData> | undefined;
+  /** The load in flight and the version (and invalidation generation) it began at. */
+  let loading: { version: number; generation: number; promise: Promise<ReferenceData> } | undefined;
+  let generation = 0;
 
   async function load(): Promise<ReferenceData> {
     const [chRows, cmRows, mRows, mlRows, lRows, cRows, cuRows, vRows] = await Promise.all([
@@ -137,19 +139,34 @@ export function createReferenceCache(db: Database, opts: { version?: () => numbe
     async get(): Promise<ReferenceData> {
       const version = opts.version?.() ?? -1;
       if (current && version === currentVersion && Date.now() - current.loadedAt < TTL_MS) return current;
-      loading ??= load().finally(() => {
-        loading = undefined;
-      });
-      // The version heard before the load began: a change committed during the load reloads on the next get().
-      const loaded = await loading;
-      current = loaded;
-      currentVersion = version;
+      // Only a load begun at this version is joined: one begun before a change committed would store the old
+      // copy under the new version (decision 0059: never built from the old reference copy).
+      if (loading?.version !== version) {
+        const mine = {
+          version,
+          generation,
+          promise: load().finally(() => {
+            if (loading === mine) loading = undefined;
+          }),
+        };
+        loading = mine;
+      }
+      const started = loading;
+      const loaded = await started.promise;
+      // Stored under the version heard before the load began (a change committed during the load reloads on the
+      // next get()); never over a copy of a newer version, nor after an invalidate().
+      if (started.generation === generation && started.version >= currentVersion) {
+        current = loaded;
+        currentVersion = started.version;
+      }
       return loaded;
     },
     /** Drops the cached copy (after the seed or an admin change). */
     invalidate() {
       current = undefined;
       currentVersion = -1;
+      loading = undefined;
+      generation += 1;
     },
   };
 }

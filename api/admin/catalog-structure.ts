@@ -25,7 +25,7 @@ import { adminError, intIn } from "./errors.ts";
  * (`catalog.read`); changing: owner and staff (`catalog.edit`), each change with the version its form read. A
  * refused change answers BAD_USER_INPUT with `problems` (field, stable code, text in the admin's language),
  * VERSION_CONFLICT with the current `version` and `changes`, IN_USE (a delete of a category with subcategories or
- * products, of a brand with products; `children`, `products`), or NOT_FOUND — and changes nothing.
+ * products, of a brand with products, of either while a menu links to it; `children`, `products`, `menus`), or NOT_FOUND — and changes nothing.
  */
 const MAX_TAKE = 100;
 const languageIdOf = (ctx: AdminContext) => (ctx.admin?.language === "sv" ? "sv-SE" : "nb-NO");
@@ -153,7 +153,13 @@ const STALE = {
 };
 
 /** The refusal's words when a delete finds the category or brand still in use. */
-function inUseText(lang: "en" | "sv" | "nb", children: number, products: number) {
+function inUseText(lang: "en" | "sv" | "nb", children: number, products: number, menus: number) {
+  if (children === 0 && products === 0 && menus > 0)
+    return {
+      en: `It cannot be deleted while a menu links to it (${menus}). Remove the link from the menu first.`,
+      sv: `Den kan inte tas bort så länge en meny länkar till den (${menus}). Ta bort länken från menyn först.`,
+      nb: `Den kan ikke slettes så lenge en meny lenker til den (${menus}). Fjern lenken fra menyen først.`,
+    }[lang];
   return {
     en: `It cannot be deleted while it has subcategories (${children}) or products (${products}). Move them first.`,
     sv: `Den kan inte tas bort så länge den har underkategorier (${children}) eller produkter (${products}). Flytta dem först.`,
@@ -169,9 +175,10 @@ function answer(ctx: AdminContext, result: StructureResult, what: string) {
   if (result.refusal === "stale")
     throw adminError("VERSION_CONFLICT", STALE[lang], { version: result.version, changes: result.changes });
   if (result.refusal === "inUse")
-    throw adminError("IN_USE", inUseText(lang, result.children, result.products), {
+    throw adminError("IN_USE", inUseText(lang, result.children, result.products, result.menus), {
       children: result.children,
       products: result.products,
+      menus: result.menus,
     });
   const problems = result.problems.map((p: StructureProblem) => ({
     ...p,
@@ -265,7 +272,7 @@ b.mutationFields((t) => ({
   }),
   deleteCategory: t.field({
     type: Saved,
-    description: "Deletes a category without subcategories or products (IN_USE otherwise)",
+    description: "Deletes a category without subcategories, products or menu links (IN_USE otherwise)",
     args: { categoryId: t.arg.int({ required: true }), version: t.arg.int({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");
@@ -299,7 +306,7 @@ b.mutationFields((t) => ({
   }),
   deleteBrand: t.field({
     type: Saved,
-    description: "Deletes a brand no product uses (IN_USE otherwise)",
+    description: "Deletes a brand no product uses and no menu links to (IN_USE otherwise)",
     args: { brandId: t.arg.int({ required: true }), version: t.arg.int({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");

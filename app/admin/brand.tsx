@@ -53,6 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...values,
       "in.children": "0",
       "in.products": String(ext.products ?? 0),
+      "in.menus": String(ext.menus ?? 0),
     });
   }
   const answer = await adminRequest(

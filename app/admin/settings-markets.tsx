@@ -48,6 +48,7 @@ function MarketForm({
   const { mine, problem, typed, list, checked } = useFormAnswer(answer, market.alias);
   const id = (f: string) => `market-${market.alias}-${f}`;
   const langProblem = problem("languageIds");
+  const currencyName = currencies.find((c) => c.id === market.currencyCode)?.name;
   return (
     <Form method="post" className={box} aria-labelledby={id("title")}>
       <h3 id={id("title")} className="mb-2 font-semibold">
@@ -58,16 +59,33 @@ function MarketForm({
       <input type="hidden" name="version" value={market.version} />
       <fieldset disabled={!may("settings.edit")}>
         <Field id={id("currency")} label={t("settings.currency")} problem={problem("currencyCode")}>
-          {(props) => (
-            <select {...props} name="currencyCode" defaultValue={typed("currencyCode", market.currencyCode)}>
-              {currencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.id} · {c.name}
-                </option>
-              ))}
-            </select>
-          )}
+          {(props) =>
+            market.currencyCode ? (
+              // Read-only: the market's prices and fees are amounts in it (the API refuses another, currencyLocked).
+              <input
+                {...props}
+                name="currencyCode"
+                readOnly
+                value={market.currencyCode}
+                aria-describedby={[props["aria-describedby"], id("currency-fixed")].filter(Boolean).join(" ")}
+              />
+            ) : (
+              <select {...props} name="currencyCode" defaultValue={typed("currencyCode", "")}>
+                {currencies.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.id} · {c.name}
+                  </option>
+                ))}
+              </select>
+            )
+          }
         </Field>
+        {market.currencyCode ? (
+          <p id={id("currency-fixed")} className="-mt-2 mb-3 text-sm text-stone-700">
+            {currencyName ? `${market.currencyCode} · ${currencyName}. ` : ""}
+            {t("settings.currencyFixed")}
+          </p>
+        ) : null}
         <fieldset className="mb-3" aria-describedby={langProblem ? id("languages-error") : undefined}>
           <legend className="text-sm font-medium">{t("settings.languages")}</legend>
           {languages.map((l) => (

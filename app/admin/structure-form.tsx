@@ -309,6 +309,16 @@ export function Outcome({ answer, okText }: { answer: FormAnswer | null; okText:
       </div>
     );
   if (answer.problems.length) return <Notice kind="error">{t("structure.problems")}</Notice>;
+  if (answer.error === "IN_USE" && Number(answer.values["in.menus"] ?? 0) > 0)
+    return (
+      <Notice kind="error">
+        {t("error.IN_USE_MENU", {
+          children: Number(answer.values["in.children"] ?? 0),
+          products: Number(answer.values["in.products"] ?? 0),
+          menus: Number(answer.values["in.menus"] ?? 0),
+        })}
+      </Notice>
+    );
   if (answer.error === "IN_USE")
     return (
       <Notice kind="error">

@@ -5,6 +5,8 @@
 export const structureEn = {
   "nav.categories": "Categories",
   "nav.brands": "Brands",
+  "error.IN_USE_MENU":
+    "It is still in use: subcategories ({children}), products ({products}), menu links ({menus}). Move or unlink them first.",
   "error.IN_USE": "It is still in use: subcategories ({children}), products ({products}). Move them first.",
   "structure.problems": "Nothing was saved: check the marked fields.",
   "structure.conflict": "Someone saved this after you opened it; nothing was saved. Their change:",
@@ -73,6 +75,8 @@ type Key = keyof typeof structureEn;
 export const structureSv: Record<Key, string> = {
   "nav.categories": "Kategorier",
   "nav.brands": "Varumärken",
+  "error.IN_USE_MENU":
+    "Den används fortfarande: underkategorier ({children}), produkter ({products}), menylänkar ({menus}). Flytta eller ta bort dem först.",
   "error.IN_USE":
     "Den används fortfarande: underkategorier ({children}), produkter ({products}). Flytta dem först.",
   "structure.problems": "Inget sparades: kontrollera de markerade fälten.",
@@ -140,6 +144,8 @@ export const structureSv: Record<Key, string> = {
 export const structureNb: Record<Key, string> = {
   "nav.categories": "Kategorier",
   "nav.brands": "Varemerker",
+  "error.IN_USE_MENU":
+    "Den er fortsatt i bruk: underkategorier ({children}), produkter ({products}), menylenker ({menus}). Flytt eller fjern dem først.",
   "error.IN_USE":
     "Den er fortsatt i bruk: underkategorier ({children}), produkter ({products}). Flytt dem først.",
   "structure.problems": "Ingenting ble lagret: sjekk de merkede feltene.",

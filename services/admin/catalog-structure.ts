@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import {
@@ -6,6 +6,8 @@ import {
   categories,
   categoryTranslations,
   languages,
+  menuItems,
+  menus,
   productCategories,
   products,
 } from "#db/schema/index.ts";
@@ -47,7 +49,7 @@ export type StructureResult =
   | { ok: false; refusal: "invalid"; problems: StructureProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] }
-  | { ok: false; refusal: "inUse"; children: number; products: number };
+  | { ok: false; refusal: "inUse"; children: number; products: number; menus: number };
 
 class Refused extends Error {
   readonly result: StructureResult & { ok: false };
@@ -440,7 +442,22 @@ export function moveCategory(
   });
 }
 
-/** Deletes a category that has no subcategories and no products; otherwise refuses with how many it has. */
+/**
+ * How many menu items link to a category (by its key) or a brand (by its alias): like a content page, it is not
+ * deleted while a menu links to it (the item would silently disappear from the menu).
+ */
+async function menuLinks(t: Database, targetType: "category" | "brand", key: string): Promise<number> {
+  const [row] = await t
+    .select({ n: count() })
+    .from(menuItems)
+    .where(and(eq(menuItems.targetType, targetType), sql`${menuItems.target}->>'key' = ${key}`));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes a category that has no subcategories, no products and no menu links; otherwise refuses with how many it
+ * has.
+ */
 export function deleteCategory(
   db: Database,
   who: AdminPrincipal,
@@ -448,7 +465,7 @@ export function deleteCategory(
   version: number,
 ): Promise<StructureResult> {
   return edit(db, who, "category", categoryId, version, "category.delete", async (t) => {
-    const [[children], [listed]] = await Promise.all([
+    const [[children], [listed], [own]] = await Promise.all([
       t.select({ n: count() }).from(categories).where(eq(categories.parentId, categoryId)),
       t
         .select({ n: sql<number>`count(*)::int` })
@@ -459,13 +476,16 @@ export function deleteCategory(
             sql`exists (select 1 from product_categories pc where pc.product_id = ${products.id} and pc.category_id = ${categoryId})`,
           ),
         ),
+      t.select({ key: categories.key }).from(categories).where(eq(categories.id, categoryId)),
     ]);
-    if ((children?.n ?? 0) > 0 || (listed?.n ?? 0) > 0)
+    const linked = own ? await menuLinks(t, "category", own.key) : 0;
+    if ((children?.n ?? 0) > 0 || (listed?.n ?? 0) > 0 || linked > 0)
       throw new Refused({
         ok: false,
         refusal: "inUse",
         children: children?.n ?? 0,
         products: listed?.n ?? 0,
+        menus: linked,
       });
     const before = await categorySnapshot(t, categoryId);
     const [row] = await t
@@ -616,7 +636,10 @@ export async function createBrand(
   }
 }
 
-/** Name, alias (the old /b/ path redirects in every language), visibility and descriptions. */
+/**
+ * Name, alias (the old /b/ path redirects in every language, and menu items linking to the brand follow it: they
+ * name it by alias), visibility and descriptions.
+ */
 export function updateBrand(
   db: Database,
   who: AdminPrincipal,
@@ -641,17 +664,53 @@ export function updateBrand(
         t,
         langs.map((l) => ({ languageId: l.id, oldUrl: `/b/${old.alias}`, newUrl: `/b/${fields.alias}` })),
       );
+      await followBrandAlias(t, who, old.alias, fields.alias);
     }
     return diff(brandSnapshot(old), brandSnapshot(values));
   });
 }
 
-/** Deletes a brand no product uses; otherwise refuses with how many products use it. */
+/**
+ * Menu items name a brand by its alias (`target.key`): after a rename they are pointed at the new one, in the same
+ * transaction, and each menu touched raises its version (a menu form open elsewhere is then stale) with an audit
+ * entry of its own.
+ */
+async function followBrandAlias(t: Database, who: AdminPrincipal, from: string, to: string) {
+  const linked = and(eq(menuItems.targetType, "brand"), sql`${menuItems.target}->>'key' = ${from}`);
+  const touched = await t
+    .select({ id: menus.id, version: menus.version })
+    .from(menus)
+    .where(inArray(menus.id, t.select({ id: menuItems.menuId }).from(menuItems).where(linked)))
+    .orderBy(asc(menus.id))
+    .for("update");
+  if (!touched.length) return;
+  await t
+    .update(menuItems)
+    .set({ target: sql`jsonb_set(${menuItems.target}, '{key}', to_jsonb(${to}::text))` })
+    .where(linked);
+  for (const menu of touched) {
+    const next = menu.version + 1;
+    await t.update(menus).set({ version: next }).where(eq(menus.id, menu.id));
+    await writeAudit(t, who, {
+      action: "menu.brandAlias",
+      entity: "menu",
+      entityId: menu.id,
+      before: { brand: from, version: menu.version },
+      after: { brand: to, version: next },
+    });
+  }
+}
+
+/** Deletes a brand no product uses and no menu links to; otherwise refuses with how many. */
 export function deleteBrand(db: Database, who: AdminPrincipal, brandId: number, version: number) {
   return edit(db, who, "brand", brandId, version, "brand.delete", async (t) => {
-    const [used] = await t.select({ n: count() }).from(products).where(eq(products.brandId, brandId));
-    if ((used?.n ?? 0) > 0)
-      throw new Refused({ ok: false, refusal: "inUse", children: 0, products: used?.n ?? 0 });
+    const [[used], [own]] = await Promise.all([
+      t.select({ n: count() }).from(products).where(eq(products.brandId, brandId)),
+      t.select({ alias: brands.alias }).from(brands).where(eq(brands.id, brandId)),
+    ]);
+    const linked = own ? await menuLinks(t, "brand", own.alias) : 0;
+    if ((used?.n ?? 0) > 0 || linked > 0)
+      throw new Refused({ ok: false, refusal: "inUse", children: 0, products: used?.n ?? 0, menus: linked });
     const [old] = await t.select().from(brands).where(eq(brands.id, brandId));
     await t.delete(brands).where(eq(brands.id, brandId));
     return { before: old ? brandSnapshot(old) : {}, after: null };

@@ -137,7 +137,10 @@ export type AdminSettingsChannel = AdminSettings["channels"][number];
 // ---------------------------------------------------------------------------------------------------------------
 // Markets.
 
-/** A market's currency, allowed languages (in the order given), default language and whether it is active. */
+/**
+ * A market's allowed languages (in the order given), default language and whether it is active. Its currency is
+ * checked but stays: a different one is refused (`currencyLocked`, domain/settings.ts `checkMarket`).
+ */
 export async function updateMarket(
   db: Database,
   who: AdminPrincipal,
@@ -166,6 +169,7 @@ export async function updateMarket(
     ]);
     const checked = checkMarket(input, {
       currencies: cuRows.map((c) => c.code),
+      currentCurrency: current.currencyCode,
       languages: lRows.map((l) => l.id),
       otherActiveMarkets: others.length,
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, brands, categories } from "#db/schema/index.ts";
+import { auditLog, brands, categories, menuItems, menus } from "#db/schema/index.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -41,6 +41,23 @@ const UPDATE_BRAND = `mutation($id: Int!, $v: Int!, $input: AdminBrandInput!) { 
 const DELETE_BRAND = `mutation($id: Int!, $v: Int!) { deleteBrand(brandId: $id, version: $v) { id } }`;
 const NO = { channelId: "2|no", languageId: "nb-NO" };
 const SE = { channelId: "1|se", languageId: "sv-SE" };
+
+/** A link in the footer menu to a category (by key) or a brand (by alias), as the menu screen saves it. */
+async function linkFromMenu(targetType: "category" | "brand", key: string) {
+  const [footer] = await shop.db.db.select().from(menus).where(eq(menus.locationId, "footer-about"));
+  const [item] = await shop.db.db
+    .insert(menuItems)
+    .values({
+      menuId: footer?.id ?? 0,
+      labels: { "nb-NO": `Lenke ${key}`, "sv-SE": `Länk ${key}` },
+      targetType,
+      target: { key },
+      sortOrder: 99,
+    })
+    .returning();
+  return { menu: footer, itemId: item?.id ?? 0 };
+}
+const unlink = (itemId: number) => shop.db.db.delete(menuItems).where(eq(menuItems.id, itemId));
 
 async function all(): Promise<Json[]> {
   const answer = await admin("support", LIST);
@@ -231,6 +248,15 @@ describe("categories", () => {
       "Den kan inte tas bort så länge den har underkategorier (1) eller produkter (0). Flytta dem först.",
     );
     await admin("staff", `mutation { setLanguage(language: en) { email } }`);
+    // A menu links to the child: deleting it would silently drop the menu's item.
+    const link = await linkFromMenu("category", (await one(child)).key);
+    const linked = await admin("staff", DELETE, { id: child, v: 1 });
+    expect(linked.code).toBe("IN_USE");
+    expect(linked.errors?.[0].extensions).toMatchObject({ children: 0, products: 0, menus: 1 });
+    expect(linked.errors?.[0].message).toBe(
+      "It cannot be deleted while a menu links to it (1). Remove the link from the menu first.",
+    );
+    await unlink(link.itemId);
     expect((await admin("staff", DELETE, { id: child, v: 1 })).errors).toBeUndefined();
     expect((await admin("staff", DELETE, { id: parent, v: 1 })).errors).toBeUndefined();
     expect(await one(parent)).toBeUndefined();
@@ -307,6 +333,7 @@ describe("brands", () => {
     });
     expect(created.errors).toBeUndefined();
     const id = created.data.createBrand.id as number;
+    const link = await linkFromMenu("brand", `fjelltopp-${tag}`);
     const found = await admin(
       "support",
       `query($s: String) { brands(search: $s) { total brands { brandId name alias version productCount descriptions { languageId text } } } }`,
@@ -340,6 +367,24 @@ describe("brands", () => {
     expect(renamed.errors).toBeUndefined();
     expect(await movedTo(`/b/fjelltopp-${tag}`, NO)).toBe(`/b/topp-${tag}`);
     expect(await movedTo(`/b/fjelltopp-${tag}`, SE)).toBe(`/b/topp-${tag}`);
+    // The menu's link follows the new alias (it names the brand by alias), and the menu's version moves.
+    const [item] = await shop.db.db.select().from(menuItems).where(eq(menuItems.id, link.itemId));
+    expect(item?.target).toEqual({ key: `topp-${tag}` });
+    const [menu] = await shop.db.db
+      .select()
+      .from(menus)
+      .where(eq(menus.id, link.menu?.id ?? 0));
+    expect(menu?.version).toBe((link.menu?.version ?? 0) + 1);
+    const menuAudits = await shop.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "menu"), eq(auditLog.entityId, String(link.menu?.id))))
+      .orderBy(asc(auditLog.id));
+    expect(menuAudits.at(-1)).toMatchObject({
+      action: "menu.brandAlias",
+      before: { brand: `fjelltopp-${tag}` },
+      after: { brand: `topp-${tag}`, version: menu?.version },
+    });
     expect((await admin("staff", UPDATE_BRAND, { id, v: 1, input: { name: "Y", active: true } })).code).toBe(
       "VERSION_CONFLICT",
     );
@@ -354,6 +399,11 @@ describe("brands", () => {
     const inUse = await admin("staff", DELETE_BRAND, { id: used?.id, v: used?.version });
     expect(inUse.code).toBe("IN_USE");
     expect(inUse.errors?.[0].extensions.products).toBeGreaterThan(0);
+    // Unused by products, but the menu still links to it.
+    const linked = await admin("staff", DELETE_BRAND, { id, v: 2 });
+    expect(linked.code).toBe("IN_USE");
+    expect(linked.errors?.[0].extensions).toMatchObject({ products: 0, menus: 1 });
+    await unlink(link.itemId);
     expect((await admin("staff", DELETE_BRAND, { id, v: 2 })).errors).toBeUndefined();
     expect((await audits("brand", id)).map((a) => a.action)).toEqual([
       "brand.create",

@@ -477,4 +477,67 @@ describe("parameters, related products and packages", () => {
     expect(notPackage.errors?.[0]?.extensions?.problems[0].code).toBe("notAPackage");
     expect((await readPackage()).productExtras.package).toEqual(after);
   });
+
+  it("keeps a package's option ids across a save: a product page shoppers have open still adds", async () => {
+    // Product 7 is the package the test before made: "Velg sekk" (10, 9, 8) and "Ekstra" (1).
+    const packageId = 7;
+    const page = async () => {
+      const { body } = await gql(shop.origin, {
+        query: `query($alias: String!) { product(alias: $alias, channelId: "2|no", languageId: "nb-NO") {
+          productPackage { groups { groupId name options { optionId product { productId skus { skuId } } } } } } }`,
+        variables: { alias: await aliasOf(packageId, "nb-NO") },
+      });
+      expect(body.errors).toBeUndefined();
+      return body.data.product.productPackage.groups as Json[];
+    };
+    const open = await page();
+    const picks = open.map((g) => ({
+      groupId: g.groupId,
+      optionId: g.options[0].optionId,
+      skuId: g.options[0].product.skus[0]?.skuId,
+    }));
+    // The merchant fixes a group's name, drops a choice and adds one; the shopper's page is not reloaded.
+    const editor = await admin("owner", READ_PACKAGE, { id: packageId });
+    const [sack, extra] = editor.data.productExtras.package;
+    const saved = await admin("owner", PACKAGE, {
+      id: packageId,
+      v: editor.data.product.version,
+      g: [
+        {
+          groupId: sack.groupId,
+          nb: { name: "Velg en sekk" },
+          sv: { name: sack.sv.name },
+          options: [
+            ...sack.options
+              .slice(0, 2)
+              .map((o: Json) => ({ productId: o.productId, isSelected: o.isSelected })),
+            { productId: 2 },
+          ],
+        },
+        {
+          groupId: extra.groupId,
+          nb: { name: extra.nb.name },
+          sv: { name: extra.sv.name },
+          options: extra.options.map((o: Json) => ({ productId: o.productId, quantity: String(o.quantity) })),
+        },
+      ],
+    });
+    expect(saved.errors).toBeUndefined();
+    const now = await page();
+    expect(now.map((g) => g.name)).toEqual(["Velg en sekk", "Ekstra"]);
+    const ids = (groups: Json[]) => groups.map((g) => g.options.map((o: Json) => o.optionId));
+    expect(ids(now)[0]?.slice(0, 2)).toEqual(ids(open)[0]?.slice(0, 2));
+    expect(ids(now)[0]).not.toContain(ids(open)[0]?.[2]);
+    expect(ids(now)[1]).toEqual(ids(open)[1]);
+    // The picks in stock (the small seed has some sold out): only whether the picks still belong is asked here.
+    const skuIds = picks.map((p) => Number(p.skuId));
+    await shop.db.db.execute(sql`update skus set in_stock = 20 where id in (${sql.join(skuIds, sql`, `)})`);
+    const { body } = await gql(shop.origin, {
+      query: `mutation($p: Int!, $s: [ProductPackageSelectionType!]!) {
+        addPackageToCart(packageId: $p, selections: $s, channelId: "2|no", languageId: "nb-NO", marketId: "no") { id } }`,
+      variables: { p: packageId, s: picks },
+    });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.addPackageToCart.id).toBeTruthy();
+  });
 });

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import type { Database } from "#db/client.ts";
+import { auditLog, channels, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import { createReferenceCache } from "#services/reference.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -80,32 +82,29 @@ describe("who may", () => {
 });
 
 describe("markets", () => {
-  it("changes languages, default and currency; the storefront follows; audited; a stale version is refused", async () => {
+  it("changes languages and default; the storefront follows; audited; a stale version is refused", async () => {
     const v = await marketVersion("dk");
-    const input = { currencyCode: "EUR", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
+    const input = { currencyCode: "DKK", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true };
     expect(await call(as.owner, MARKET, { a: "dk", v, i: input })).toMatchObject({
       data: { updateMarket: v + 1 },
     });
     const dk = (await storefrontChannel("2|no")).markets.find((m: { alias: string }) => m.alias === "dk");
-    expect(dk).toEqual({ alias: "dk", allowedLanguages: [{ id: "sv-SE" }], currency: { code: "EUR" } });
+    expect(dk).toEqual({ alias: "dk", allowedLanguages: [{ id: "sv-SE" }], currency: { code: "DKK" } });
     const [audit] = await audits("market.update");
     expect(audit).toMatchObject({
       actor: "owner@mili.example",
       entity: "market",
       entityId: "dk",
       before: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], version: v },
-      after: { currencyCode: "EUR", languageIds: ["sv-SE"], version: v + 1 },
+      after: { currencyCode: "DKK", languageIds: ["sv-SE"], version: v + 1 },
     });
     // The form read version v: someone saved since.
-    const stale = await call(as.owner, MARKET, { a: "dk", v, i: { ...input, currencyCode: "DKK" } });
+    const stale = await call(as.owner, MARKET, { a: "dk", v, i: { ...input, languageIds: ["nb-NO"] } });
     expect(stale.code).toBe("VERSION_CONFLICT");
     expect(stale.errors?.[0]?.extensions).toMatchObject({
       version: v + 1,
       changes: [
-        {
-          actor: "owner@mili.example",
-          fields: expect.arrayContaining(["currencyCode", "defaultLanguageId", "languageIds"]),
-        },
+        { actor: "owner@mili.example", fields: expect.arrayContaining(["defaultLanguageId", "languageIds"]) },
       ],
     });
     // Back as it was.
@@ -115,6 +114,31 @@ describe("markets", () => {
       i: { currencyCode: "DKK", languageIds: ["nb-NO", "sv-SE"], defaultLanguageId: "nb-NO", active: true },
     });
     expect(await call(as.owner, MARKET, { a: "xx", v: 1, i: input })).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses changing a market's currency: its prices and shipping fees are amounts in it", async () => {
+    const v = await marketVersion("dk");
+    const i = {
+      currencyCode: "EUR",
+      languageIds: ["nb-NO", "sv-SE"],
+      defaultLanguageId: "nb-NO",
+      active: true,
+    };
+    const locked = await call(as.owner, MARKET, { a: "dk", v, i });
+    expect(locked.code).toBe("BAD_USER_INPUT");
+    expect(problemsOf(locked)).toEqual(["currencyCode:currencyLocked"]);
+    expect(locked.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "A market's currency cannot change: its prices and shipping fees are amounts in it.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: nb) { email } }`);
+    const nb = await call(as.owner, MARKET, { a: "dk", v, i });
+    expect(nb.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "Et markeds valuta kan ikke endres: prisene og fraktgebyrene er beløp i den.",
+    );
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(await marketVersion("dk")).toBe(v);
+    const [dk] = await db().select().from(markets).where(eq(markets.alias, "dk"));
+    expect(dk?.currencyCode).toBe("DKK");
   });
 
   it("refuses what the shop cannot serve, by field, in the admin's language", async () => {
@@ -334,7 +358,8 @@ describe("theme", () => {
       v: 1,
       t: themeInput({ ...THEME_OK, ink: "#aaaaaa", paper: "white", font: "#000000" }),
     });
-    expect(problemsOf(bad)).toEqual(["font:unknownVariable", "paper:notAColour"]);
+    // With the paper unreadable, ink is still checked on white (the header, cards and dialogs draw it there).
+    expect(problemsOf(bad)).toEqual(["font:unknownVariable", "paper:notAColour", "ink:lowContrast"]);
     const low = await call(as.owner, THEME, {
       c: "1|se",
       v: 1,
@@ -348,5 +373,47 @@ describe("theme", () => {
       code: "NOT_FOUND",
     });
     expect((await storefrontChannel("1|se")).theme).toContainEqual({ key: "ink", value: "#1c1917" });
+  });
+});
+
+describe("the storefront's reference copy", () => {
+  it("a load begun before a change is not stored under the new version (decision 0059)", async () => {
+    // A database whose reads answer what the tables held when the read began: the channel's ink colour.
+    let ink = "#111111";
+    const fake = {
+      select: () => ({
+        from: (table: unknown) => {
+          const rows =
+            table === channels
+              ? [
+                  {
+                    id: "2|no",
+                    name: "Mili",
+                    defaultMarketAlias: "no",
+                    defaultLanguageId: "nb-NO",
+                    theme: { ink },
+                  },
+                ]
+              : [];
+          const query = {
+            orderBy: () => query,
+            // biome-ignore lint/suspicious/noThenProperty: a query builder is a thenable; the fake is one too.
+            then: (ok: (rows: unknown[]) => unknown, bad: (e: unknown) => unknown) =>
+              Promise.resolve(rows).then(ok, bad),
+          };
+          return query;
+        },
+      }),
+    } as unknown as Database;
+    let version = 5;
+    const cache = createReferenceCache(fake, { version: () => version });
+    const before = cache.get(); // its reads begin now, before the save
+    ink = "#222222"; // a theme save commits: the catalog version moves
+    version = 6;
+    const after = cache.get();
+    expect((await before).channels.get("2|no")?.theme).toEqual({ ink: "#111111" });
+    expect((await after).channels.get("2|no")?.theme).toEqual({ ink: "#222222" });
+    // Cached under version 6: the copy read after the save, not the one begun before it.
+    expect((await cache.get()).channels.get("2|no")?.theme).toEqual({ ink: "#222222" });
   });
 });

@@ -400,18 +400,29 @@ export async function reorderWidgetsAdmin(
 ): Promise<ContentResult> {
   return inTransaction(db, async (t) => {
     if (!isWidgetArea(area.family, area.areaName)) throw invalid({ field: "area", code: "areaUnknown" });
+    // Lock the area's widgets first, then read them: a version read before the lock could be one a save that
+    // committed while this waited has already moved on (a stale form would pass and two states share a version).
+    await t
+      .select({ id: widgets.id })
+      .from(widgets)
+      .where(
+        inArray(
+          widgets.areaId,
+          t
+            .select({ id: widgetAreas.id })
+            .from(widgetAreas)
+            .where(
+              and(
+                eq(widgetAreas.family, area.family),
+                eq(widgetAreas.areaName, area.areaName),
+                isNull(widgetAreas.pageId),
+              ),
+            ),
+        ),
+      )
+      .orderBy(asc(widgets.id))
+      .for("update");
     const current = await areaRows(t, area.family, area.areaName);
-    if (current.length)
-      await t
-        .select({ id: widgets.id })
-        .from(widgets)
-        .where(
-          inArray(
-            widgets.id,
-            current.map((c) => c.id),
-          ),
-        )
-        .for("update");
     if (
       !sameWidgets(
         current.map((c) => c.id),

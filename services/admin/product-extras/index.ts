@@ -525,26 +525,50 @@ export function savePackageGroups(
         required: g.required,
         sortOrder,
       };
-      let groupId = g.groupId;
-      if (groupId === null) {
+      const options = g.options.map((o, k) => ({
+        productId: o.productId,
+        quantity: o.quantity,
+        isSelected: o.isSelected,
+        sortOrder: k,
+      }));
+      if (g.groupId === null) {
         const [row] = await t
           .insert(packageGroups)
           .values({ packageProductId: productId, ...values })
           .returning({ id: packageGroups.id });
-        groupId = row?.id ?? 0;
-      } else {
-        await t.update(packageGroups).set(values).where(eq(packageGroups.id, groupId));
-        await t.delete(packageOptions).where(eq(packageOptions.groupId, groupId));
+        const groupId = row?.id ?? 0;
+        await t.insert(packageOptions).values(options.map((o) => ({ groupId, ...o })));
+        continue;
       }
-      await t.insert(packageOptions).values(
-        g.options.map((o, k) => ({
-          groupId: groupId ?? 0,
-          productId: o.productId,
-          quantity: o.quantity,
-          isSelected: o.isSelected,
-          sortOrder: k,
-        })),
-      );
+      // A kept group keeps its options' ids (a product page shoppers have open adds with them, and carts name
+      // them): a choice still there is updated in place, a new one inserted, only a removed one deleted.
+      const groupId = g.groupId;
+      await t.update(packageGroups).set(values).where(eq(packageGroups.id, groupId));
+      const existing = await t
+        .select({ id: packageOptions.id, productId: packageOptions.productId })
+        .from(packageOptions)
+        .where(eq(packageOptions.groupId, groupId))
+        .orderBy(asc(packageOptions.id));
+      const unused = new Map<number, number>(); // productId → its option's id, not yet matched
+      for (const row of existing) if (!unused.has(row.productId)) unused.set(row.productId, row.id);
+      const fresh: (typeof options)[number][] = [];
+      const keptIds = new Set<number>();
+      for (const o of options) {
+        const id = unused.get(o.productId);
+        if (id === undefined) {
+          fresh.push(o);
+          continue;
+        }
+        unused.delete(o.productId);
+        keptIds.add(id);
+        await t
+          .update(packageOptions)
+          .set({ quantity: o.quantity, isSelected: o.isSelected, sortOrder: o.sortOrder })
+          .where(eq(packageOptions.id, id));
+      }
+      const removed = existing.filter((e) => !keptIds.has(e.id)).map((e) => e.id);
+      if (removed.length) await t.delete(packageOptions).where(inArray(packageOptions.id, removed));
+      if (fresh.length) await t.insert(packageOptions).values(fresh.map((o) => ({ groupId, ...o })));
     }
     return { before: packageSnapshot(current), after: packageSnapshot(checked.value) };
   });
