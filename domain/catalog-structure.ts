@@ -1,5 +1,5 @@
 import { slugify } from "./ids.ts";
-import { hasControlCharacter } from "./text.ts";
+import { checkText, cleanText as clean } from "./text.ts";
 
 /**
  * The shop's rules for its catalog structure (issue 15, decision 0056): the category tree (a move never makes a
@@ -35,29 +35,6 @@ export type StructureChecked<T> = { ok: true; value: T } | { ok: false; problems
 
 const done = <T>(value: T, problems: StructureProblem[]): StructureChecked<T> =>
   problems.length ? { ok: false, problems } : { ok: true, value };
-
-function clean(text: string | null | undefined): string | null {
-  const value = (text ?? "").replace(/\r\n?/g, "\n").trim();
-  return value === "" ? null : value;
-}
-
-function checkText(
-  problems: StructureProblem[],
-  field: string,
-  text: string | null | undefined,
-  max: number,
-  opts: { required?: boolean; oneLine?: boolean } = {},
-): string | null {
-  const value = clean(text);
-  if (value === null) {
-    if (opts.required) problems.push({ field, code: "required" });
-    return null;
-  }
-  if (hasControlCharacter(value) || (opts.oneLine && /[\n\t]/.test(value)))
-    problems.push({ field, code: "invalidCharacters" });
-  else if ([...value].length > max) problems.push({ field, code: "tooLong", max });
-  return value;
-}
 
 /** A URL alias as the storefront uses it: lower-case letters a–z, digits and single hyphens. */
 export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

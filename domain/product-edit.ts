@@ -1,6 +1,6 @@
 import { slugify } from "./ids.ts";
 import { fromDecimal } from "./money.ts";
-import { hasControlCharacter } from "./text.ts";
+import { checkText, cleanText as clean } from "./text.ts";
 
 /**
  * What the back office may store for a product (issue 15, decision 0043): one pure check per part of the product
@@ -48,30 +48,6 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Product
 
 const done = <T>(value: T, problems: ProductProblem[]): Checked<T> =>
   problems.length ? { ok: false, problems } : { ok: true, value };
-
-/** Trimmed text with Windows line ends made plain; null when empty. */
-function clean(text: string | null | undefined): string | null {
-  const value = (text ?? "").replace(/\r\n?/g, "\n").trim();
-  return value === "" ? null : value;
-}
-
-function checkText(
-  problems: ProductProblem[],
-  field: string,
-  text: string | null | undefined,
-  max: number,
-  opts: { required?: boolean; oneLine?: boolean } = {},
-): string | null {
-  const value = clean(text);
-  if (value === null) {
-    if (opts.required) problems.push({ field, code: "required" });
-    return null;
-  }
-  if (hasControlCharacter(value) || (opts.oneLine && /[\n\t]/.test(value)))
-    problems.push({ field, code: "invalidCharacters" });
-  else if ([...value].length > max) problems.push({ field, code: "tooLong", max });
-  return value;
-}
 
 export interface ProductTextsInput {
   name?: string | null;
