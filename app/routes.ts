@@ -111,6 +111,7 @@ export default [
     route("settings", "admin/settings-markets.tsx", { id: "admin-settings" }),
     route("settings/vat", "admin/settings-vat.tsx", { id: "admin-settings-vat" }),
     route("settings/shipping", "admin/settings-shipping.tsx", { id: "admin-settings-shipping" }),
+    route("settings/payments", "admin/settings-payments.tsx", { id: "admin-settings-payments" }),
     route("settings/theme", "admin/settings-theme.tsx", { id: "admin-settings-theme" }),
   ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

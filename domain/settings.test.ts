@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   AA_TEXT_CONTRAST,
   amountMinor,
+  applyVatDeletion,
   applyVatPlan,
   checkMarket,
   checkShippingOption,
@@ -10,10 +11,14 @@ import {
   contrastRatio,
   dayBefore,
   normalizeColour,
+  type PaymentMethodOffer,
   percentToBp,
+  planPaymentMethodMarket,
   planVatChange,
+  planVatDeletion,
   SETTINGS_PROBLEM_TEXTS,
   settingsProblemText,
+  shippingOptionKey,
 } from "./settings.ts";
 import { DEFAULT_VAT_RATES, PRODUCT_CLASSES, vatRateFor } from "./vat.ts";
 
@@ -176,6 +181,60 @@ describe("checkShippingOption", () => {
   });
 });
 
+describe("retiring a shipping option", () => {
+  const base = {
+    nbName: "Ekspress",
+    svName: "Express",
+    fee: "99",
+    freeOver: "",
+    daysMin: "",
+    daysMax: "",
+    sortOrder: "",
+  };
+  it("refuses exactly the retirement of the market's last offered option", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.nat(5), (active, wasActive, otherActive) => {
+        const result = checkShippingOption({ ...base, active }, "NOK", { wasActive, otherActive });
+        const refused = !active && wasActive && otherActive === 0;
+        expect(result.ok).toBe(!refused);
+        if (!result.ok) expect(result.problems).toEqual([{ field: "active", code: "lastActiveOption" }]);
+      }),
+    );
+  });
+  it("refuses control characters and line breaks in a name", () => {
+    const result = checkShippingOption(
+      { ...base, nbName: "Eks\u0000press", svName: "Ex\npress", active: true },
+      "SEK",
+    );
+    expect(result.ok ? [] : result.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "nbName:invalidCharacters",
+      "svName:invalidCharacters",
+    ]);
+  });
+});
+
+describe("shippingOptionKey", () => {
+  it("is a slug of the name, never one taken", () => {
+    expect(shippingOptionKey({ nb: "Ekspress i morgen", sv: "Express" }, [])).toBe("ekspress-i-morgen");
+    expect(shippingOptionKey({ nb: "Hjemlevering", sv: "" }, ["hjemlevering", "hjemlevering-2"])).toBe(
+      "hjemlevering-3",
+    );
+    expect(shippingOptionKey({ nb: "!!!", sv: "" }, [])).toBe("option");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.array(fc.string({ maxLength: 64 })), (nb, taken) => {
+        const key = shippingOptionKey({ nb, sv: "" }, taken);
+        expect(taken).not.toContain(key);
+        expect(key).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(key.length).toBeLessThanOrEqual(60);
+      }),
+    );
+  });
+  it("finds a free key however many share the name", () => {
+    const taken = ["x", ...Array.from({ length: 50 }, (_, i) => `x-${i + 2}`)];
+    expect(shippingOptionKey({ nb: "X", sv: "" }, taken)).toBe("x-52");
+  });
+});
+
 describe("percentToBp and dayBefore", () => {
   it("reads percent with up to two decimals", () => {
     expect(percentToBp("25")).toBe(2500);
@@ -249,6 +308,172 @@ describe("planVatChange", () => {
       "rate:invalidRate",
       "validFrom:invalidDate",
     ]);
+  });
+});
+
+describe("planVatDeletion", () => {
+  const rateOn = (
+    rows: readonly (typeof DEFAULT_VAT_RATES)[number][],
+    market: string,
+    c: string,
+    d: string,
+  ) => {
+    try {
+      return vatRateFor(rows, market, c as (typeof PRODUCT_CLASSES)[number], d).rateBp;
+    } catch {
+      return null;
+    }
+  };
+  it("gives the deleted row's days the rate before it and keeps every other day (vatRateFor)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("se", "fi", "no", "dk", "de"),
+        fc.constantFrom(...PRODUCT_CLASSES),
+        fc.integer({ min: 0, max: 10_000 }),
+        day,
+        day,
+        day,
+        day,
+        (market, productClass, rateBp, today, from, second, probe) => {
+          // A table with up to two scheduled changes of the class (planned against today - 1 so any day can be set).
+          const rate = `${Math.floor(rateBp / 100)},${String(rateBp % 100).padStart(2, "0")}`;
+          let rows = [...DEFAULT_VAT_RATES];
+          for (const d of [from, second]) {
+            const plan = planVatChange(rows, market, { productClass, rate, validFrom: d }, "2023-01-01");
+            if (plan.ok) rows = applyVatPlan(rows, plan.value);
+          }
+          const target = rows.find(
+            (r) => r.market === market && r.productClass === productClass && r.validFrom === from,
+          );
+          const deletion = planVatDeletion(rows, market, productClass, from, today);
+          if (!target) {
+            expect(deletion).toBeNull();
+            return;
+          }
+          if (from <= today) {
+            expect(deletion).toEqual({
+              ok: false,
+              problems: [{ field: "validFrom", code: "alreadyInEffect" }],
+            });
+            return;
+          }
+          expect(deletion?.ok).toBe(true);
+          if (!deletion?.ok) return;
+          const after = applyVatDeletion(rows, market, deletion.value);
+          const inSpan = probe >= target.validFrom && (target.validTo === null || probe <= target.validTo);
+          if (!inSpan)
+            expect(rateOn(after, market, productClass, probe)).toBe(
+              rateOn(rows, market, productClass, probe),
+            );
+          else
+            expect(rateOn(after, market, productClass, probe)).toBe(
+              rateOn(rows, market, productClass, dayBefore(from)),
+            );
+          // Days up to today never change.
+          if (probe <= today)
+            expect(rateOn(after, market, productClass, probe)).toBe(
+              rateOn(rows, market, productClass, probe),
+            );
+        },
+      ),
+    );
+  });
+  it("undoes a change just scheduled: every day has its rate again", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("se", "fi", "no", "dk", "de"),
+        fc.constantFrom(...PRODUCT_CLASSES),
+        fc.integer({ min: 0, max: 10_000 }),
+        day,
+        day,
+        (market, productClass, rateBp, from, probe) => {
+          const taken = DEFAULT_VAT_RATES.some(
+            (r) => r.market === market && r.productClass === productClass && r.validFrom === from,
+          );
+          const plan = planVatChange(
+            DEFAULT_VAT_RATES,
+            market,
+            { productClass, rate: String(rateBp / 100), validFrom: from },
+            "2023-01-01",
+          );
+          if (taken || !plan.ok) return;
+          const scheduled = applyVatPlan(DEFAULT_VAT_RATES, plan.value);
+          const deletion = planVatDeletion(scheduled, market, productClass, from, "2023-01-01");
+          expect(deletion?.ok).toBe(true);
+          if (!deletion?.ok) return;
+          const back = applyVatDeletion(scheduled, market, deletion.value);
+          expect(rateOn(back, market, productClass, probe)).toBe(
+            rateOn(DEFAULT_VAT_RATES, market, productClass, probe),
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("planPaymentMethodMarket", () => {
+  const MARKETS = ["se", "no", "dk"];
+  const method = fc.record({
+    active: fc.boolean(),
+    marketAliases: fc.subarray(MARKETS),
+    customerTypes: fc.subarray(["PERSON", "ORGANIZATION"], { minLength: 1 }),
+  });
+  const payable = (methods: readonly PaymentMethodOffer[], market: string, type: string) =>
+    methods.some(
+      (m) =>
+        m.active &&
+        (m.marketAliases.length === 0 || m.marketAliases.includes(market)) &&
+        m.customerTypes.includes(type),
+    );
+  it("changes only the one market, and never leaves a kind of shopper who could pay unable to", () => {
+    fc.assert(
+      fc.property(
+        fc.array(method, { minLength: 1, maxLength: 4 }),
+        fc.nat(3),
+        fc.constantFrom(...MARKETS),
+        fc.boolean(),
+        (raw, pick, market, offered) => {
+          const methods = raw.map((m, i) => ({ ...m, key: `m${i}` }));
+          const target = methods[pick % methods.length] as PaymentMethodOffer;
+          const plan = planPaymentMethodMarket(methods, MARKETS, target.key, market, offered);
+          if (!plan) throw new Error("known method and market");
+          const before = (m: string) => target.marketAliases.length === 0 || target.marketAliases.includes(m);
+          if (!plan.ok) {
+            expect(offered).toBe(false);
+            expect(plan.problems).toEqual([{ field: "offered", code: "lastPaymentMethod" }]);
+            return;
+          }
+          for (const m of MARKETS) expect(plan.value.includes(m)).toBe(m === market ? offered : before(m));
+          const after = methods.map((m) => (m.key === target.key ? { ...m, marketAliases: plan.value } : m));
+          for (const type of ["PERSON", "ORGANIZATION"])
+            if (payable(methods, market, type) && target.customerTypes.includes(type) && target.active)
+              expect(payable(after, market, type) || offered).toBe(true);
+        },
+      ),
+    );
+  });
+  it("refuses the last method and lists the other markets when one leaves 'every market'", () => {
+    const card = { key: "card", active: true, marketAliases: [], customerTypes: ["PERSON", "ORGANIZATION"] };
+    const invoice = {
+      key: "invoice",
+      active: true,
+      marketAliases: ["se"],
+      customerTypes: ["PERSON", "ORGANIZATION"],
+    };
+    expect(planPaymentMethodMarket([card, invoice], MARKETS, "card", "no", false)).toEqual({
+      ok: false,
+      problems: [{ field: "offered", code: "lastPaymentMethod" }],
+    });
+    expect(planPaymentMethodMarket([card, invoice], MARKETS, "card", "se", false)).toEqual({
+      ok: true,
+      value: ["no", "dk"],
+    });
+    expect(planPaymentMethodMarket([card, invoice], MARKETS, "invoice", "dk", true)).toEqual({
+      ok: true,
+      value: ["se", "dk"],
+    });
+    expect(planPaymentMethodMarket([card], MARKETS, "nope", "se", true)).toBeNull();
+    expect(planPaymentMethodMarket([card], MARKETS, "card", "xx", true)).toBeNull();
   });
 });
 

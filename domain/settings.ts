@@ -5,12 +5,15 @@
  * for a day stays vat.ts's `vatRateFor`, which a scheduled change is planned against (`planVatChange`).
  */
 import { isIsoDate } from "./calendar.ts";
+import { slugify } from "./ids.ts";
 import { fromDecimal, minorUnits } from "./money.ts";
+import { hasControlCharacter } from "./text.ts";
 import { PRODUCT_CLASSES, type ProductClass, type VatRate } from "./vat.ts";
 
 export type SettingsProblemCode =
   | "required"
   | "tooLong"
+  | "invalidCharacters"
   | "unknownLanguage"
   | "unknownCurrency"
   | "currencyLocked"
@@ -20,10 +23,13 @@ export type SettingsProblemCode =
   | "notWholeNumber"
   | "outOfRange"
   | "estimateOrder"
+  | "lastActiveOption"
   | "invalidRate"
   | "unknownProductClass"
   | "invalidDate"
   | "notInTheFuture"
+  | "alreadyInEffect"
+  | "lastPaymentMethod"
   | "notAColour"
   | "lowContrast"
   | "unknownVariable";
@@ -186,14 +192,28 @@ function money(
 function name(problems: SettingsProblem[], field: string, text: string): string {
   const t = text.trim();
   if (!t) problems.push({ field, code: "required" });
+  else if (hasControlCharacter(t) || /[\n\t]/.test(t)) problems.push({ field, code: "invalidCharacters" });
   else if (t.length > MAX_NAME) problems.push({ field, code: "tooLong", max: MAX_NAME });
   return t;
 }
 
-/** A shipping option's names, fee and free-from threshold (in the market's currency), estimate, order, active. */
+/** What else the market offers, for the rule that a market keeps one active shipping option. */
+export interface ShippingOptionSiblings {
+  /** Whether the option is offered now (false for one being created). */
+  wasActive: boolean;
+  /** How many of the market's other options are offered. */
+  otherActive: number;
+}
+
+/**
+ * A shipping option's names, fee and free-from threshold (in the market's currency), estimate, order, active. With
+ * `siblings`, retiring (unticking "offered") the market's last offered option is refused (`lastActiveOption`): the
+ * checkout would have nothing to ship with. An option is retired, never deleted: orders name it by its key.
+ */
 export function checkShippingOption(
   input: ShippingOptionInput,
   currency: string,
+  siblings?: ShippingOptionSiblings,
 ): SettingsChecked<ShippingOptionFields> {
   const problems: SettingsProblem[] = [];
   const nb = name(problems, "nbName", input.nbName);
@@ -207,6 +227,8 @@ export function checkShippingOption(
   else if (min !== null && max !== null && min > max)
     problems.push({ field: "daysMax", code: "estimateOrder" });
   const sortOrder = wholeIn(problems, "sortOrder", input.sortOrder || "0", 1000, false) ?? 0;
+  if (siblings && !input.active && siblings.wasActive && siblings.otherActive < 1)
+    problems.push({ field: "active", code: "lastActiveOption" });
   return done(
     {
       names: { "nb-NO": nb, "sv-SE": sv },
@@ -219,6 +241,23 @@ export function checkShippingOption(
     },
     problems,
   );
+}
+
+const MAX_KEY = 60;
+
+/**
+ * The key of a new shipping option in its market (what the checkout sends, `own:{key}`, and what orders keep): its
+ * Norwegian name as a slug ("Ekspress i morgen" → "ekspress-i-morgen"), else its Swedish one, else "option"; with
+ * "-2", "-3" … when the market has that key already (retired options keep theirs). Never one of `taken`.
+ */
+export function shippingOptionKey(names: { nb: string; sv: string }, taken: readonly string[]): string {
+  const base = (slugify(names.nb) || slugify(names.sv) || "option").slice(0, MAX_KEY).replace(/-+$/, "");
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const key = `${base.slice(0, MAX_KEY - String(n).length - 1).replace(/-+$/, "")}-${n}`;
+    if (!used.has(key)) return key;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -310,6 +349,98 @@ export function applyVatPlan(rates: readonly VatRate[], plan: VatPlan): VatRate[
     .filter((r) => !same(r, plan.put.validFrom))
     .map((r) => (plan.end && same(r, plan.end.validFrom) ? { ...r, validTo: plan.end.validTo } : r));
   return [...out, plan.put];
+}
+
+/** What deleting a scheduled VAT row does to its market's and class's rows. */
+export interface VatDeletion {
+  /** The row deleted (its first day names it). */
+  remove: { productClass: ProductClass; validFrom: string };
+  /** The row before it, adjacent to it, now running to where the deleted one ended; null when there is none. */
+  extend: { validFrom: string; validTo: string | null } | null;
+}
+
+/**
+ * Deletes a scheduled VAT change: the row of a market and product class that starts on `validFrom`, a day after
+ * `today` (the market's calendar day). The row before it, when it ended the day before the deleted one began, runs
+ * again to where the deleted one ended (open-ended when that was): the days the deleted row covered get the rate they
+ * had before it was scheduled, and every other day keeps its rate (`vatRateFor`). A row already in effect (starting
+ * today or earlier) is refused (`alreadyInEffect`): a rate that has applied is never rewritten. Null when there is
+ * no such row.
+ */
+export function planVatDeletion(
+  rates: readonly VatRate[],
+  market: string,
+  productClass: string,
+  validFrom: string,
+  today: string,
+): SettingsChecked<VatDeletion> | null {
+  const key = market.toLowerCase();
+  const mine = rates
+    .filter((r) => r.market.toLowerCase() === key && r.productClass === productClass)
+    .sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1));
+  const row = mine.find((r) => r.validFrom === validFrom);
+  if (!row) return null;
+  if (row.validFrom <= today)
+    return { ok: false, problems: [{ field: "validFrom", code: "alreadyInEffect" }] };
+  const before = mine.filter((r) => r.validFrom < validFrom).at(-1);
+  const extend =
+    before && before.validTo === dayBefore(validFrom)
+      ? { validFrom: before.validFrom, validTo: row.validTo }
+      : null;
+  return { ok: true, value: { remove: { productClass: row.productClass, validFrom }, extend } };
+}
+
+/** The rows with a deletion applied (what the database holds after it). */
+export function applyVatDeletion(rates: readonly VatRate[], market: string, plan: VatDeletion): VatRate[] {
+  const same = (r: VatRate, validFrom: string) =>
+    r.market.toLowerCase() === market.toLowerCase() &&
+    r.productClass === plan.remove.productClass &&
+    r.validFrom === validFrom;
+  return rates
+    .filter((r) => !same(r, plan.remove.validFrom))
+    .map((r) => (plan.extend && same(r, plan.extend.validFrom) ? { ...r, validTo: plan.extend.validTo } : r));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment methods per market.
+
+/** A payment method as the per-market rule sees it. */
+export interface PaymentMethodOffer {
+  key: string;
+  active: boolean;
+  /** The markets that offer it; empty: every market (how the checkout reads the column). */
+  marketAliases: readonly string[];
+  customerTypes: readonly string[];
+}
+
+const offers = (m: PaymentMethodOffer, market: string) =>
+  m.active && (m.marketAliases.length === 0 || m.marketAliases.includes(market));
+
+/**
+ * Turns a payment method on or off in one market (the checkout offers a method in a market when it is active and
+ * its markets include the market; no markets is every market). Answers the method's new markets, always written
+ * out (turning one market off from "every market" lists the others; the list keeps `markets`' order). Turning off
+ * the method a kind of shopper (private, business) would last have been able to pay with in the market is refused
+ * (`lastPaymentMethod`): that checkout could not be completed.
+ */
+export function planPaymentMethodMarket(
+  methods: readonly PaymentMethodOffer[],
+  markets: readonly string[],
+  key: string,
+  market: string,
+  offered: boolean,
+): SettingsChecked<string[]> | null {
+  const method = methods.find((m) => m.key === key);
+  if (!method || !markets.includes(market)) return null;
+  const now = method.marketAliases.length === 0 ? markets : method.marketAliases;
+  const next = markets.filter((m) => (m === market ? offered : now.includes(m)));
+  if (!offered && offers(method, market)) {
+    const stranded = method.customerTypes.some(
+      (type) => !methods.some((o) => o.key !== key && offers(o, market) && o.customerTypes.includes(type)),
+    );
+    if (stranded) return { ok: false, problems: [{ field: "offered", code: "lastPaymentMethod" }] };
+  }
+  return { ok: true, value: next };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -434,6 +565,26 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
   },
   notWholeNumber: { en: "Write a whole number.", sv: "Skriv ett heltal.", nb: "Skriv et heltall." },
   outOfRange: { en: "At most {max}.", sv: "Högst {max}.", nb: "Høyst {max}." },
+  invalidCharacters: {
+    en: "Remove the line breaks and control characters.",
+    sv: "Ta bort radbrytningar och kontrolltecken.",
+    nb: "Fjern linjeskift og kontrolltegn.",
+  },
+  lastActiveOption: {
+    en: "This is the market's last option offered in the checkout: offer another first.",
+    sv: "Det här är marknadens sista fraktsätt i kassan: erbjud ett annat först.",
+    nb: "Dette er markedets siste fraktmåte i kassen: tilby en annen først.",
+  },
+  alreadyInEffect: {
+    en: "This rate has begun to apply and is never rewritten: schedule a new rate from a day after today instead.",
+    sv: "Den här satsen har börjat gälla och skrivs aldrig om: schemalägg i stället en ny sats från en dag efter i dag.",
+    nb: "Denne satsen har begynt å gjelde og skrives aldri om: planlegg i stedet en ny sats fra en dag etter i dag.",
+  },
+  lastPaymentMethod: {
+    en: "Shoppers in this market could no longer pay: offer another payment method there first.",
+    sv: "Kunder i den här marknaden skulle inte kunna betala: erbjud ett annat betalsätt där först.",
+    nb: "Kunder i dette markedet ville ikke kunne betale: tilby en annen betalingsmåte der først.",
+  },
   estimateOrder: {
     en: "The latest day cannot be before the earliest.",
     sv: "Den senaste dagen kan inte vara före den tidigaste.",

@@ -3,9 +3,13 @@ import {
   type AdminSettings,
   type AdminSettingsChannel,
   type AdminSettingsMarket,
+  type AdminSettingsPaymentMethod,
   adminSettings,
+  createShippingOption,
+  deleteVatRate,
   type SettingsResult,
   scheduleVatRate,
+  setPaymentMethodMarket,
   updateMarket,
   updateShippingOption,
   updateTheme,
@@ -24,10 +28,11 @@ const NOUN = {
   market: { en: "market", sv: "marknaden", nb: "markedet" },
   shippingOption: { en: "shipping option", sv: "fraktsättet", nb: "fraktmåten" },
   channel: { en: "theme", sv: "temat", nb: "temaet" },
+  paymentMethod: { en: "payment method", sv: "betalsättet", nb: "betalingsmåten" },
 } as const;
 
 function answer(ctx: AdminContext, what: keyof typeof NOUN, result: SettingsResult) {
-  if (result.ok) return result.version;
+  if (result.ok) return what === "shippingOption" && result.id !== undefined ? result.id : result.version;
   const lang = ctx.admin?.language ?? "en";
   const noun = NOUN[what][lang];
   if (result.refusal === "notFound") throw adminError("NOT_FOUND", `No such ${NOUN[what].en}`);
@@ -62,6 +67,9 @@ const VatRateRef = b.objectRef<VatRow>("AdminVatRate").implement({
     validTo: t.exposeString("validTo", {
       nullable: true,
       description: "Inclusive; null: until further notice",
+    }),
+    scheduled: t.exposeBoolean("scheduled", {
+      description: "Not begun in the market's calendar: it may be deleted (deleteVatRate)",
     }),
   }),
 });
@@ -104,6 +112,21 @@ const ChannelRef = b.objectRef<AdminSettingsChannel>("AdminChannelSettings").imp
     version: t.exposeInt("version"),
   }),
 });
+const PaymentMethodRef = b.objectRef<AdminSettingsPaymentMethod>("AdminPaymentMethod").implement({
+  fields: (t) => ({
+    key: t.exposeString("key"),
+    nbName: t.exposeString("nbName"),
+    svName: t.exposeString("svName"),
+    paymentType: t.exposeString("paymentType"),
+    checkoutType: t.exposeString("checkoutType"),
+    active: t.exposeBoolean("active", { description: "An inactive method is offered nowhere" }),
+    marketAliases: t.exposeStringList("marketAliases", {
+      description: "The markets whose checkout offers it (written out: every market when the row lists none)",
+    }),
+    customerTypes: t.exposeStringList("customerTypes"),
+    version: t.exposeInt("version", { description: "Send it back with setPaymentMethodMarket" }),
+  }),
+});
 const Choice = b.objectRef<{ id: string; name: string }>("AdminSettingsChoice").implement({
   fields: (t) => ({ id: t.exposeString("id"), name: t.exposeString("name") }),
 });
@@ -111,6 +134,7 @@ const SettingsRef = b.objectRef<AdminSettings>("AdminShopSettings").implement({
   fields: (t) => ({
     markets: t.field({ type: [MarketRef], resolve: (s) => s.markets }),
     channels: t.field({ type: [ChannelRef], resolve: (s) => s.channels }),
+    paymentMethods: t.field({ type: [PaymentMethodRef], resolve: (s) => s.paymentMethods }),
     currencies: t.field({
       type: [Choice],
       resolve: (s) => s.currencies.map((c) => ({ id: c.code, name: c.name })),
@@ -151,6 +175,26 @@ const ThemeInput = b.inputType("AdminThemeVariableInput", {
 });
 
 const cut = (v: string | null | undefined, n: number) => (v ?? "").slice(0, n);
+
+const shippingInputOf = (input: {
+  nbName: string;
+  svName: string;
+  fee: string;
+  freeOver?: string | null;
+  daysMin?: string | null;
+  daysMax?: string | null;
+  sortOrder?: string | null;
+  active: boolean;
+}) => ({
+  nbName: cut(input.nbName, 200),
+  svName: cut(input.svName, 200),
+  fee: cut(input.fee, 40),
+  freeOver: cut(input.freeOver, 40),
+  daysMin: cut(input.daysMin, 10),
+  daysMax: cut(input.daysMax, 10),
+  sortOrder: cut(input.sortOrder, 10),
+  active: input.active,
+});
 
 b.queryFields((t) => ({
   settings: t.field({
@@ -218,16 +262,62 @@ b.mutationFields((t) => ({
       return answer(
         ctx,
         "shippingOption",
-        await updateShippingOption(ctx.db, admin, id, version, {
-          nbName: cut(input.nbName, 200),
-          svName: cut(input.svName, 200),
-          fee: cut(input.fee, 40),
-          freeOver: cut(input.freeOver, 40),
-          daysMin: cut(input.daysMin, 10),
-          daysMax: cut(input.daysMax, 10),
-          sortOrder: cut(input.sortOrder, 10),
-          active: input.active,
+        await updateShippingOption(ctx.db, admin, id, version, shippingInputOf(input)),
+      );
+    },
+  }),
+  createShippingOption: t.int({
+    description:
+      "A new shipping option of a market's own (offered in its checkout at once when active); answers its id",
+    args: {
+      alias: t.arg.string({ required: true }),
+      input: t.arg({ type: ShippingInput, required: true }),
+    },
+    resolve: async (_r, { alias, input }, ctx) => {
+      const admin = allow(ctx, "settings.edit");
+      return answer(
+        ctx,
+        "shippingOption",
+        await createShippingOption(ctx.db, admin, cut(alias, 40), shippingInputOf(input)),
+      );
+    },
+  }),
+  deleteVatRate: t.int({
+    description:
+      "Deletes a scheduled VAT rate (not begun): the rate before runs on; answers the market's new version",
+    args: {
+      alias: t.arg.string({ required: true }),
+      version: t.arg.int({ required: true }),
+      productClass: t.arg.string({ required: true }),
+      validFrom: t.arg.string({ required: true, description: "The row's first day, YYYY-MM-DD" }),
+    },
+    resolve: async (_r, { alias, version, productClass, validFrom }, ctx) => {
+      const admin = allow(ctx, "settings.edit");
+      return answer(
+        ctx,
+        "market",
+        await deleteVatRate(ctx.db, admin, cut(alias, 40), version, {
+          productClass: cut(productClass, 20),
+          validFrom: cut(validFrom, 20),
         }),
+      );
+    },
+  }),
+  setPaymentMethodMarket: t.int({
+    description:
+      "Whether a market's checkout offers a payment method (never its last); answers the method's new version",
+    args: {
+      key: t.arg.string({ required: true }),
+      version: t.arg.int({ required: true }),
+      alias: t.arg.string({ required: true }),
+      offered: t.arg.boolean({ required: true }),
+    },
+    resolve: async (_r, { key, version, alias, offered }, ctx) => {
+      const admin = allow(ctx, "settings.edit");
+      return answer(
+        ctx,
+        "paymentMethod",
+        await setPaymentMethodMarket(ctx.db, admin, cut(key, 60), version, cut(alias, 40), offered),
       );
     },
   }),

@@ -7,7 +7,7 @@ import type { AdminT } from "./texts.ts";
 import { Notice, useAdminT } from "./ui.tsx";
 
 /**
- * The settings screens' frame (decision 0059): the title, the tabs between the four sections (a nav of links, so
+ * The settings screens' frame (decision 0059): the title, the tabs between the sections (a nav of links, so
  * the keyboard and screen readers move between them like between pages), the read-only notice for a role that only
  * reads, and one form's answer shown at that form.
  */
@@ -15,6 +15,7 @@ const TABS = [
   ["/admin/settings", "settings.markets"],
   ["/admin/settings/vat", "settings.vat"],
   ["/admin/settings/shipping", "settings.shipping"],
+  ["/admin/settings/payments", "settings.payments"],
   ["/admin/settings/theme", "settings.theme"],
 ] as const;
 
@@ -59,8 +60,16 @@ export function useFormAnswer(answer: (FormAnswer & { key: string }) | null, key
   return { mine, ...useTyped(mine) };
 }
 
-export function SettingsOutcome({ answer, t }: { answer: FormAnswer | null; t: AdminT }) {
-  return <Outcome answer={answer} saved={t("settings.saved")} />;
+export function SettingsOutcome({
+  answer,
+  t,
+  saved,
+}: {
+  answer: FormAnswer | null;
+  t: AdminT;
+  saved?: string;
+}) {
+  return <Outcome answer={answer} saved={saved ?? t("settings.saved")} />;
 }
 
 /** Minor units as the decimal a form shows ("49,00"; ISK "1490"). */

@@ -3,7 +3,7 @@ import { type AdminAnswer, type AdminRouteContext, adminRequest } from "./api.se
 import { type FormAnswer, formAnswer, formValues } from "./product-form.tsx";
 
 /**
- * The settings screens' one read and one way to save (decision 0059): the whole `settings` of the admin API (small:
+ * The settings screens' one read and one way to save (decisions 0059, 0062): the whole `settings` of the admin API (small:
  * a few markets, their VAT rows and shipping options, the channels), and a change answered as the form's answer
  * (problems by field, a conflict's changes) tagged with the form's `key` so only that form shows them.
  */
@@ -16,7 +16,13 @@ export interface SettingsData {
     defaultLanguageId: string;
     active: boolean;
     version: number;
-    vatRates: { productClass: string; rateBp: number; validFrom: string; validTo: string | null }[];
+    vatRates: {
+      productClass: string;
+      rateBp: number;
+      validFrom: string;
+      validTo: string | null;
+      scheduled: boolean;
+    }[];
     shippingOptions: {
       id: number;
       key: string;
@@ -32,6 +38,17 @@ export interface SettingsData {
     }[];
   }[];
   channels: { id: string; name: string; theme: { key: string; value: string }[]; version: number }[];
+  paymentMethods: {
+    key: string;
+    nbName: string;
+    svName: string;
+    paymentType: string;
+    checkoutType: string;
+    active: boolean;
+    marketAliases: string[];
+    customerTypes: string[];
+    version: number;
+  }[];
   currencies: { id: string; name: string }[];
   languages: { id: string; name: string }[];
 }
@@ -41,9 +58,10 @@ export async function loadSettings(request: Request, context: AdminRouteContext)
     request,
     context,
     `{ settings { markets { alias countryCode currencyCode languageIds defaultLanguageId active version
-        vatRates { productClass rateBp validFrom validTo }
+        vatRates { productClass rateBp validFrom validTo scheduled }
         shippingOptions { id key nbName svName feeMinor freeOverMinor deliveryDaysMin deliveryDaysMax sortOrder active version } }
       channels { id name theme { key value } version }
+      paymentMethods { key nbName svName paymentType checkoutType active marketAliases customerTypes version }
       currencies { id name } languages { id name } } }`,
   );
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");

@@ -48,6 +48,25 @@ export const settingsEn = {
   "settings.var.ink": "Body text",
   "settings.var.paper": "Page background",
   "settings.saveTheme": "Save the theme of {name}",
+  "settings.retired": "retired",
+  "settings.newOption": "New shipping option in market {alias}",
+  "settings.newOptionIntro":
+    "Offered in the checkout at once when ticked. Its key is made from the Norwegian name. An option is never deleted: untick it to retire it.",
+  "settings.createOption": "Create the option in {alias}",
+  "settings.deleteRate": "Delete {rate} from {from} ({class})",
+  "settings.deleted": "Deleted. The rate before it applies on those days again.",
+  "settings.actions": "Actions",
+  "settings.payments": "Payment methods",
+  "settings.paymentsIntro":
+    "Which payment methods each market's checkout offers. A market keeps at least one that every kind of shopper can pay with.",
+  "settings.paymentsOf": "Payment methods in market {alias} ({currency})",
+  "settings.method": "Payment method",
+  "settings.offered": "In the checkout",
+  "settings.yes": "Offered",
+  "settings.no": "Not offered",
+  "settings.inactive": "Turned off everywhere",
+  "settings.offer": "Offer {name} in {alias}",
+  "settings.stopOffering": "Stop offering {name} in {alias}",
 };
 
 export const settingsSv: Record<keyof typeof settingsEn, string> = {
@@ -96,6 +115,25 @@ export const settingsSv: Record<keyof typeof settingsEn, string> = {
   "settings.var.ink": "Brödtext",
   "settings.var.paper": "Sidans bakgrund",
   "settings.saveTheme": "Spara temat för {name}",
+  "settings.retired": "avvecklat",
+  "settings.newOption": "Nytt fraktsätt i marknad {alias}",
+  "settings.newOptionIntro":
+    "Erbjuds i kassan direkt när rutan är ikryssad. Nyckeln görs av det norska namnet. Ett fraktsätt raderas aldrig: kryssa ur rutan för att avveckla det.",
+  "settings.createOption": "Skapa fraktsättet i {alias}",
+  "settings.deleteRate": "Radera {rate} från {from} ({class})",
+  "settings.deleted": "Raderat. Satsen före gäller de dagarna igen.",
+  "settings.actions": "Åtgärder",
+  "settings.payments": "Betalsätt",
+  "settings.paymentsIntro":
+    "Vilka betalsätt varje marknads kassa erbjuder. En marknad behåller minst ett som alla slags kunder kan betala med.",
+  "settings.paymentsOf": "Betalsätt i marknad {alias} ({currency})",
+  "settings.method": "Betalsätt",
+  "settings.offered": "I kassan",
+  "settings.yes": "Erbjuds",
+  "settings.no": "Erbjuds inte",
+  "settings.inactive": "Avstängt överallt",
+  "settings.offer": "Erbjud {name} i {alias}",
+  "settings.stopOffering": "Sluta erbjuda {name} i {alias}",
 };
 
 export const settingsNb: Record<keyof typeof settingsEn, string> = {
@@ -144,4 +182,23 @@ export const settingsNb: Record<keyof typeof settingsEn, string> = {
   "settings.var.ink": "Brødtekst",
   "settings.var.paper": "Sidens bakgrunn",
   "settings.saveTheme": "Lagre temaet for {name}",
+  "settings.retired": "avviklet",
+  "settings.newOption": "Ny fraktmåte i marked {alias}",
+  "settings.newOptionIntro":
+    "Tilbys i kassen med en gang når boksen er krysset av. Nøkkelen lages av det norske navnet. En fraktmåte slettes aldri: fjern krysset for å avvikle den.",
+  "settings.createOption": "Opprett fraktmåten i {alias}",
+  "settings.deleteRate": "Slett {rate} fra {from} ({class})",
+  "settings.deleted": "Slettet. Satsen før gjelder de dagene igjen.",
+  "settings.actions": "Handlinger",
+  "settings.payments": "Betalingsmåter",
+  "settings.paymentsIntro":
+    "Hvilke betalingsmåter hvert markeds kasse tilbyr. Et marked beholder minst én som alle slags kunder kan betale med.",
+  "settings.paymentsOf": "Betalingsmåter i marked {alias} ({currency})",
+  "settings.method": "Betalingsmåte",
+  "settings.offered": "I kassen",
+  "settings.yes": "Tilbys",
+  "settings.no": "Tilbys ikke",
+  "settings.inactive": "Slått av overalt",
+  "settings.offer": "Tilby {name} i {alias}",
+  "settings.stopOffering": "Slutt å tilby {name} i {alias}",
 };

@@ -142,6 +142,8 @@ export const paymentMethods = pgTable("payment_methods", {
   customerTypes: text().array().notNull().default(sql`'{PERSON,ORGANIZATION}'::text[]`),
   sortOrder: integer().notNull().default(0),
   active: boolean().notNull().default(true),
+  /** Optimistic version of the back office's per-market offer (decision 0062). */
+  version: integer().notNull().default(1),
 });
 
 export const carts = pgTable(

@@ -6,6 +6,7 @@ import {
   languages,
   marketLanguages,
   markets,
+  paymentMethods,
   shippingOptions,
   vatRates,
 } from "#db/schema/index.ts";
@@ -15,9 +16,13 @@ import {
   checkShippingOption,
   checkTheme,
   type MarketInput,
+  planPaymentMethodMarket,
   planVatChange,
+  planVatDeletion,
   type SettingsProblem,
+  type ShippingOptionFields,
   type ShippingOptionInput,
+  shippingOptionKey,
   type VatChangeInput,
 } from "#domain/settings.ts";
 import { marketTimeZone, type VatRate } from "#domain/vat.ts";
@@ -34,7 +39,7 @@ import type { AdminPrincipal } from "./users.ts";
  * A market's VAT changes carry the market's version (the rates are the market's).
  */
 export type SettingsResult =
-  | { ok: true; version: number }
+  | { ok: true; version: number; id?: number }
   | { ok: false; refusal: "invalid"; problems: SettingsProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
@@ -73,8 +78,8 @@ async function fresh(t: Database, entity: string, id: string | number, current: 
 // Reading.
 
 /** Everything the settings screens show, in one round of queries. */
-export async function adminSettings(db: Database) {
-  const [mRows, mlRows, cuRows, lRows, vRows, sRows, chRows] = await Promise.all([
+export async function adminSettings(db: Database, now = new Date()) {
+  const [mRows, mlRows, cuRows, lRows, vRows, sRows, chRows, pRows] = await Promise.all([
     db.select().from(markets).orderBy(asc(markets.sortOrder), asc(markets.alias)),
     db.select().from(marketLanguages).orderBy(asc(marketLanguages.sortOrder)),
     db.select().from(currencies).orderBy(asc(currencies.code)),
@@ -85,7 +90,9 @@ export async function adminSettings(db: Database) {
       .orderBy(asc(vatRates.countryCode), asc(vatRates.productClass), asc(vatRates.validFrom)),
     db.select().from(shippingOptions).orderBy(asc(shippingOptions.sortOrder), asc(shippingOptions.id)),
     db.select().from(channels).orderBy(asc(channels.id)),
+    db.select().from(paymentMethods).orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id)),
   ]);
+  const aliases = mRows.map((m) => m.alias);
   return {
     currencies: cuRows.map((c) => ({ code: c.code, name: c.name })),
     languages: lRows.map((l) => ({ id: l.id, name: l.name })),
@@ -104,6 +111,8 @@ export async function adminSettings(db: Database) {
           rateBp: v.rateBp,
           validFrom: v.validFrom,
           validTo: v.validTo,
+          // Not begun in the market's calendar: it may still be deleted (planVatDeletion).
+          scheduled: v.validFrom > isoDate(now, marketTimeZone(m.alias)),
         })),
       shippingOptions: sRows
         .filter((s) => s.marketAlias === m.alias)
@@ -121,6 +130,19 @@ export async function adminSettings(db: Database) {
           version: s.version,
         })),
     })),
+    paymentMethods: pRows.map((p) => ({
+      key: p.key,
+      nbName: p.names["nb-NO"] ?? p.key,
+      svName: p.names["sv-SE"] ?? p.key,
+      paymentType: p.paymentType,
+      checkoutType: p.checkoutType,
+      active: p.active,
+      // Written out: the column's empty list means every market.
+      marketAliases:
+        p.marketAliases.length === 0 ? aliases : aliases.filter((a) => p.marketAliases.includes(a)),
+      customerTypes: p.customerTypes,
+      version: p.version,
+    })),
     channels: chRows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -133,6 +155,7 @@ export async function adminSettings(db: Database) {
 export type AdminSettings = Awaited<ReturnType<typeof adminSettings>>;
 export type AdminSettingsMarket = AdminSettings["markets"][number];
 export type AdminSettingsChannel = AdminSettings["channels"][number];
+export type AdminSettingsPaymentMethod = AdminSettings["paymentMethods"][number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Markets.
@@ -285,10 +308,154 @@ export async function scheduleVatRate(
   });
 }
 
+/**
+ * Deletes a scheduled VAT rate (one that has not begun in the market's calendar; domain/settings.ts
+ * `planVatDeletion`): the rate before it runs again to where the deleted one ended. A rate in effect is refused
+ * (`alreadyInEffect`). Carries and raises the market's version, like scheduling.
+ */
+export async function deleteVatRate(
+  db: Database,
+  who: AdminPrincipal,
+  alias: string,
+  version: number,
+  input: { productClass: string; validFrom: string },
+  now = new Date(),
+): Promise<SettingsResult> {
+  return refusable(db, async (t) => {
+    const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
+    if (!market?.countryCode) throw new Refused({ ok: false, refusal: "notFound" });
+    await fresh(t, "market", alias, market.version, version);
+    const country = market.countryCode;
+    const rows = await t
+      .select()
+      .from(vatRates)
+      .where(and(eq(vatRates.countryCode, country), eq(vatRates.productClass, input.productClass)));
+    const rates: VatRate[] = rows.map((r) => ({
+      market: r.countryCode,
+      productClass: r.productClass as VatRate["productClass"],
+      rateBp: r.rateBp,
+      validFrom: r.validFrom,
+      validTo: r.validTo,
+    }));
+    const plan = planVatDeletion(
+      rates,
+      country,
+      input.productClass,
+      input.validFrom,
+      isoDate(now, marketTimeZone(alias)),
+    );
+    if (!plan) throw new Refused({ ok: false, refusal: "notFound" });
+    if (!plan.ok) throw new Refused({ ok: false, refusal: "invalid", problems: plan.problems });
+    const { remove, extend } = plan.value;
+    const deleted = rows.find((r) => r.validFrom === remove.validFrom);
+    const row = (validFrom: string) =>
+      and(
+        eq(vatRates.countryCode, country),
+        eq(vatRates.productClass, remove.productClass),
+        eq(vatRates.validFrom, validFrom),
+      );
+    await t.delete(vatRates).where(row(remove.validFrom));
+    if (extend) await t.update(vatRates).set({ validTo: extend.validTo }).where(row(extend.validFrom));
+    const next = version + 1;
+    await t.update(markets).set({ version: next }).where(eq(markets.alias, alias));
+    await writeAudit(t, who, {
+      action: "vatRate.delete",
+      entity: "market",
+      entityId: alias,
+      before: {
+        productClass: remove.productClass,
+        rateBp: deleted?.rateBp,
+        validFrom: remove.validFrom,
+        validTo: deleted?.validTo ?? null,
+        version,
+      },
+      after: { productClass: remove.productClass, extends: extend, version: next },
+    });
+    return { ok: true, version: next };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Shipping options.
 
-/** A market's own shipping option: names, fee, free-from threshold (market currency), estimate, order, active. */
+/**
+ * How many of a market's options other than `id` are offered, locked: two owners retiring a market's last two
+ * options at once cannot both win (the second waits, then counts one).
+ */
+async function activeOptionsBesides(t: Database, marketAlias: string, id: number): Promise<number> {
+  const rows = await t
+    .select({ id: shippingOptions.id })
+    .from(shippingOptions)
+    .where(
+      and(
+        eq(shippingOptions.marketAlias, marketAlias),
+        eq(shippingOptions.active, true),
+        ne(shippingOptions.id, id),
+      ),
+    )
+    .for("update");
+  return rows.length;
+}
+
+const optionView = (r: ShippingOptionFields) => ({
+  "nb.name": r.names["nb-NO"],
+  "sv.name": r.names["sv-SE"],
+  feeMinor: r.feeMinor,
+  freeOverMinor: r.freeOverMinor,
+  deliveryDaysMin: r.deliveryDaysMin,
+  deliveryDaysMax: r.deliveryDaysMax,
+  sortOrder: r.sortOrder,
+  active: r.active,
+});
+
+/**
+ * A new shipping option of a market's own (what its checkout offers at once when it is active): names, fee and
+ * free-from threshold in the market's currency, estimate, order. Its key is made from its Norwegian name, unique in
+ * the market (`shippingOptionKey`; retired options keep theirs, orders name them). The provider is the shop's own:
+ * the checkout lists a market's active rows through integrations/shipping/own; a delivery checkout's options
+ * (nShift) come from it per zip and are not rows. Answers the new option's id and version 1.
+ */
+export async function createShippingOption(
+  db: Database,
+  who: AdminPrincipal,
+  alias: string,
+  input: ShippingOptionInput,
+): Promise<SettingsResult> {
+  return refusable(db, async (t) => {
+    // The market locked: two creations of the same name at once get two keys.
+    const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
+    if (!market) throw new Refused({ ok: false, refusal: "notFound" });
+    const checked = checkShippingOption(input, market.currencyCode ?? "SEK");
+    if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
+    const f = checked.value;
+    const taken = await t
+      .select({ key: shippingOptions.key })
+      .from(shippingOptions)
+      .where(eq(shippingOptions.marketAlias, alias));
+    const key = shippingOptionKey(
+      { nb: f.names["nb-NO"], sv: f.names["sv-SE"] },
+      taken.map((r) => r.key),
+    );
+    const [row] = await t
+      .insert(shippingOptions)
+      .values({ ...f, marketAlias: alias, key, isDefault: false, version: 1 })
+      .returning({ id: shippingOptions.id });
+    if (!row) throw new Error("the shipping option was not inserted");
+    await writeAudit(t, who, {
+      action: "shippingOption.create",
+      entity: "shippingOption",
+      entityId: row.id,
+      after: { ...optionView(f), marketAlias: alias, key, version: 1 },
+    });
+    return { ok: true, version: 1, id: row.id };
+  });
+}
+
+/**
+ * A market's own shipping option: names, fee, free-from threshold (market currency), estimate, order, and whether
+ * it is offered (retired, never deleted: orders name it). Retiring the market's last offered one is refused
+ * (`lastActiveOption`).
+ */
 export async function updateShippingOption(
   db: Database,
   who: AdminPrincipal,
@@ -304,7 +471,11 @@ export async function updateShippingOption(
       .select({ currencyCode: markets.currencyCode })
       .from(markets)
       .where(eq(markets.alias, current.marketAlias));
-    const checked = checkShippingOption(input, market?.currencyCode ?? "SEK");
+    const otherActive = await activeOptionsBesides(t, current.marketAlias, id);
+    const checked = checkShippingOption(input, market?.currencyCode ?? "SEK", {
+      wasActive: current.active,
+      otherActive,
+    });
     if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
     const f = checked.value;
     const next = version + 1;
@@ -312,16 +483,7 @@ export async function updateShippingOption(
       .update(shippingOptions)
       .set({ ...f, names: { ...current.names, ...f.names }, version: next })
       .where(eq(shippingOptions.id, id));
-    const view = (r: typeof f) => ({
-      "nb.name": r.names["nb-NO"],
-      "sv.name": r.names["sv-SE"],
-      feeMinor: r.feeMinor,
-      freeOverMinor: r.freeOverMinor,
-      deliveryDaysMin: r.deliveryDaysMin,
-      deliveryDaysMax: r.deliveryDaysMax,
-      sortOrder: r.sortOrder,
-      active: r.active,
-    });
+    const view = optionView;
     await writeAudit(t, who, {
       action: "shippingOption.update",
       entity: "shippingOption",
@@ -336,6 +498,57 @@ export async function updateShippingOption(
         version,
       },
       after: { ...view(f), marketAlias: current.marketAlias, key: current.key, version: next },
+    });
+    return { ok: true, version: next };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment methods per market.
+
+/**
+ * Whether a market's checkout offers a payment method (domain/settings.ts `planPaymentMethodMarket`): the method's
+ * markets with this one added or taken out, written out in full. Turning off what a kind of shopper would last have
+ * been able to pay with there is refused (`lastPaymentMethod`). Every method is locked: two owners turning off a
+ * market's last two methods at once cannot both win. Carries the method's version (migration 0040).
+ */
+export async function setPaymentMethodMarket(
+  db: Database,
+  who: AdminPrincipal,
+  key: string,
+  version: number,
+  alias: string,
+  offered: boolean,
+): Promise<SettingsResult> {
+  return refusable(db, async (t) => {
+    const methods = await t.select().from(paymentMethods).orderBy(asc(paymentMethods.id)).for("update");
+    const current = methods.find((m) => m.key === key);
+    if (!current) throw new Refused({ ok: false, refusal: "notFound" });
+    await fresh(t, "paymentMethod", key, current.version, version);
+    const mRows = await t
+      .select({ alias: markets.alias })
+      .from(markets)
+      .orderBy(asc(markets.sortOrder), asc(markets.alias));
+    const plan = planPaymentMethodMarket(
+      methods,
+      mRows.map((m) => m.alias),
+      key,
+      alias,
+      offered,
+    );
+    if (!plan) throw new Refused({ ok: false, refusal: "notFound" });
+    if (!plan.ok) throw new Refused({ ok: false, refusal: "invalid", problems: plan.problems });
+    const next = version + 1;
+    await t
+      .update(paymentMethods)
+      .set({ marketAliases: plan.value, version: next })
+      .where(eq(paymentMethods.id, current.id));
+    await writeAudit(t, who, {
+      action: "paymentMethod.markets",
+      entity: "paymentMethod",
+      entityId: key,
+      before: { marketAliases: current.marketAliases, version },
+      after: { marketAliases: plan.value, market: alias, offered, version: next },
     });
     return { ok: true, version: next };
   });

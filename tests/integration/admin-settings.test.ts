@@ -1,15 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { auditLog, channels, markets, shippingOptions, vatRates } from "#db/schema/index.ts";
+import {
+  auditLog,
+  channels,
+  markets,
+  paymentMethods,
+  shippingOptions,
+  skus,
+  vatRates,
+} from "#db/schema/index.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
+import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
- * The shop's settings through /admin/graphql (issue 15, decision 0059): owner and staff read them, only the owner
- * changes them; every change is checked (problems by field, texts in the admin's language), versioned and audited,
- * and the storefront's API follows at once (markets, theme: the reference cache follows the catalog version).
+ * The shop's settings through /admin/graphql (issue 15, decisions 0059 and 0062): owner and staff read them, only
+ * the owner changes them; every change is checked (problems by field, texts in the admin's language), versioned and
+ * audited, and the storefront's API follows at once (markets, theme: the reference cache follows the catalog
+ * version; shipping options and payment methods: the checkout reads them).
  * PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
@@ -38,6 +48,9 @@ const READ = `{ settings { markets { alias currencyCode languageIds defaultLangu
 const MARKET = `mutation($a: String!, $v: Int!, $i: AdminMarketInput!) { updateMarket(alias: $a, version: $v, input: $i) }`;
 const VAT = `mutation($a: String!, $v: Int!, $i: AdminVatRateInput!) { scheduleVatRate(alias: $a, version: $v, input: $i) }`;
 const SHIP = `mutation($id: Int!, $v: Int!, $i: AdminShippingOptionInput!) { updateShippingOption(id: $id, version: $v, input: $i) }`;
+const CREATE_SHIP = `mutation($a: String!, $i: AdminShippingOptionInput!) { createShippingOption(alias: $a, input: $i) }`;
+const DELETE_VAT = `mutation($a: String!, $v: Int!, $c: String!, $f: String!) { deleteVatRate(alias: $a, version: $v, productClass: $c, validFrom: $f) }`;
+const PAY = `mutation($k: String!, $v: Int!, $a: String!, $o: Boolean!) { setPaymentMethodMarket(key: $k, version: $v, alias: $a, offered: $o) }`;
 const THEME = `mutation($c: String!, $v: Int!, $t: [AdminThemeVariableInput!]!) { updateTheme(channelId: $c, version: $v, theme: $t) }`;
 
 const marketVersion = async (alias: string) =>
@@ -49,6 +62,48 @@ const storefrontChannel = async (channelId: string) =>
       variables: { c: channelId },
     })
   ).body.data.channel;
+
+const LOCALE = {
+  no: { channelId: "2|no", languageId: "nb-NO", marketId: "no", zip: "0154" },
+  dk: { channelId: "2|no", languageId: "nb-NO", marketId: "dk", zip: "2100" },
+  se: { channelId: "1|se", languageId: "sv-SE", marketId: "se", zip: "11122" },
+} as const;
+
+/** A cart in a market with one in-stock item; its checkout's shipping options (with the one chosen) and payment options. */
+async function checkoutIn(market: keyof typeof LOCALE, shippingOptionId = "own:pickup-point") {
+  const locale = LOCALE[market];
+  const rows = await queryRows<{ id: number }>(
+    db(),
+    sql`select s.id from skus s join products p on p.id = s.product_id
+        join prices pr on pr.sku_id = s.id and pr.market_alias = ${market}
+        where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1`,
+  );
+  const skuId = Number(rows[0]?.id);
+  await db().update(skus).set({ inStock: 10, oversellable: 0 }).where(eq(skus.id, skuId));
+  const { channelId, languageId, marketId, zip } = locale;
+  const added = await gql(shop.origin, {
+    query: `mutation($s: Int!, $c: String, $l: String, $m: String) { addToCart(id: "", item: {skuId: $s, quantity: 1}, channelId: $c, languageId: $l, marketId: $m) { id } }`,
+    variables: { s: skuId, c: channelId, l: languageId, m: marketId },
+  });
+  expect(added.body.errors).toBeUndefined();
+  const { body } = await gql(shop.origin, {
+    query: `mutation($id: String!, $k: CheckoutInputType, $c: String, $l: String, $m: String) {
+      createOrUpdateCheckout(cartId: $id, checkout: $k, channelId: $c, languageId: $l, marketId: $m) {
+        shippingOptions { optionId displayName feeIncVat } paymentOptions { name } } }`,
+    variables: {
+      id: added.body.data.addToCart.id,
+      k: { zip, shippingOptionId },
+      c: channelId,
+      l: languageId,
+      m: marketId,
+    },
+  });
+  expect(body.errors).toBeUndefined();
+  return body.data.createOrUpdateCheckout as {
+    shippingOptions: { optionId: string; displayName: string; feeIncVat: number }[];
+    paymentOptions: { name: string }[];
+  };
+}
 
 const THEME_OK = { brand: "#e8590c", "brand-ink": "#123456", ink: "#1c1917", paper: "#fffaf5" };
 const themeInput = (theme: Record<string, string>) =>
@@ -77,7 +132,31 @@ describe("who may", () => {
         code: "FORBIDDEN",
       });
     }
+    const ship = {
+      nbName: "Ekspress",
+      svName: "Express",
+      fee: "99",
+      freeOver: "",
+      daysMin: "",
+      daysMax: "",
+      sortOrder: "",
+      active: true,
+    };
+    for (const cookie of [as.staff, as.support]) {
+      expect(await call(cookie, CREATE_SHIP, { a: "dk", i: ship })).toMatchObject({ code: "FORBIDDEN" });
+      expect(await call(cookie, DELETE_VAT, { a: "dk", v: 1, c: "standard", f: "2099-01-01" })).toMatchObject(
+        { code: "FORBIDDEN" },
+      );
+      expect(await call(cookie, PAY, { k: "invoice", v: 1, a: "dk", o: true })).toMatchObject({
+        code: "FORBIDDEN",
+      });
+    }
     expect(await marketVersion("dk")).toBe(1);
+    expect(
+      await db().select().from(shippingOptions).where(eq(shippingOptions.marketAlias, "dk")),
+    ).toHaveLength(2);
+    const [invoice] = await db().select().from(paymentMethods).where(eq(paymentMethods.key, "invoice"));
+    expect(invoice).toMatchObject({ marketAliases: ["se", "no"], version: 1 });
   });
 });
 
@@ -326,6 +405,244 @@ describe("shipping options", () => {
       "daysMax:estimateOrder",
     ]);
     expect(await call(as.owner, SHIP, { id: 999_999, v: 1, i: input })).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("new and retired shipping options (decision 0062)", () => {
+  const input = {
+    nbName: "Ekspress i morgen",
+    svName: "Express i morgon",
+    fee: "149",
+    freeOver: "",
+    daysMin: "1",
+    daysMax: "1",
+    sortOrder: "5",
+    active: true,
+  };
+
+  it("creates an option the checkout offers at once; its key from the name, unique; audited", async () => {
+    const created = await call(as.owner, CREATE_SHIP, { a: "no", i: input });
+    expect(created.errors).toBeUndefined();
+    const id = created.data.createShippingOption as number;
+    const [row] = await db().select().from(shippingOptions).where(eq(shippingOptions.id, id));
+    expect(row).toMatchObject({
+      marketAlias: "no",
+      key: "ekspress-i-morgen",
+      names: { "nb-NO": "Ekspress i morgen", "sv-SE": "Express i morgon" },
+      feeMinor: 14900,
+      freeOverMinor: null,
+      deliveryDaysMin: 1,
+      deliveryDaysMax: 1,
+      sortOrder: 5,
+      active: true,
+      isDefault: false,
+      version: 1,
+    });
+    const [audit] = await audits("shippingOption.create");
+    expect(audit).toMatchObject({
+      actor: "owner@mili.example",
+      entity: "shippingOption",
+      entityId: String(id),
+      before: null,
+      after: { key: "ekspress-i-morgen", marketAlias: "no", feeMinor: 14900, version: 1 },
+    });
+    const checkout = await checkoutIn("no");
+    expect(checkout.shippingOptions).toContainEqual({
+      optionId: "own:ekspress-i-morgen",
+      displayName: "Ekspress i morgen",
+      feeIncVat: 149,
+    });
+    // The same name again: a key of its own; retired ones keep theirs.
+    const again = await call(as.owner, CREATE_SHIP, { a: "no", i: { ...input, active: false } });
+    const [second] = await db()
+      .select()
+      .from(shippingOptions)
+      .where(eq(shippingOptions.id, again.data.createShippingOption));
+    expect(second).toMatchObject({ key: "ekspress-i-morgen-2", active: false });
+    expect((await checkoutIn("no")).shippingOptions.map((o) => o.optionId)).not.toContain(
+      "own:ekspress-i-morgen-2",
+    );
+  });
+
+  it("refuses bad input by field and an unknown market, creating nothing", async () => {
+    const count = async () => (await db().select().from(shippingOptions)).length;
+    const before = await count();
+    const bad = await call(as.owner, CREATE_SHIP, {
+      a: "se",
+      i: { ...input, nbName: "", svName: "Ex\u0000press", fee: "-5", daysMin: "3", daysMax: "" },
+    });
+    expect(problemsOf(bad)).toEqual([
+      "nbName:required",
+      "svName:invalidCharacters",
+      "fee:invalidAmount",
+      "daysMax:required",
+    ]);
+    await call(as.owner, `mutation { setLanguage(language: sv) { email } }`);
+    const sv = await call(as.owner, CREATE_SHIP, { a: "se", i: { ...input, fee: "" } });
+    expect(sv.errors?.[0]?.extensions?.problems?.[0]?.message).toBe("Fyll i fältet.");
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(await call(as.owner, CREATE_SHIP, { a: "xx", i: input })).toMatchObject({ code: "NOT_FOUND" });
+    expect(await count()).toBe(before);
+  });
+
+  it("retires and reactivates an option, never the market's last offered one", async () => {
+    const dk = await db().select().from(shippingOptions).where(eq(shippingOptions.marketAlias, "dk"));
+    const home = dk.find((o) => o.key === "home-delivery");
+    const pickup = dk.find((o) => o.key === "pickup-point");
+    if (!home || !pickup) throw new Error("the seed's options in dk");
+    const form = (o: typeof home, active: boolean) => ({
+      nbName: o.names["nb-NO"],
+      svName: o.names["sv-SE"],
+      fee: String(o.feeMinor / 100),
+      freeOver: o.freeOverMinor === null ? "" : String(o.freeOverMinor / 100),
+      daysMin: String(o.deliveryDaysMin ?? ""),
+      daysMax: String(o.deliveryDaysMax ?? ""),
+      sortOrder: String(o.sortOrder),
+      active,
+    });
+    expect(await call(as.owner, SHIP, { id: home.id, v: home.version, i: form(home, false) })).toMatchObject({
+      data: { updateShippingOption: home.version + 1 },
+    });
+    expect((await checkoutIn("dk")).shippingOptions.map((o) => o.optionId)).toEqual(["own:pickup-point"]);
+    // The last one offered in dk stays, with the reason in the admin's language.
+    const last = await call(as.owner, SHIP, { id: pickup.id, v: pickup.version, i: form(pickup, false) });
+    expect(problemsOf(last)).toEqual(["active:lastActiveOption"]);
+    expect(last.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "This is the market's last option offered in the checkout: offer another first.",
+    );
+    const [still] = await db().select().from(shippingOptions).where(eq(shippingOptions.id, pickup.id));
+    expect(still).toMatchObject({ active: true, version: pickup.version });
+    // Back in the checkout.
+    await call(as.owner, SHIP, { id: home.id, v: home.version + 1, i: form(home, true) });
+    expect((await checkoutIn("dk")).shippingOptions.map((o) => o.optionId)).toEqual([
+      "own:pickup-point",
+      "own:home-delivery",
+    ]);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "shippingOption.update"), eq(auditLog.entityId, String(home.id))));
+    expect(audit).toMatchObject({ before: { active: true }, after: { active: false } });
+  });
+});
+
+describe("deleting a scheduled VAT rate (decision 0062)", () => {
+  const dkStandard = async () =>
+    (
+      await db()
+        .select()
+        .from(vatRates)
+        .where(and(eq(vatRates.countryCode, "DK"), eq(vatRates.productClass, "standard")))
+        .orderBy(vatRates.validFrom)
+    ).map((r) => [r.rateBp, r.validFrom, r.validTo]);
+
+  it("deletes a rate not begun: the rate before runs on; audited; the market's version moves", async () => {
+    const v = await marketVersion("dk");
+    await call(as.owner, VAT, {
+      a: "dk",
+      v,
+      i: { productClass: "standard", rate: "22", validFrom: "2098-01-01" },
+    });
+    await call(as.owner, VAT, {
+      a: "dk",
+      v: v + 1,
+      i: { productClass: "standard", rate: "20", validFrom: "2099-01-01" },
+    });
+    expect(await dkStandard()).toEqual([
+      [2500, "2023-01-01", "2097-12-31"],
+      [2200, "2098-01-01", "2098-12-31"],
+      [2000, "2099-01-01", null],
+    ]);
+    const read = await call(as.owner, READ.replace("validTo }", "validTo scheduled }"));
+    const rates = read.data.settings.markets.find((m: { alias: string }) => m.alias === "dk").vatRates;
+    expect(rates.filter((r: { scheduled: boolean }) => r.scheduled)).toHaveLength(2);
+    const ok = await call(as.owner, DELETE_VAT, { a: "dk", v: v + 2, c: "standard", f: "2098-01-01" });
+    expect(ok).toMatchObject({ data: { deleteVatRate: v + 3 } });
+    expect(await dkStandard()).toEqual([
+      [2500, "2023-01-01", "2097-12-31"],
+      [2000, "2099-01-01", null],
+    ]);
+    const [audit] = await audits("vatRate.delete");
+    expect(audit).toMatchObject({
+      entity: "market",
+      entityId: "dk",
+      before: { productClass: "standard", rateBp: 2200, validFrom: "2098-01-01", version: v + 2 },
+      after: { extends: null, version: v + 3 },
+    });
+    // The form read an older version.
+    expect(
+      await call(as.owner, DELETE_VAT, { a: "dk", v: v + 2, c: "standard", f: "2099-01-01" }),
+    ).toMatchObject({ code: "VERSION_CONFLICT" });
+    expect(
+      await call(as.owner, DELETE_VAT, { a: "dk", v: v + 3, c: "standard", f: "2099-01-01" }),
+    ).toMatchObject({ data: { deleteVatRate: v + 4 } });
+    expect(await dkStandard()).toEqual([[2500, "2023-01-01", null]]);
+  });
+
+  it("refuses a rate in effect and one that does not exist", async () => {
+    const v = await marketVersion("dk");
+    const inEffect = await call(as.owner, DELETE_VAT, { a: "dk", v, c: "standard", f: "2023-01-01" });
+    expect(problemsOf(inEffect)).toEqual(["validFrom:alreadyInEffect"]);
+    await call(as.owner, `mutation { setLanguage(language: nb) { email } }`);
+    const nb = await call(as.owner, DELETE_VAT, { a: "dk", v, c: "standard", f: "2023-01-01" });
+    expect(nb.errors?.[0]?.extensions?.problems?.[0]?.message).toMatch(/^Denne satsen har begynt å gjelde/);
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(await call(as.owner, DELETE_VAT, { a: "dk", v, c: "standard", f: "2099-05-05" })).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await marketVersion("dk")).toBe(v);
+    expect(await dkStandard()).toEqual([[2500, "2023-01-01", null]]);
+  });
+});
+
+describe("payment methods per market (decision 0062)", () => {
+  const READ_PAY = `{ settings { paymentMethods { key active marketAliases customerTypes version } } }`;
+  const method = async (key: string) =>
+    (await call(as.owner, READ_PAY)).data.settings.paymentMethods.find((m: { key: string }) => m.key === key);
+
+  it("turns a method off and on in one market; the checkout follows; audited; stale refused", async () => {
+    const invoice = await method("invoice");
+    expect(invoice).toMatchObject({ active: true, marketAliases: ["se", "no"] });
+    expect((await method("card-checkout")).marketAliases).toEqual(
+      expect.arrayContaining(["se", "no", "dk", "fi"]),
+    );
+    expect((await checkoutIn("se")).paymentOptions.map((p) => p.name)).toContain("invoice");
+    const off = await call(as.owner, PAY, { k: "invoice", v: invoice.version, a: "se", o: false });
+    expect(off).toMatchObject({ data: { setPaymentMethodMarket: invoice.version + 1 } });
+    expect((await checkoutIn("se")).paymentOptions.map((p) => p.name)).toEqual(["card-checkout"]);
+    const [audit] = await audits("paymentMethod.markets");
+    expect(audit).toMatchObject({
+      entity: "paymentMethod",
+      entityId: "invoice",
+      before: { marketAliases: ["se", "no"], version: invoice.version },
+      after: { marketAliases: ["no"], market: "se", offered: false, version: invoice.version + 1 },
+    });
+    expect(await call(as.owner, PAY, { k: "invoice", v: invoice.version, a: "se", o: true })).toMatchObject({
+      code: "VERSION_CONFLICT",
+    });
+    // Offered in Denmark too, and back in Sweden.
+    await call(as.owner, PAY, { k: "invoice", v: invoice.version + 1, a: "dk", o: true });
+    await call(as.owner, PAY, { k: "invoice", v: invoice.version + 2, a: "se", o: true });
+    const now = (await method("invoice")).marketAliases;
+    expect([...now].sort()).toEqual(["dk", "no", "se"]);
+    expect((await checkoutIn("dk")).paymentOptions.map((p) => p.name)).toEqual(["card-checkout", "invoice"]);
+  });
+
+  it("never turns off the last method a shopper in the market can pay with", async () => {
+    const card = await method("card-checkout");
+    // Finland offers only the card checkout.
+    const last = await call(as.owner, PAY, { k: "card-checkout", v: card.version, a: "fi", o: false });
+    expect(problemsOf(last)).toEqual(["offered:lastPaymentMethod"]);
+    expect(last.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "Shoppers in this market could no longer pay: offer another payment method there first.",
+    );
+    expect(await method("card-checkout")).toMatchObject({ version: card.version });
+    expect(await call(as.owner, PAY, { k: "nope", v: 1, a: "fi", o: false })).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(
+      await call(as.owner, PAY, { k: "card-checkout", v: card.version, a: "xx", o: false }),
+    ).toMatchObject({ code: "NOT_FOUND" });
   });
 });
 

@@ -487,6 +487,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   "admin-settings": { path: "/admin/settings", kind: "page" },
   "admin-settings-vat": { path: "/admin/settings/vat", kind: "page" },
   "admin-settings-shipping": { path: "/admin/settings/shipping", kind: "page" },
+  "admin-settings-payments": { path: "/admin/settings/payments", kind: "page" },
   "admin-settings-theme": { path: "/admin/settings/theme", kind: "page" },
   "admin-customer-export": { path: "/admin/customers/:id/export", kind: "form" },
   "admin-sign-in": { path: "/admin/sign-in", kind: "sign-in" },

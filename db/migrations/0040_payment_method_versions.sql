@@ -1,0 +1,1 @@
+ALTER TABLE "payment_methods" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
