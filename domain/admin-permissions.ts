@@ -8,8 +8,8 @@
  * export it (GDPR access); only the owner erases an account (GDPR erasure: it cannot be undone). Orders (decision 0050): every role reads them and resends their e-mails (`order.email`, support answers
  * the customer who lost one); owner and staff move them (`order.status`: ship and capture, cancel, mark a
  * withdrawal's goods received) and refund them (`order.refund`). Content pages, widgets and menus (decision 0058):
- * every role reads them (`content.read`); owner and staff change them (`content.edit`). The shop's settings (decision 0059: markets, VAT
- * rates, shipping options, theme colours): owner and staff read them (`settings.read`); only the owner changes them
+ * every role reads them (`content.read`); owner and staff change them (`content.edit`). The shop's settings (decisions 0059, 0062: markets, currencies, VAT
+ * rates, shipping options, payment methods per market, theme colours): owner and staff read them (`settings.read`); only the owner changes them
  * (`settings.edit`: they move every price, fee and page of the shop).
  */
 export const ADMIN_ROLES = ["owner", "staff", "support"] as const;

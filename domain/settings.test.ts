@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { minorUnits } from "./money.ts";
 import {
   AA_TEXT_CONTRAST,
   amountMinor,
   applyVatDeletion,
   applyVatPlan,
+  checkCurrency,
   checkMarket,
   checkShippingOption,
   checkTheme,
@@ -17,6 +19,7 @@ import {
   planVatChange,
   planVatDeletion,
   SETTINGS_PROBLEM_TEXTS,
+  STOREFRONT_LANGUAGES,
   settingsProblemText,
   shippingOptionKey,
 } from "./settings.ts";
@@ -140,6 +143,80 @@ describe("checkMarket", () => {
       "currencyCode:currencyLocked",
     ]);
     expect(checkMarket(input, { ...serves, currentCurrency: "EUR" }).ok).toBe(true);
+  });
+});
+
+describe("languages a market may offer", () => {
+  it("only those the storefront renders, whatever the languages table holds", () => {
+    const serves = {
+      currencies: ["SEK"],
+      currentCurrency: "SEK",
+      languages: ["sv-SE", "nb-NO", "en-GB", "da-DK"],
+      otherActiveMarkets: 1,
+    };
+    fc.assert(
+      fc.property(fc.subarray(serves.languages, { minLength: 1 }), (languageIds) => {
+        const result = checkMarket(
+          { currencyCode: "SEK", languageIds, defaultLanguageId: languageIds[0] ?? "", active: true },
+          serves,
+        );
+        const rendered = languageIds.every((l) => (STOREFRONT_LANGUAGES as readonly string[]).includes(l));
+        expect(result.ok).toBe(rendered);
+        if (!result.ok)
+          expect(result.problems.map((p) => p.code)).toEqual(expect.arrayContaining(["unknownLanguage"]));
+      }),
+    );
+  });
+});
+
+describe("checkCurrency", () => {
+  const known = ["SEK", "NOK", "EUR", "GBP", "ISK", "KWD", "JPY"];
+  const serves = { known, existing: ["SEK", "NOK", "EUR"] };
+  it("accepts a known code not there yet with the decimals money.ts uses, and nothing else", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...known, "XYZ", "gbp", "GB", "G1P"),
+        fc.integer({ min: 0, max: 4 }),
+        (code, digits) => {
+          const result = checkCurrency(
+            { code, name: "A currency", symbol: "¤", minorUnits: String(digits) },
+            serves,
+          );
+          const upper = code.toUpperCase();
+          const fine =
+            known.includes(upper) && !serves.existing.includes(upper) && digits === minorUnits(upper);
+          expect(result.ok).toBe(fine);
+          if (result.ok)
+            expect(result.value).toEqual({
+              code: upper,
+              name: "A currency",
+              symbol: "¤",
+              minorUnits: digits,
+            });
+        },
+      ),
+    );
+  });
+  it("tells each problem by field", () => {
+    const bad = checkCurrency({ code: "ZZZ", name: "", symbol: "k r", minorUnits: "x" }, serves);
+    expect(bad.ok ? [] : bad.problems.map((p) => `${p.field}:${p.code}`)).toEqual([
+      "code:notACurrencyCode",
+      "name:required",
+      "symbol:invalidCharacters",
+      "minorUnits:notWholeNumber",
+    ]);
+    expect(checkCurrency({ code: "sek", name: "Krona", symbol: "kr", minorUnits: "2" }, serves)).toEqual({
+      ok: false,
+      problems: [{ field: "code", code: "currencyExists" }],
+    });
+    const isk = checkCurrency({ code: "ISK", name: "Króna", symbol: "kr", minorUnits: "2" }, serves);
+    expect(isk).toEqual({
+      ok: false,
+      problems: [{ field: "minorUnits", code: "minorUnitsMismatch", expected: 0 }],
+    });
+    expect(settingsProblemText({ field: "minorUnits", code: "minorUnitsMismatch", expected: 0 }, "nb")).toBe(
+      "Denne valutaen har 0 desimaler (ISO 4217).",
+    );
   });
 });
 

@@ -16,6 +16,9 @@ export type SettingsProblemCode =
   | "invalidCharacters"
   | "unknownLanguage"
   | "unknownCurrency"
+  | "notACurrencyCode"
+  | "currencyExists"
+  | "minorUnitsMismatch"
   | "currencyLocked"
   | "defaultNotAllowed"
   | "lastActiveMarket"
@@ -41,6 +44,8 @@ export interface SettingsProblem {
   max?: number;
   /** For lowContrast: the contrast ratio found (two decimals). */
   ratio?: number;
+  /** For minorUnitsMismatch: the decimals the currency has. */
+  expected?: number;
 }
 
 export type SettingsChecked<T> = { ok: true; value: T } | { ok: false; problems: SettingsProblem[] };
@@ -58,6 +63,12 @@ export interface MarketInput {
   active: boolean;
 }
 
+/**
+ * The languages the storefront can render: its text catalogs (app/i18n: Swedish and Norwegian) and the routes built
+ * for them. A market offers only these, whatever else the languages table holds.
+ */
+export const STOREFRONT_LANGUAGES = ["nb-NO", "sv-SE"] as const;
+
 export interface MarketServes {
   /** Currencies the shop has (the currencies table). */
   currencies: readonly string[];
@@ -67,7 +78,7 @@ export interface MarketServes {
    * as EUR 49.00). A market without one yet may be given one.
    */
   currentCurrency: string | null;
-  /** Languages the storefront has texts for and the shop has (the languages table). */
+  /** Languages the shop has (the languages table); only those the storefront renders are served. */
   languages: readonly string[];
   /** How many other markets are active. */
   otherActiveMarkets: number;
@@ -78,8 +89,10 @@ export interface MarketServes {
  * it is active: a currency or language the shop cannot serve is refused, and so is deactivating the last active
  * market (the storefront needs one). The currency is the market's own and stays (`currencyLocked` otherwise).
  */
-export function checkMarket(input: MarketInput, serves: MarketServes): SettingsChecked<MarketInput> {
+export function checkMarket(input: MarketInput, given: MarketServes): SettingsChecked<MarketInput> {
   const problems: SettingsProblem[] = [];
+  const rendered: readonly string[] = STOREFRONT_LANGUAGES;
+  const serves = { ...given, languages: given.languages.filter((l) => rendered.includes(l)) };
   const currencyCode = input.currencyCode.trim().toUpperCase();
   if (!currencyCode) problems.push({ field: "currencyCode", code: "required" });
   else if (!serves.currencies.includes(currencyCode))
@@ -100,6 +113,55 @@ export function checkMarket(input: MarketInput, serves: MarketServes): SettingsC
     problems.push({ field: "active", code: "lastActiveMarket" });
   return done({ currencyCode, languageIds, defaultLanguageId, active: input.active }, problems);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Currencies.
+
+export interface CurrencyInput {
+  code: string;
+  name: string;
+  symbol: string;
+  /** Decimals of the minor unit, "2" (öre, øre, cent) or "0" (ISK). */
+  minorUnits: string;
+}
+
+export interface CurrencyFields {
+  code: string;
+  name: string;
+  symbol: string;
+  minorUnits: number;
+}
+
+/**
+ * A currency the shop can take payment in: an ISO 4217 code (three letters, one of `known`: the runtime's list of
+ * ISO 4217 codes, `Intl.supportedValuesOf("currency")` on the server) not in `existing`, a name and a symbol, and
+ * its minor unit's decimals, which must be the ones money.ts rounds and formats it with (`minorUnits`): a currency
+ * stored with other decimals would read every amount in it ten or a hundred times wrong.
+ */
+export function checkCurrency(
+  input: CurrencyInput,
+  serves: { known: readonly string[]; existing: readonly string[] },
+): SettingsChecked<CurrencyFields> {
+  const problems: SettingsProblem[] = [];
+  const code = input.code.trim().toUpperCase();
+  const valid = /^[A-Z]{3}$/.test(code) && serves.known.includes(code);
+  if (!code) problems.push({ field: "code", code: "required" });
+  else if (!valid) problems.push({ field: "code", code: "notACurrencyCode" });
+  else if (serves.existing.includes(code)) problems.push({ field: "code", code: "currencyExists" });
+  const currencyName = name(problems, "name", input.name);
+  const symbol = input.symbol.trim();
+  if (!symbol) problems.push({ field: "symbol", code: "required" });
+  else if (hasControlCharacter(symbol) || /\s/.test(symbol))
+    problems.push({ field: "symbol", code: "invalidCharacters" });
+  else if ([...symbol].length > MAX_SYMBOL)
+    problems.push({ field: "symbol", code: "tooLong", max: MAX_SYMBOL });
+  const digits = wholeIn(problems, "minorUnits", input.minorUnits, 3, false);
+  if (digits !== null && valid && digits !== minorUnits(code))
+    problems.push({ field: "minorUnits", code: "minorUnitsMismatch", expected: minorUnits(code) });
+  return done({ code, name: currencyName, symbol, minorUnits: digits ?? 0 }, problems);
+}
+
+const MAX_SYMBOL = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shipping options.
@@ -565,6 +627,21 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
   },
   notWholeNumber: { en: "Write a whole number.", sv: "Skriv ett heltal.", nb: "Skriv et heltall." },
   outOfRange: { en: "At most {max}.", sv: "Högst {max}.", nb: "Høyst {max}." },
+  notACurrencyCode: {
+    en: "Write the currency's ISO 4217 code, three letters, for example EUR.",
+    sv: "Skriv valutans ISO 4217-kod, tre bokstäver, till exempel EUR.",
+    nb: "Skriv valutaens ISO 4217-kode, tre bokstaver, for eksempel EUR.",
+  },
+  currencyExists: {
+    en: "The shop has this currency already.",
+    sv: "Butiken har redan den här valutan.",
+    nb: "Butikken har allerede denne valutaen.",
+  },
+  minorUnitsMismatch: {
+    en: "This currency has {expected} decimals (ISO 4217).",
+    sv: "Den här valutan har {expected} decimaler (ISO 4217).",
+    nb: "Denne valutaen har {expected} desimaler (ISO 4217).",
+  },
   invalidCharacters: {
     en: "Remove the line breaks and control characters.",
     sv: "Ta bort radbrytningar och kontrolltecken.",
@@ -631,5 +708,6 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
 export function settingsProblemText(problem: SettingsProblem, language: SettingsLanguage): string {
   return SETTINGS_PROBLEM_TEXTS[problem.code][language]
     .replace("{max}", String(problem.max ?? ""))
-    .replace("{ratio}", String(problem.ratio ?? ""));
+    .replace("{ratio}", String(problem.ratio ?? ""))
+    .replace("{expected}", String(problem.expected ?? ""));
 }

@@ -5,6 +5,7 @@ import {
   type AdminSettingsMarket,
   type AdminSettingsPaymentMethod,
   adminSettings,
+  createCurrency,
   createShippingOption,
   deleteVatRate,
   type SettingsResult,
@@ -29,6 +30,7 @@ const NOUN = {
   shippingOption: { en: "shipping option", sv: "fraktsättet", nb: "fraktmåten" },
   channel: { en: "theme", sv: "temat", nb: "temaet" },
   paymentMethod: { en: "payment method", sv: "betalsättet", nb: "betalingsmåten" },
+  currency: { en: "currency", sv: "valutan", nb: "valutaen" },
 } as const;
 
 function answer(ctx: AdminContext, what: keyof typeof NOUN, result: SettingsResult) {
@@ -127,6 +129,14 @@ const PaymentMethodRef = b.objectRef<AdminSettingsPaymentMethod>("AdminPaymentMe
     version: t.exposeInt("version", { description: "Send it back with setPaymentMethodMarket" }),
   }),
 });
+const CurrencyRef = b.objectRef<AdminSettings["currencies"][number]>("AdminCurrency").implement({
+  fields: (t) => ({
+    code: t.exposeString("code", { description: "ISO 4217" }),
+    name: t.exposeString("name"),
+    symbol: t.exposeString("symbol"),
+    minorUnits: t.exposeInt("minorUnits", { description: "Decimals of the minor unit" }),
+  }),
+});
 const Choice = b.objectRef<{ id: string; name: string }>("AdminSettingsChoice").implement({
   fields: (t) => ({ id: t.exposeString("id"), name: t.exposeString("name") }),
 });
@@ -138,6 +148,11 @@ const SettingsRef = b.objectRef<AdminSettings>("AdminShopSettings").implement({
     currencies: t.field({
       type: [Choice],
       resolve: (s) => s.currencies.map((c) => ({ id: c.code, name: c.name })),
+    }),
+    currencyDetails: t.field({
+      type: [CurrencyRef],
+      description: "The shop's currencies with their symbols and decimals",
+      resolve: (s) => s.currencies,
     }),
     languages: t.field({ type: [Choice], resolve: (s) => s.languages }),
   }),
@@ -168,6 +183,14 @@ const ShippingInput = b.inputType("AdminShippingOptionInput", {
     daysMax: t.string(),
     sortOrder: t.string(),
     active: t.boolean({ required: true }),
+  }),
+});
+const CurrencyInput = b.inputType("AdminCurrencyInput", {
+  fields: (t) => ({
+    code: t.string({ required: true, description: "ISO 4217, e.g. GBP" }),
+    name: t.string({ required: true }),
+    symbol: t.string({ required: true }),
+    minorUnits: t.string({ required: true, description: 'Decimals: "2", or "0" for ISK' }),
   }),
 });
 const ThemeInput = b.inputType("AdminThemeVariableInput", {
@@ -264,6 +287,25 @@ b.mutationFields((t) => ({
         "shippingOption",
         await updateShippingOption(ctx.db, admin, id, version, shippingInputOf(input)),
       );
+    },
+  }),
+  createCurrency: t.string({
+    description: "A currency the shop can take payment in; answers its code",
+    args: { input: t.arg({ type: CurrencyInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      const admin = allow(ctx, "settings.edit");
+      const code = cut(input.code, 10);
+      answer(
+        ctx,
+        "currency",
+        await createCurrency(ctx.db, admin, {
+          code,
+          name: cut(input.name, 200),
+          symbol: cut(input.symbol, 20),
+          minorUnits: cut(input.minorUnits, 10),
+        }),
+      );
+      return code.trim().toUpperCase();
     },
   }),
   createShippingOption: t.int({

@@ -3,30 +3,45 @@ import type { Route } from "./+types/settings-markets";
 import { Field } from "./product-form.tsx";
 import { loadSettings, type SettingsAnswer, saveSettings, versionOf } from "./settings.server.ts";
 import { box, SettingsFrame, SettingsOutcome, useFormAnswer } from "./settings-ui.tsx";
-import { primary, useAdminT } from "./ui.tsx";
+import { primary, table, td, th, useAdminT } from "./ui.tsx";
 
 /**
- * /admin/settings (issue 15, decision 0059): per market its currency, the languages it offers, its default language
- * and whether it is active. One form per market, each with the version it read.
+ * /admin/settings (issue 15, decisions 0059 and 0062): per market its currency, the languages it offers (those the
+ * storefront renders), its default language and whether it is active. One form per market, each with the version it
+ * read; then the shop's currencies and a form that adds one (ISO 4217 code, decimals checked).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSettings(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveSettings(request, context, (v) => ({
-    query: `mutation($a: String!, $v: Int!, $i: AdminMarketInput!) { updateMarket(alias: $a, version: $v, input: $i) }`,
-    variables: {
-      a: v.key ?? "",
-      v: versionOf(v),
-      i: {
-        currencyCode: v.currencyCode ?? "",
-        languageIds: (v.languageIds ?? "").split(",").filter(Boolean),
-        defaultLanguageId: v.defaultLanguageId ?? "",
-        active: v.active === "true",
-      },
-    },
-  }));
+  return saveSettings(request, context, (v) =>
+    v.intent === "currency"
+      ? {
+          query: `mutation($i: AdminCurrencyInput!) { createCurrency(input: $i) }`,
+          variables: {
+            i: {
+              code: v.code ?? "",
+              name: v.name ?? "",
+              symbol: v.symbol ?? "",
+              minorUnits: v.minorUnits ?? "",
+            },
+          },
+        }
+      : {
+          query: `mutation($a: String!, $v: Int!, $i: AdminMarketInput!) { updateMarket(alias: $a, version: $v, input: $i) }`,
+          variables: {
+            a: v.key ?? "",
+            v: versionOf(v),
+            i: {
+              currencyCode: v.currencyCode ?? "",
+              languageIds: (v.languageIds ?? "").split(",").filter(Boolean),
+              defaultLanguageId: v.defaultLanguageId ?? "",
+              active: v.active === "true",
+            },
+          },
+        },
+  );
 }
 
 export function meta() {
@@ -150,6 +165,70 @@ function MarketForm({
   );
 }
 
+function Currencies({
+  currencies,
+  answer,
+}: {
+  currencies: Route.ComponentProps["loaderData"]["currencyDetails"];
+  answer: SettingsAnswer | null;
+}) {
+  const { t, may } = useAdminT();
+  const { mine, problem, typed } = useFormAnswer(answer, "new-currency");
+  const id = (f: string) => `currency-new-${f}`;
+  const text = (name: string, label: string, extra: Record<string, string> = {}) => (
+    <Field id={id(name)} label={label} problem={problem(name)}>
+      {(props) => <input {...props} {...extra} name={name} defaultValue={typed(name, "")} />}
+    </Field>
+  );
+  return (
+    <section aria-labelledby="currencies-title" className={box}>
+      <h3 id="currencies-title" className="mb-2 text-lg font-semibold">
+        {t("settings.currencies")}
+      </h3>
+      <table className={`${table} mb-4`}>
+        <thead>
+          <tr>
+            <th className={th}>{t("settings.currencyCode")}</th>
+            <th className={th}>{t("settings.currencyName")}</th>
+            <th className={th}>{t("settings.symbol")}</th>
+            <th className={th}>{t("settings.minorUnits")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {currencies.map((c) => (
+            <tr key={c.code}>
+              <td className={td}>{c.code}</td>
+              <td className={td}>{c.name}</td>
+              <td className={td}>{c.symbol}</td>
+              <td className={td}>{c.minorUnits}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" aria-labelledby={id("title")}>
+        <h4 id={id("title")} className="mb-2 font-semibold">
+          {t("settings.newCurrency")}
+        </h4>
+        <p className="mb-2 text-sm text-stone-700">{t("settings.newCurrencyIntro")}</p>
+        <SettingsOutcome answer={mine} t={t} />
+        <input type="hidden" name="intent" value="currency" />
+        <input type="hidden" name="key" value="new-currency" />
+        <fieldset disabled={!may("settings.edit")} className="grid gap-x-4 sm:grid-cols-4">
+          {text("code", t("settings.currencyCode"), { autoComplete: "off" })}
+          {text("name", t("settings.currencyName"))}
+          {text("symbol", t("settings.symbol"))}
+          {text("minorUnits", t("settings.minorUnits"), { inputMode: "numeric" })}
+          <p>
+            <button type="submit" className={primary}>
+              {t("settings.addCurrency")}
+            </button>
+          </p>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
+
 export default function SettingsMarkets({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const answer = (actionData ?? null) as SettingsAnswer | null;
@@ -166,6 +245,11 @@ export default function SettingsMarkets({ loaderData, actionData }: Route.Compon
           />
         ))}
       </div>
+      <Currencies
+        key={loaderData.currencyDetails.length}
+        currencies={loaderData.currencyDetails}
+        answer={answer}
+      />
     </SettingsFrame>
   );
 }

@@ -50,6 +50,7 @@ export interface SettingsData {
     version: number;
   }[];
   currencies: { id: string; name: string }[];
+  currencyDetails: { code: string; name: string; symbol: string; minorUnits: number }[];
   languages: { id: string; name: string }[];
 }
 
@@ -62,7 +63,7 @@ export async function loadSettings(request: Request, context: AdminRouteContext)
         shippingOptions { id key nbName svName feeMinor freeOverMinor deliveryDaysMin deliveryDaysMax sortOrder active version } }
       channels { id name theme { key value } version }
       paymentMethods { key nbName svName paymentType checkoutType active marketAliases customerTypes version }
-      currencies { id name } languages { id name } } }`,
+      currencies { id name } currencyDetails { code name symbol minorUnits } languages { id name } } }`,
   );
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   if (answer.error === "FORBIDDEN") throw new Response("Forbidden", { status: 403 });

@@ -67,6 +67,15 @@ export const settingsEn = {
   "settings.inactive": "Turned off everywhere",
   "settings.offer": "Offer {name} in {alias}",
   "settings.stopOffering": "Stop offering {name} in {alias}",
+  "settings.currencies": "Currencies",
+  "settings.currencyCode": "Code (ISO 4217)",
+  "settings.currencyName": "Name",
+  "settings.symbol": "Symbol",
+  "settings.minorUnits": "Decimals",
+  "settings.newCurrency": "Add a currency",
+  "settings.newCurrencyIntro":
+    "A currency the shop can take payment in, for a market that has none yet. Its decimals must be the ISO 4217 ones (2, or 0 for ISK). A market's own currency never changes.",
+  "settings.addCurrency": "Add the currency",
 };
 
 export const settingsSv: Record<keyof typeof settingsEn, string> = {
@@ -134,6 +143,15 @@ export const settingsSv: Record<keyof typeof settingsEn, string> = {
   "settings.inactive": "Avstängt överallt",
   "settings.offer": "Erbjud {name} i {alias}",
   "settings.stopOffering": "Sluta erbjuda {name} i {alias}",
+  "settings.currencies": "Valutor",
+  "settings.currencyCode": "Kod (ISO 4217)",
+  "settings.currencyName": "Namn",
+  "settings.symbol": "Symbol",
+  "settings.minorUnits": "Decimaler",
+  "settings.newCurrency": "Lägg till en valuta",
+  "settings.newCurrencyIntro":
+    "En valuta som butiken kan ta betalt i, för en marknad som ännu saknar en. Decimalerna måste vara de i ISO 4217 (2, eller 0 för ISK). En marknads egen valuta ändras aldrig.",
+  "settings.addCurrency": "Lägg till valutan",
 };
 
 export const settingsNb: Record<keyof typeof settingsEn, string> = {
@@ -201,4 +219,13 @@ export const settingsNb: Record<keyof typeof settingsEn, string> = {
   "settings.inactive": "Slått av overalt",
   "settings.offer": "Tilby {name} i {alias}",
   "settings.stopOffering": "Slutt å tilby {name} i {alias}",
+  "settings.currencies": "Valutaer",
+  "settings.currencyCode": "Kode (ISO 4217)",
+  "settings.currencyName": "Navn",
+  "settings.symbol": "Symbol",
+  "settings.minorUnits": "Desimaler",
+  "settings.newCurrency": "Legg til en valuta",
+  "settings.newCurrencyIntro":
+    "En valuta butikken kan ta betalt i, for et marked som ennå ikke har en. Desimalene må være de i ISO 4217 (2, eller 0 for ISK). Et markeds egen valuta endres aldri.",
+  "settings.addCurrency": "Legg til valutaen",
 };

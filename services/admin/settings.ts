@@ -12,6 +12,8 @@ import {
 } from "#db/schema/index.ts";
 import { isoDate } from "#domain/calendar.ts";
 import {
+  type CurrencyInput,
+  checkCurrency,
   checkMarket,
   checkShippingOption,
   checkTheme,
@@ -94,7 +96,12 @@ export async function adminSettings(db: Database, now = new Date()) {
   ]);
   const aliases = mRows.map((m) => m.alias);
   return {
-    currencies: cuRows.map((c) => ({ code: c.code, name: c.name })),
+    currencies: cuRows.map((c) => ({
+      code: c.code,
+      name: c.name,
+      symbol: c.symbol,
+      minorUnits: c.minorUnits,
+    })),
     languages: lRows.map((l) => ({ id: l.id, name: l.name })),
     markets: mRows.map((m) => ({
       alias: m.alias,
@@ -226,6 +233,44 @@ export async function updateMarket(
       after: { ...m, version: next },
     });
     return { ok: true, version: next };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Currencies.
+
+/**
+ * A currency the shop can take payment in (domain/settings.ts `checkCurrency`: an ISO 4217 code the runtime knows,
+ * not there yet, its decimals the ones money.ts uses). A market without a currency may then be given it; a market's
+ * own currency never changes (`currencyLocked`). Answers version 1 (a currency is not edited).
+ */
+export async function createCurrency(
+  db: Database,
+  who: AdminPrincipal,
+  input: CurrencyInput,
+): Promise<SettingsResult> {
+  return refusable(db, async (t) => {
+    const existing = await t.select({ code: currencies.code }).from(currencies).for("update");
+    const checked = checkCurrency(input, {
+      known: Intl.supportedValuesOf("currency"),
+      existing: existing.map((c) => c.code),
+    });
+    if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
+    const c = checked.value;
+    // Two owners adding the same code at once: the second finds it (the primary key), like a code already there.
+    const inserted = await t
+      .insert(currencies)
+      .values(c)
+      .onConflictDoNothing()
+      .returning({ code: currencies.code });
+    if (!inserted.length)
+      throw new Refused({
+        ok: false,
+        refusal: "invalid",
+        problems: [{ field: "code", code: "currencyExists" }],
+      });
+    await writeAudit(t, who, { action: "currency.create", entity: "currency", entityId: c.code, after: c });
+    return { ok: true, version: 1 };
   });
 }
 

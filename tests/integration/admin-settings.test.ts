@@ -271,6 +271,57 @@ describe("markets", () => {
   });
 });
 
+describe("currencies (decision 0062)", () => {
+  const CURRENCY = `mutation($i: AdminCurrencyInput!) { createCurrency(input: $i) }`;
+  it("adds an ISO 4217 currency with its decimals; audited; only the owner; a market may then be given it", async () => {
+    const gbp = { code: "gbp", name: "Pound sterling", symbol: "£", minorUnits: "2" };
+    for (const cookie of [as.staff, as.support])
+      expect(await call(cookie, CURRENCY, { i: gbp })).toMatchObject({ code: "FORBIDDEN" });
+    expect(await call(as.owner, CURRENCY, { i: gbp })).toMatchObject({ data: { createCurrency: "GBP" } });
+    const read = await call(as.owner, `{ settings { currencyDetails { code name symbol minorUnits } } }`);
+    expect(read.data.settings.currencyDetails).toContainEqual({
+      code: "GBP",
+      name: "Pound sterling",
+      symbol: "£",
+      minorUnits: 2,
+    });
+    const [audit] = await audits("currency.create");
+    expect(audit).toMatchObject({
+      entity: "currency",
+      entityId: "GBP",
+      after: { code: "GBP", minorUnits: 2 },
+    });
+    const again = await call(as.owner, CURRENCY, { i: gbp });
+    expect(problemsOf(again)).toEqual(["code:currencyExists"]);
+    const bad = await call(as.owner, CURRENCY, {
+      i: { code: "QQQ", name: "", symbol: "kr", minorUnits: "2" },
+    });
+    expect(problemsOf(bad)).toEqual(["code:notACurrencyCode", "name:required"]);
+    await call(as.owner, `mutation { setLanguage(language: sv) { email } }`);
+    const jpy = await call(as.owner, CURRENCY, {
+      i: { code: "JPY", name: "Yen", symbol: "¥", minorUnits: "2" },
+    });
+    expect(problemsOf(jpy)).toEqual(["minorUnits:minorUnitsMismatch"]);
+    expect(jpy.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
+      "Den här valutan har 0 decimaler (ISO 4217).",
+    );
+    await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
+    expect(
+      (await call(as.owner, `{ settings { currencies { id } } }`)).data.settings.currencies,
+    ).not.toContainEqual({
+      id: "JPY",
+    });
+    // A market keeps its own currency all the same.
+    const v = await marketVersion("fi");
+    const locked = await call(as.owner, MARKET, {
+      a: "fi",
+      v,
+      i: { currencyCode: "GBP", languageIds: ["sv-SE"], defaultLanguageId: "sv-SE", active: true },
+    });
+    expect(problemsOf(locked)).toEqual(["currencyCode:currencyLocked"]);
+  });
+});
+
 describe("VAT rates", () => {
   it("schedules a future rate: the one before ends the day before; audited; the market's version moves", async () => {
     const v = await marketVersion("no");
