@@ -423,10 +423,7 @@ export async function deleteVatRate(
 // ---------------------------------------------------------------------------------------------------------------
 // Shipping options.
 
-/**
- * How many of a market's options other than `id` are offered, locked: two owners retiring a market's last two
- * options at once cannot both win (the second waits, then counts one).
- */
+/** How many of a market's options other than `id` are offered (read with the market row locked). */
 async function activeOptionsBesides(t: Database, marketAlias: string, id: number): Promise<number> {
   const rows = await t
     .select({ id: shippingOptions.id })
@@ -437,8 +434,7 @@ async function activeOptionsBesides(t: Database, marketAlias: string, id: number
         eq(shippingOptions.active, true),
         ne(shippingOptions.id, id),
       ),
-    )
-    .for("update");
+    );
   return rows.length;
 }
 
@@ -509,13 +505,21 @@ export async function updateShippingOption(
   input: ShippingOptionInput,
 ): Promise<SettingsResult> {
   return refusable(db, async (t) => {
-    const [current] = await t.select().from(shippingOptions).where(eq(shippingOptions.id, id)).for("update");
-    if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "shippingOption", id, current.version, version);
+    // The market first, then the option: changes of one market's options (and creations) take turns, so two
+    // owners retiring its last two options at once cannot both win, and the locks come in one order.
+    const [peek] = await t
+      .select({ marketAlias: shippingOptions.marketAlias })
+      .from(shippingOptions)
+      .where(eq(shippingOptions.id, id));
+    if (!peek) throw new Refused({ ok: false, refusal: "notFound" });
     const [market] = await t
       .select({ currencyCode: markets.currencyCode })
       .from(markets)
-      .where(eq(markets.alias, current.marketAlias));
+      .where(eq(markets.alias, peek.marketAlias))
+      .for("update");
+    const [current] = await t.select().from(shippingOptions).where(eq(shippingOptions.id, id)).for("update");
+    if (!current) throw new Refused({ ok: false, refusal: "notFound" });
+    await fresh(t, "shippingOption", id, current.version, version);
     const otherActive = await activeOptionsBesides(t, current.marketAlias, id);
     const checked = checkShippingOption(input, market?.currencyCode ?? "SEK", {
       wasActive: current.active,
