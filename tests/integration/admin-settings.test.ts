@@ -609,8 +609,9 @@ describe("deleting a scheduled VAT rate (decision 0062)", () => {
     expect(rates.filter((r: { scheduled: boolean }) => r.scheduled)).toHaveLength(2);
     const ok = await call(as.owner, DELETE_VAT, { a: "dk", v: v + 2, c: "standard", f: "2098-01-01" });
     expect(ok).toMatchObject({ data: { deleteVatRate: v + 3 } });
+    // 25 % runs again to where the deleted 22 % ended.
     expect(await dkStandard()).toEqual([
-      [2500, "2023-01-01", "2097-12-31"],
+      [2500, "2023-01-01", "2098-12-31"],
       [2000, "2099-01-01", null],
     ]);
     const [audit] = await audits("vatRate.delete");
@@ -618,7 +619,7 @@ describe("deleting a scheduled VAT rate (decision 0062)", () => {
       entity: "market",
       entityId: "dk",
       before: { productClass: "standard", rateBp: 2200, validFrom: "2098-01-01", version: v + 2 },
-      after: { extends: null, version: v + 3 },
+      after: { extends: { validFrom: "2023-01-01", validTo: "2098-12-31" }, version: v + 3 },
     });
     // The form read an older version.
     expect(
