@@ -215,7 +215,7 @@ describe("checkCurrency", () => {
       problems: [{ field: "minorUnits", code: "minorUnitsMismatch", expected: 0 }],
     });
     expect(settingsProblemText({ field: "minorUnits", code: "minorUnitsMismatch", expected: 0 }, "nb")).toBe(
-      "Denne valutaen har 0 desimaler (ISO 4217).",
+      "Butikken regner denne valutaen med 0 desimaler (dens minste enhet); skriv 0.",
     );
   });
 });

@@ -638,9 +638,9 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
     nb: "Butikken har allerede denne valutaen.",
   },
   minorUnitsMismatch: {
-    en: "This currency has {expected} decimals (ISO 4217).",
-    sv: "Den här valutan har {expected} decimaler (ISO 4217).",
-    nb: "Denne valutaen har {expected} desimaler (ISO 4217).",
+    en: "The shop counts this currency with {expected} decimals (its minor unit); write {expected}.",
+    sv: "Butiken räknar den här valutan med {expected} decimaler (dess minsta enhet); skriv {expected}.",
+    nb: "Butikken regner denne valutaen med {expected} desimaler (dens minste enhet); skriv {expected}.",
   },
   invalidCharacters: {
     en: "Remove the line breaks and control characters.",
@@ -709,5 +709,5 @@ export function settingsProblemText(problem: SettingsProblem, language: Settings
   return SETTINGS_PROBLEM_TEXTS[problem.code][language]
     .replace("{max}", String(problem.max ?? ""))
     .replace("{ratio}", String(problem.ratio ?? ""))
-    .replace("{expected}", String(problem.expected ?? ""));
+    .replaceAll("{expected}", String(problem.expected ?? ""));
 }

@@ -303,7 +303,7 @@ describe("currencies (decision 0062)", () => {
     });
     expect(problemsOf(jpy)).toEqual(["minorUnits:minorUnitsMismatch"]);
     expect(jpy.errors?.[0]?.extensions?.problems?.[0]?.message).toBe(
-      "Den här valutan har 0 decimaler (ISO 4217).",
+      "Butiken räknar den här valutan med 0 decimaler (dess minsta enhet); skriv 0.",
     );
     await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
     expect(
