@@ -80,6 +80,10 @@ export function PickCombobox({
       setSelected(selectedItem ?? null);
       setQuery(selectedItem?.label ?? "");
     },
+    // Closed without a pick: the field shows the pick again, not the words that found nothing.
+    onIsOpenChange: ({ isOpen: open, selectedItem }) => {
+      if (!open) setQuery(selectedItem?.label ?? "");
+    },
   });
   const describedBy = [problem ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ");
   return (
