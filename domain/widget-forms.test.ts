@@ -312,7 +312,11 @@ describe("videos", () => {
       checkVideoForm({ ...base, src: "/media/film.mp4", "captions.sv-SE": "/media/film.sv.vtt" }),
     ).toEqual({
       ok: true,
-      value: { title: base, src: "/media/film.mp4", captions: { "sv-SE": "/media/film.sv.vtt" } },
+      value: {
+        title: { "nb-NO": "Film", "sv-SE": "Film" },
+        src: "/media/film.mp4",
+        captions: { "sv-SE": "/media/film.sv.vtt" },
+      },
     });
     expect(problemsOf(checkVideoForm({ ...base, provider: "youtube", videoId: "a b" }))).toEqual([
       ["config.videoId", "videoId"],
