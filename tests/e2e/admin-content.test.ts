@@ -122,7 +122,7 @@ describe("content in the back office", () => {
     const picker = page.getByRole("combobox", { name: "Image" });
     await picker.focus();
     await picker.press("ArrowDown");
-    const options = page.getByRole("option");
+    const options = page.getByRole("listbox", { name: "Image" }).getByRole("option");
     await options.first().waitFor();
     await expectAxeClean(page, "image widget with the picker open");
     const first = (await options.first().textContent()) ?? "";
