@@ -71,6 +71,7 @@ export default [
   route("admin/sign-out", "admin/sign-out.ts", { id: "admin-sign-out" }),
   route("admin/language", "admin/language.ts", { id: "admin-language" }),
   route("admin/customers/:customerId/export", "admin/customer-export.ts", { id: "admin-customer-export" }),
+  route("admin/content-images", "admin/content-images.ts", { id: "admin-content-images" }),
   route("admin", "admin/layout.tsx", { id: "admin" }, [
     index("admin/dashboard.tsx", { id: "admin-dashboard" }),
     route("moderation", "admin/moderation.tsx", { id: "admin-moderation" }),

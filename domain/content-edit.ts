@@ -92,13 +92,19 @@ export type ContentProblemCode =
   | "targetUnknown"
   | "urlInvalid"
   | "parentInvalid"
-  | "tooMany";
+  | "tooMany"
+  | "numberRange"
+  | "choice"
+  | "choiceUnknown"
+  | "videoFile"
+  | "videoId";
 
 export interface ContentProblem {
   /** The form field: "nb.title", "sv.alias", "config.title.sv-SE", "items.2.labelSv". */
   field: string;
   code: ContentProblemCode;
   max?: number;
+  min?: number;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: ContentProblem[] };
@@ -468,9 +474,9 @@ export const CONTENT_PROBLEM_TEXTS: Record<ContentProblemCode, Record<ContentPro
     nb: "Velg hva lenken går til.",
   },
   targetUnknown: {
-    en: "Nothing of this kind has this key.",
-    sv: "Inget av det här slaget har den här nyckeln.",
-    nb: "Ingenting av dette slaget har denne nøkkelen.",
+    en: "What this links to does not exist (it may have been deleted or renamed); pick another.",
+    sv: "Det som länken går till finns inte (det kan ha tagits bort eller bytt namn); välj något annat.",
+    nb: "Det lenken går til finnes ikke (det kan være slettet eller har fått nytt navn); velg noe annet.",
   },
   urlInvalid: {
     en: "Give a path on the shop (starting with /) or an https:// address.",
@@ -487,9 +493,36 @@ export const CONTENT_PROBLEM_TEXTS: Record<ContentProblemCode, Record<ContentPro
     sv: "Högst {max} länkar.",
     nb: "Høyst {max} lenker.",
   },
+  numberRange: {
+    en: "A whole number from {min} to {max}.",
+    sv: "Ett heltal från {min} till {max}.",
+    nb: "Et heltall fra {min} til {max}.",
+  },
+  choice: {
+    en: "Choose one of the options.",
+    sv: "Välj ett av alternativen.",
+    nb: "Velg et av alternativene.",
+  },
+  choiceUnknown: {
+    en: "Something you chose no longer exists; choose again.",
+    sv: "Något du valde finns inte längre; välj igen.",
+    nb: "Noe du valgte finnes ikke lenger; velg på nytt.",
+  },
+  videoFile: {
+    en: "Give an .mp4 or .webm file: a path on the shop (starting with /) or an https:// address.",
+    sv: "Ange en .mp4- eller .webm-fil: en sökväg i butiken (som börjar med /) eller en https://-adress.",
+    nb: "Oppgi en .mp4- eller .webm-fil: en sti i butikken (som begynner med /) eller en https://-adresse.",
+  },
+  videoId: {
+    en: "The video's id on YouTube or Vimeo: letters, digits, - and _ (at most 40).",
+    sv: "Videons id på YouTube eller Vimeo: bokstäver, siffror, - och _ (högst 40).",
+    nb: "Videoens id på YouTube eller Vimeo: bokstaver, tall, - og _ (høyst 40).",
+  },
 };
 
 /** A problem worded for the admin (the admin's language). */
 export function contentProblemText(problem: ContentProblem, language: ContentProblemLanguage): string {
-  return CONTENT_PROBLEM_TEXTS[problem.code][language].replace("{max}", String(problem.max ?? ""));
+  return CONTENT_PROBLEM_TEXTS[problem.code][language]
+    .replace("{max}", String(problem.max ?? ""))
+    .replace("{min}", String(problem.min ?? ""));
 }

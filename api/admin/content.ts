@@ -1,6 +1,13 @@
 import { type ContentProblem, contentProblemText } from "#domain/content-edit.ts";
 import type { RecordedChange } from "#services/admin/audit.ts";
 import {
+  type AdminContentChoice,
+  type AdminContentChoices,
+  type AdminContentImage,
+  contentChoices,
+  contentImages,
+} from "#services/admin/content/choices.ts";
+import {
   type AdminMenu,
   type AdminMenuItem,
   type AdminMenuRow,
@@ -184,6 +191,38 @@ const WidgetRow = b.objectRef<AdminWidgetRow>("AdminWidgetRow").implement({
     version: t.exposeInt("version"),
   }),
 });
+const WidgetField = b.objectRef<{ name: string; value: string }>("AdminWidgetField").implement({
+  description:
+    "A setting of a widget's form by its path: title.nb-NO, fileName, buttons.0.link.sv-SE, categoryIds",
+  fields: (t) => ({ name: t.exposeString("name"), value: t.exposeString("value") }),
+});
+const WidgetFieldInput = b.inputType("AdminWidgetFieldInput", {
+  fields: (t) => ({ name: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+const ContentImage = b.objectRef<AdminContentImage>("AdminContentImage").implement({
+  fields: (t) => ({
+    fileName: t.exposeString("fileName", { description: "Served at /images/product/{width}/{fileName}" }),
+    alt: t.exposeString("alt", {
+      description: "Its alt text in the admin's language, else the product's name",
+    }),
+    productName: t.exposeString("productName"),
+  }),
+});
+const ContentChoice = b.objectRef<AdminContentChoice>("AdminContentChoice").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    key: t.exposeString("key", { description: "What a menu link stores (a brand's alias)" }),
+    name: t.exposeString("name", { description: "In the admin's language; a category with its parents" }),
+  }),
+});
+const ContentChoices = b.objectRef<AdminContentChoices>("AdminContentChoices").implement({
+  fields: (t) => ({
+    categories: t.field({ type: [ContentChoice], resolve: (c) => c.categories }),
+    brands: t.field({ type: [ContentChoice], resolve: (c) => c.brands }),
+    pages: t.field({ type: [ContentChoice], resolve: (c) => c.pages }),
+    campaigns: t.field({ type: [ContentChoice], resolve: (c) => c.campaigns }),
+  }),
+});
 const Widget = b.objectRef<AdminWidget>("AdminWidget").implement({
   fields: (t) => ({
     widgetId: t.exposeInt("widgetId"),
@@ -191,6 +230,11 @@ const Widget = b.objectRef<AdminWidget>("AdminWidget").implement({
     areaName: t.exposeString("areaName"),
     type: t.exposeString("type"),
     config: t.exposeString("config", { description: "Its settings as JSON" }),
+    fields: t.field({
+      type: [WidgetField],
+      description: "Its settings as its type's form fields",
+      resolve: (w) => w.fields,
+    }),
     published: t.exposeBoolean("published"),
     displaySetting: t.exposeString("displaySetting", { description: "mobile, desktop or empty (both)" }),
     validFromLocal: t.exposeString("validFromLocal", { description: "YYYY-MM-DDTHH:mm, shop time" }),
@@ -200,7 +244,11 @@ const Widget = b.objectRef<AdminWidget>("AdminWidget").implement({
 });
 const WidgetInput = b.inputType("AdminWidgetInput", {
   fields: (t) => ({
-    config: t.string({ required: true, description: "The type's settings as JSON" }),
+    config: t.string({ description: "The type's settings as JSON (when fields are not given)" }),
+    fields: t.field({
+      type: [WidgetFieldInput],
+      description: "The type's form fields (AdminWidget.fields); checked per type, used instead of config",
+    }),
     published: t.boolean({ required: true }),
     displaySetting: t.string({ description: "mobile, desktop or empty (both)" }),
     validFrom: t.string({ description: "YYYY-MM-DDTHH:mm, shop time; empty: now" }),
@@ -211,13 +259,17 @@ const WidgetOrder = b.inputType("AdminWidgetOrderInput", {
   fields: (t) => ({ widgetId: t.int({ required: true }), version: t.int({ required: true }) }),
 });
 const widgetInputOf = (i: {
-  config: string;
+  config?: string | null;
+  fields?: { name: string; value: string }[] | null;
   published: boolean;
   displaySetting?: string | null;
   validFrom?: string | null;
   validTo?: string | null;
 }) => ({
-  config: i.config.slice(0, 250_000),
+  config: i.config?.slice(0, 250_000) ?? null,
+  fields: i.fields
+    ?.slice(0, 400)
+    .map((f) => ({ name: f.name.slice(0, 100), value: f.value.slice(0, 60_000) })),
   published: i.published,
   displaySetting: text(i.displaySetting, 20),
   validFrom: text(i.validFrom, 40),
@@ -315,6 +367,28 @@ b.queryFields((t) => ({
     resolve: (_r, args, ctx) => {
       allow(ctx, "content.read");
       return adminWidget(ctx.db, args.widgetId);
+    },
+  }),
+  contentImages: t.field({
+    type: [ContentImage],
+    description:
+      "The shop's images for a widget: by product name or file name (at most 30), or those named in fileNames",
+    args: { search: t.arg.string(), fileNames: t.arg.stringList(), take: t.arg.int() },
+    resolve: (_r, args, ctx) => {
+      allow(ctx, "content.read");
+      return contentImages(ctx.db, languageIdOf(ctx), {
+        search: text(args.search, 100),
+        fileNames: args.fileNames?.slice(0, 10).map((n) => n.slice(0, 200)) ?? null,
+        take: args.take ?? null,
+      });
+    },
+  }),
+  contentChoices: t.field({
+    type: ContentChoices,
+    description: "The categories, brands, content pages and campaigns a menu link or product list picks from",
+    resolve: (_r, _a, ctx) => {
+      allow(ctx, "content.read");
+      return contentChoices(ctx.db, languageIdOf(ctx));
     },
   }),
   widgetTypes: t.stringList({

@@ -1,15 +1,18 @@
+import { useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/menu";
 import { adminRequest } from "./api.server.ts";
 import { Outcome, useTyped } from "./campaign-form.tsx";
+import { PickCombobox, type PickOption } from "./content-pickers.tsx";
 import { Field, type FormAnswer, formAnswer } from "./product-form.tsx";
 import type { AdminT } from "./texts.ts";
 import { button, Notice, primary, useAdminT } from "./ui.tsx";
 
 /**
  * /admin/menus/:locationId (issue 15, decision 0058): a menu's items — labels in Norwegian and Swedish, what each
- * links to (a category, brand or content page by key, or an address per language), the item it sits under — in
- * order; Move up/down saves the menu with the item moved; an empty row adds an item; "remove" takes one out.
+ * links to (a category, brand or content page picked by name in a combobox, decision 0063; or an address per
+ * language), the item it sits under — in order; Move up/down saves the menu with the item moved; an empty row adds
+ * an item; "remove" takes one out. The stored link is the target's key, as the storefront reads it.
  */
 interface Item {
   itemId: number | null;
@@ -40,17 +43,32 @@ const EMPTY: Item = {
   urlSv: "",
 };
 
+/** What a link can point at, per kind: the stored key and the name it is picked by. */
+type Targets = Record<"category" | "brand" | "content", PickOption[]>;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const answer = await adminRequest<{ menu: Menu | null; contentPages: { key: string }[] }>(
+  type Choice = { key: string; name: string };
+  const answer = await adminRequest<{
+    menu: Menu | null;
+    contentChoices: { categories: Choice[]; brands: Choice[]; pages: Choice[] };
+  }>(
     request,
     context,
     `query($l: String!) { menu(locationId: $l) { locationId name version
-      items { itemId parentItemId labelNb labelSv targetType target urlNb urlSv } } contentPages { key } }`,
+      items { itemId parentItemId labelNb labelSv targetType target urlNb urlSv } }
+      contentChoices { categories { key name } brands { key name } pages { key name } } }`,
     { l: (params.locationId ?? "").slice(0, 100) },
   );
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   if (!answer.data?.menu) throw new Response("Not found", { status: 404 });
-  return { menu: answer.data.menu, pageKeys: answer.data.contentPages.map((p) => p.key) };
+  const options = (rows: Choice[]) => rows.map((r) => ({ value: r.key, label: r.name }));
+  const c = answer.data.contentChoices;
+  const targets: Targets = {
+    category: options(c.categories),
+    brand: options(c.brands),
+    content: options(c.pages),
+  };
+  return { menu: answer.data.menu, targets };
 }
 
 /** The posted rows (items.{i}.field) in order, without removed and empty new ones; a move applied. */
@@ -105,13 +123,19 @@ export function meta() {
   return [{ title: "Mili · Menu" }];
 }
 
+const PICK_LABELS = {
+  category: "menu.pickCategory",
+  brand: "menu.pickBrand",
+  content: "menu.pickContent",
+} as const;
+
 function ItemFields({
   t,
   index,
   item,
   tops,
   answer,
-  pageKeys,
+  targets,
   last,
   first,
 }: {
@@ -120,25 +144,18 @@ function ItemFields({
   item: Item;
   tops: Item[];
   answer: FormAnswer | null;
-  pageKeys: string[];
+  targets: Targets;
   first: boolean;
   last: boolean;
 }) {
   const { problem } = useTyped(answer);
+  const [type, setType] = useState(item.targetType);
   const n = index + 1;
   const name = (f: string) => `items.${index}.${f}`;
   const id = (f: string) => `menu-${index}-${f}`;
   const text = (f: (typeof FIELDS)[number], label: string, lang?: string) => (
     <Field id={id(f)} label={label} problem={problem(name(f))}>
-      {(props) => (
-        <input
-          {...props}
-          name={name(f)}
-          lang={lang}
-          defaultValue={item[f]}
-          list={f === "target" ? "menu-page-keys" : undefined}
-        />
-      )}
+      {(props) => <input {...props} name={name(f)} lang={lang} defaultValue={item[f]} />}
     </Field>
   );
   return (
@@ -152,7 +169,12 @@ function ItemFields({
         {text("labelSv", t("menu.labelSv"), "sv")}
         <Field id={id("targetType")} label={t("menu.targetType")} problem={problem(name("targetType"))}>
           {(props) => (
-            <select {...props} name={name("targetType")} defaultValue={item.targetType}>
+            <select
+              {...props}
+              name={name("targetType")}
+              value={type}
+              onChange={(event) => setType(event.target.value)}
+            >
               <option value="content">{t("menu.typeContent")}</option>
               <option value="category">{t("menu.typeCategory")}</option>
               <option value="brand">{t("menu.typeBrand")}</option>
@@ -160,9 +182,25 @@ function ItemFields({
             </select>
           )}
         </Field>
-        {text("target", t("menu.target"))}
-        {text("urlNb", t("menu.urlNb"))}
-        {text("urlSv", t("menu.urlSv"))}
+        {type === "url" ? (
+          <>
+            {text("urlNb", t("menu.urlNb"))}
+            {text("urlSv", t("menu.urlSv"))}
+          </>
+        ) : type === "category" || type === "brand" || type === "content" ? (
+          <PickCombobox
+            key={type}
+            id={id(`target-${type}`)}
+            name={name("target")}
+            label={t(PICK_LABELS[type])}
+            options={targets[type]}
+            value={type === item.targetType ? item.target : ""}
+            problem={problem(name("target"))}
+            help={t("menu.pickHelp")}
+            missing={t("menu.pickMissing")}
+            noMatch={t("menu.pickNoMatch")}
+          />
+        ) : null}
         {item.itemId !== null ? (
           <Field id={id("parentItemId")} label={t("menu.parent")} problem={problem(name("parentItemId"))}>
             {(props) => (
@@ -200,20 +238,13 @@ function ItemFields({
           </button>
         </div>
       ) : null}
-      {pageKeys.length && index === 0 ? (
-        <datalist id="menu-page-keys">
-          {pageKeys.map((k) => (
-            <option key={k} value={k} />
-          ))}
-        </datalist>
-      ) : null}
     </fieldset>
   );
 }
 
 export default function MenuScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t, may } = useAdminT();
-  const { menu, pageKeys } = loaderData;
+  const { menu, targets } = loaderData;
   const answer = (actionData ?? null) as (FormAnswer & { sent: Item[] | null }) | null;
   const editable = may("content.edit");
   // Refused: the rows as sent (problems name them by that order); else the menu as stored, and an empty new row.
@@ -249,7 +280,7 @@ export default function MenuScreen({ loaderData, actionData }: Route.ComponentPr
               item={item}
               tops={tops}
               answer={answer}
-              pageKeys={pageKeys}
+              targets={targets}
               first={item.itemId === saved[0]?.itemId}
               last={item.itemId === saved[saved.length - 1]?.itemId}
             />

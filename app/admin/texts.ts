@@ -5,6 +5,7 @@
 
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
+import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
@@ -395,6 +396,7 @@ const en = {
   ...settingsEn,
   ...ORDER_EN,
   ...CONTENT_EN,
+  ...FORMS_EN,
   ...structureEn,
 } as const;
 
@@ -403,6 +405,7 @@ export type AdminTextKey = keyof typeof en;
 const sv: Record<AdminTextKey, string> = {
   ...ORDER_SV,
   ...CONTENT_SV,
+  ...FORMS_SV,
   title: "Administration",
   "lang.name": "Svenska",
   "lang.label": "Språk",
@@ -790,6 +793,7 @@ const sv: Record<AdminTextKey, string> = {
 const nb: Record<AdminTextKey, string> = {
   ...ORDER_NB,
   ...CONTENT_NB,
+  ...FORMS_NB,
   title: "Administrasjon",
   "lang.name": "Norsk",
   "lang.label": "Språk",

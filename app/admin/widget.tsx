@@ -2,20 +2,25 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/widget";
 import { adminRequest } from "./api.server.ts";
 import { Outcome, useTyped } from "./campaign-form.tsx";
+import type { ShopImage } from "./content-pickers.tsx";
 import { Field, type FormAnswer, formAnswer, formValues } from "./product-form.tsx";
 import { button, Notice, primary, useAdminT } from "./ui.tsx";
+import { type WidgetChoices, WidgetSettings } from "./widget-settings.tsx";
 
 /**
- * /admin/widgets/new?family=…&areaName=…&type=… and /admin/widgets/:widgetId (issue 15, decision 0058): a widget's
- * settings (JSON, checked by its type's schema; a problem names the setting, e.g. config.title.sv-SE), where it shows
- * (phones, computers or both), its dates, published or draft; delete. A new widget starts from its type's template.
+ * /admin/widgets/new?family=…&areaName=…&type=… and /admin/widgets/:widgetId (issue 15, decisions 0058, 0063): a
+ * widget's settings as its type's form (app/admin/widget-settings.tsx: texts in nb and sv, links, images picked from
+ * the shop's, product-list choices; a problem names the setting, e.g. config.title.sv-SE), where it shows (phones,
+ * computers or both), its dates, published or draft; the stored settings as read-only JSON; delete.
  */
 interface Widget {
   widgetId: number;
   family: string;
   areaName: string;
   type: string;
+  /** The stored settings as JSON (the read-only advanced view). */
   config: string;
+  fields: { name: string; value: string }[];
   published: boolean;
   displaySetting: string;
   validFromLocal: string;
@@ -23,19 +28,34 @@ interface Widget {
   version: number;
 }
 
-const both = { "nb-NO": "", "sv-SE": "" };
-const link = { "nb-NO": "/", "sv-SE": "/" };
-/** A new widget's settings to fill in, per type (services/content/widget-config.ts). */
-const TEMPLATES: Record<string, unknown> = {
-  text: { title: both, text: both },
-  richText: { html: both },
-  html: { html: both },
-  banner: { title: both, text: both, link, buttonLabel: both },
-  image: { fileName: "", alt: both, link },
-  buttons: { title: both, buttons: [{ label: both, link }] },
-  productList: { title: both, source: "search", sort: "LATEST", take: 8 },
-  video: { title: both, provider: "youtube", videoId: "" },
+/** A new widget's settings before anything is typed, per type (the rest starts empty). */
+const STARTING_FIELDS: Record<string, Record<string, string>> = {
+  productList: { source: "search", sort: "LATEST", take: "8" },
 };
+
+const IMAGE_FIELDS = ["fileName", "posterFileName"];
+
+/** What the form picks from: the shop's first images and the current picks; for a product list, the lists. */
+async function pickFrom(request: Request, context: Route.LoaderArgs["context"], widget: Widget) {
+  const picked = widget.fields.filter((f) => IMAGE_FIELDS.includes(f.name) && f.value).map((f) => f.value);
+  const lists = widget.type === "productList";
+  const answer = await adminRequest<{
+    first: ShopImage[];
+    picked: ShopImage[];
+    contentChoices?: WidgetChoices;
+  }>(
+    request,
+    context,
+    `query($names: [String!]!, $lists: Boolean!) { first: contentImages(take: 24) { fileName alt productName }
+      picked: contentImages(fileNames: $names) { fileName alt productName }
+      contentChoices @include(if: $lists) { categories { id name } brands { id name } campaigns { id name } } }`,
+    { names: picked, lists },
+  );
+  const images = [...(answer.data?.picked ?? [])];
+  for (const image of answer.data?.first ?? [])
+    if (!images.some((i) => i.fileName === image.fileName)) images.push(image);
+  return { images, choices: answer.data?.contentChoices ?? null };
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -50,14 +70,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       family: url.searchParams.get("family")?.slice(0, 60) ?? "Frontpage",
       areaName: url.searchParams.get("areaName")?.slice(0, 60) ?? "Main",
       type,
-      config: JSON.stringify(TEMPLATES[type] ?? {}, null, 2),
+      config: "",
+      fields: Object.entries(STARTING_FIELDS[type] ?? {}).map(([name, value]) => ({ name, value })),
       published: false,
       displaySetting: "",
       validFromLocal: "",
       validToLocal: "",
       version: 0,
     };
-    return { widget, isNew: true, created };
+    return { widget, isNew: true, created, ...(await pickFrom(request, context, widget)) };
   }
   const id = Number(params.widgetId);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1)
@@ -65,21 +86,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const answer = await adminRequest<{ widget: Widget | null }>(
     request,
     context,
-    `query($id: Int!) { widget(widgetId: $id) { widgetId family areaName type config published displaySetting
-      validFromLocal validToLocal version } }`,
+    `query($id: Int!) { widget(widgetId: $id) { widgetId family areaName type config fields { name value }
+      published displaySetting validFromLocal validToLocal version } }`,
     { id },
   );
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   if (!answer.data?.widget) throw new Response("Not found", { status: 404 });
-  return { widget: answer.data.widget, isNew: false, created };
+  const widget = answer.data.widget;
+  return { widget, isNew: false, created, ...(await pickFrom(request, context, widget)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form);
-  values.config = String(form.get("config") ?? "");
+  // The type's form: every config.* field by its setting's path (a multiple choice joined by commas).
+  const fields = Object.entries(values)
+    .filter(([name]) => name.startsWith("config."))
+    .slice(0, 400)
+    .map(([name, value]) => ({ name: name.slice("config.".length), value }));
   const input = {
-    config: values.config,
+    fields,
     published: values.published === "true",
     displaySetting: values.displaySetting ?? "",
     validFrom: values.validFrom ?? "",
@@ -124,13 +150,12 @@ export function meta() {
 
 export default function WidgetScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t, may } = useAdminT();
-  const { widget, isNew, created } = loaderData;
+  const { widget, isNew, created, images, choices } = loaderData;
   const answer = (actionData ?? null) as FormAnswer | null;
   const { problem, typed, checked } = useTyped(answer);
   const editable = may("content.edit");
   const area = `${widget.family}/${widget.areaName}`;
-  const configProblems =
-    answer?.problems.filter((p) => p.field === "config" || p.field.startsWith("config.")) ?? [];
+  const stored = Object.fromEntries(widget.fields.map((f) => [f.name, f.value]));
   return (
     <>
       <p className="mb-2">
@@ -153,26 +178,14 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
         <input type="hidden" name="type" value={widget.type} />
         <input type="hidden" name="intent" value="save" />
         <fieldset disabled={!editable} className="rounded border border-stone-300 bg-white p-4">
-          <p className="mb-3">
-            <label htmlFor="widget-config" className="block text-sm font-medium">
-              {t("widget.config")}
-            </label>
-            <textarea
-              id="widget-config"
-              name="config"
-              rows={16}
-              spellCheck={false}
-              className={`mt-1 w-full rounded border bg-white px-2 py-1 font-mono text-sm ${configProblems.length ? "border-red-700" : "border-stone-500"}`}
-              aria-invalid={configProblems.length ? true : undefined}
-              aria-describedby={configProblems.length ? "widget-config-error" : undefined}
-              defaultValue={typed("config", widget.config)}
-            />
-            {configProblems.length ? (
-              <span id="widget-config-error" className="mt-1 block text-sm text-red-800">
-                {configProblems.map((p) => `${p.field}: ${p.message}`).join(" ")}
-              </span>
-            ) : null}
-          </p>
+          <WidgetSettings
+            t={t}
+            type={widget.type}
+            stored={stored}
+            images={images}
+            choices={choices}
+            answer={answer}
+          />
           <Field
             id="widget-displaySetting"
             label={t("widget.displaySetting")}
@@ -225,6 +238,14 @@ export default function WidgetScreen({ loaderData, actionData }: Route.Component
           </button>
         </fieldset>
       </Form>
+      {widget.config ? (
+        <details className="mt-4">
+          <summary className="cursor-pointer">{t("wf.advanced")}</summary>
+          <pre className="mt-2 overflow-auto rounded border border-stone-300 bg-stone-50 p-2 text-sm">
+            {widget.config}
+          </pre>
+        </details>
+      ) : null}
       {!isNew && editable ? (
         <Form method="post" className="mt-6">
           {answer?.intent === "delete" ? <Outcome answer={answer} saved={t("widget.deleted")} /> : null}

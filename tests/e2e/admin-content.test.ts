@@ -7,8 +7,9 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * Content in the back office in Chromium (issue 15, decision 0058): edit a content page and a menu item by keyboard
- * and see both on the storefront; add a draft widget, move it (keyboard and drag) and preview it in
- * /preview-widgets before it is published. Each content screen is axe-clean.
+ * and see both on the storefront; add a draft widget by its type's form, move it (keyboard and drag) and preview it
+ * in /preview-widgets before it is published; an image widget with its image picked in the combobox (decision
+ * 0063). Each content screen is axe-clean.
  */
 let shop: Shop;
 const EMAIL = "innhold@mili.example";
@@ -75,11 +76,8 @@ describe("content in the back office", () => {
     await page.getByRole("button", { name: "New widget of this type" }).click();
     await page.getByRole("heading", { level: 1, name: "New text widget in Frontpage/Main" }).waitFor();
     await expectAxeClean(page, "new widget");
-    await page
-      .getByLabel(/^Settings/)
-      .fill(
-        JSON.stringify({ text: { "nb-NO": "Vinterens nyheter er her", "sv-SE": "Vinterns nyheter är här" } }),
-      );
+    await page.getByLabel("Text in Norwegian", { exact: true }).fill("Vinterens nyheter er her");
+    await page.getByLabel("Text in Swedish", { exact: true }).fill("Vinterns nyheter är här");
     await page.getByRole("button", { name: "Create widget" }).click();
     await page.getByRole("status").filter({ hasText: "The widget was created." }).waitFor();
     await expectAxeClean(page, "widget");
@@ -111,5 +109,38 @@ describe("content in the back office", () => {
     await page.getByRole("status").filter({ hasText: "The widget is published." }).waitFor();
     await open(page, "/");
     await expect.poll(() => page.locator("main").textContent()).toContain("Vinterens nyheter er her");
+
+    // An image widget by its form (decision 0063): the image picked from the shop's own by keyboard, alt texts
+    // required; the advanced JSON is read only; the preview shows the image with its alt text.
+    await open(page, "/admin/widgets?area=Frontpage%2FMain");
+    await page.getByLabel("Type").selectOption("image");
+    await page.getByRole("button", { name: "New widget of this type" }).click();
+    await page.getByRole("heading", { level: 1, name: "New image widget in Frontpage/Main" }).waitFor();
+    await page.getByRole("button", { name: "Create widget" }).click();
+    await page.locator("#wf-alt-sv-SE-error").waitFor();
+    expect(await page.getByLabel("Alt text in Swedish").getAttribute("aria-invalid")).toBe("true");
+    const picker = page.getByRole("combobox", { name: "Image" });
+    await picker.focus();
+    await picker.press("ArrowDown");
+    const options = page.getByRole("listbox", { name: "Image" }).getByRole("option");
+    await options.first().waitFor();
+    await expectAxeClean(page, "image widget with the picker open");
+    const first = (await options.first().textContent()) ?? "";
+    const productName = first.split(" · ")[0] ?? "";
+    await picker.fill(productName.slice(0, 5));
+    await options.filter({ hasText: productName }).first().waitFor();
+    await picker.press("ArrowDown");
+    await picker.press("Enter");
+    await expect.poll(() => page.locator("#wf-fileName-picked").textContent()).toContain(productName);
+    await page.getByLabel("Alt text in Norwegian").fill("Vinterjakke i snøen");
+    await page.getByLabel("Alt text in Swedish").fill("Vinterjacka i snön");
+    await page.getByRole("button", { name: "Create widget" }).click();
+    await page.getByRole("status").filter({ hasText: "The widget was created." }).waitFor();
+    await page.getByText("Advanced: the settings as stored (JSON, read only)").click();
+    expect(await page.locator("details pre").textContent()).toContain("Vinterjakke i snøen");
+    await page.getByRole("link", { name: "Back to the area" }).click();
+    await page.getByRole("link", { name: "Preview the area with its drafts in the storefront" }).click();
+    await page.waitForURL(/\/preview-widgets\?/);
+    await page.locator('main img[alt="Vinterjakke i snøen"]').waitFor();
   }, 240_000);
 });

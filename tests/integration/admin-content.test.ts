@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contentPages, menus, widgets } from "#db/schema/index.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
@@ -439,5 +439,279 @@ describe("menus", () => {
     const entries = await audits("menu", row?.id as number);
     expect(entries.map((e) => e.action)).toEqual(["menu.update"]);
     expect(entries[0]?.after).toMatchObject({ version: menu.version + 1 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Decision 0063: widgets edited by their type's form, images and link targets picked, the reorder's lock.
+
+const READ_WIDGET = `query($id: Int!) { widget(widgetId: $id) { type config fields { name value } version } }`;
+const IMAGES = `query($q: String, $names: [String!]) { contentImages(search: $q, fileNames: $names) { fileName alt productName } }`;
+const CHOICES = `{ contentChoices { categories { id key name } brands { id key name } pages { id key name } campaigns { id key name } } }`;
+
+const fieldsOf = (fields: Record<string, string>) =>
+  Object.entries(fields).map(([name, value]) => ({ name, value }));
+
+describe("widgets by their type's form", () => {
+  it("an image widget is made and changed from its form's fields with an image of the shop; refusals change nothing; audited", async () => {
+    const images = (await admin("support", IMAGES, { q: "" })).data.contentImages as Json[];
+    expect(images.length).toBeGreaterThan(0);
+    const image = images[0];
+    expect(image.alt.length).toBeGreaterThan(0);
+    const byName = (await admin("staff", IMAGES, { q: image.productName.slice(0, 6) })).data.contentImages;
+    expect(byName.map((i: Json) => i.fileName)).toContain(image.fileName);
+    const named = (await admin("staff", IMAGES, { names: [image.fileName, "nope.jpg"] })).data.contentImages;
+    expect(named.map((i: Json) => i.fileName)).toEqual([image.fileName]);
+
+    const area = { f: "Frontpage", a: "Main" };
+    const form = {
+      fileName: image.fileName,
+      "alt.nb-NO": "Blå jakke i snø",
+      "alt.sv-SE": "Blå jacka i snö",
+      "link.nb-NO": "/nyheter",
+      "link.sv-SE": "/nyheter",
+    };
+    const made = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "image",
+      input: { fields: fieldsOf(form), published: false },
+    });
+    expect(made.errors).toBeUndefined();
+    const id = made.data.createWidget.id as number;
+    const read = (await admin("support", READ_WIDGET, { id })).data.widget;
+    expect(Object.fromEntries(read.fields.map((f: Json) => [f.name, f.value]))).toEqual(form);
+    expect(JSON.parse(read.config)).toEqual({
+      fileName: image.fileName,
+      alt: { "nb-NO": "Blå jakke i snø", "sv-SE": "Blå jacka i snö" },
+      link: { "nb-NO": "/nyheter", "sv-SE": "/nyheter" },
+    });
+    const { body } = await gql(shop.origin, {
+      query: SHOP_AREA,
+      variables: { ...area, preview: true, token: PREVIEW },
+    });
+    const shown = body.data.widgetArea.widgets.find((w: Json) => Number(w.id) === id);
+    expect(JSON.parse(shown.configuration).alt["sv-SE"]).toBe("Blå jacka i snö");
+
+    // Bad fields: every problem by its field, in the admin's language; nothing changes.
+    const bad = await admin("svensk", UPDATE_WIDGET, {
+      id,
+      v: 1,
+      input: {
+        fields: fieldsOf({
+          ...form,
+          "alt.sv-SE": " ",
+          "link.nb-NO": "//evil.example",
+          fileName: "ghost-1-1-abcdef.jpg",
+        }),
+        published: true,
+      },
+    });
+    expect(bad.code).toBe("BAD_USER_INPUT");
+    expect(problemsOf(bad).map((p) => [p.field, p.code])).toEqual([
+      ["config.alt.sv-SE", "required"],
+      ["config.link.nb-NO", "urlInvalid"],
+    ]);
+    expect(problemsOf(bad)[0]?.message).toBe("Fyll i fältet.");
+    const ghost = await admin("staff", UPDATE_WIDGET, {
+      id,
+      v: 1,
+      input: { fields: fieldsOf({ ...form, fileName: "ghost-1-1-abcdef.jpg" }), published: true },
+    });
+    expect(problemsOf(ghost).map((p) => [p.field, p.code])).toEqual([["config.fileName", "imageUnknown"]]);
+    expect(
+      (
+        await admin("support", UPDATE_WIDGET, {
+          id,
+          v: 1,
+          input: { fields: fieldsOf(form), published: true },
+        })
+      ).code,
+    ).toBe("FORBIDDEN");
+    expect((await admin("staff", READ_WIDGET, { id })).data.widget.version).toBe(1);
+
+    const changed = await admin("owner", UPDATE_WIDGET, {
+      id,
+      v: 1,
+      input: { fields: fieldsOf({ ...form, "alt.nb-NO": "Jakke" }), published: true },
+    });
+    expect(changed.data.updateWidget.version).toBe(2);
+    const stale = await admin("staff", UPDATE_WIDGET, {
+      id,
+      v: 1,
+      input: { fields: fieldsOf(form), published: true },
+    });
+    expect(stale.code).toBe("VERSION_CONFLICT");
+    expect(stale.errors?.[0].extensions.version).toBe(2);
+    const entries = await audits("widget", id);
+    expect(entries.map((e) => e.action)).toEqual(["widget.create", "widget.update"]);
+    expect(entries[1]?.before).toMatchObject({ config: { alt: { "nb-NO": "Blå jakke i snø" } }, version: 1 });
+    expect(entries[1]?.after).toMatchObject({
+      config: { alt: { "nb-NO": "Jakke" } },
+      published: true,
+      version: 2,
+    });
+    expect((await admin("owner", DELETE_WIDGET, { id, v: 2 })).errors).toBeUndefined();
+  });
+
+  it("a product list's choices must exist; a buttons widget keeps its filled rows in order", async () => {
+    const choices = (await admin("support", CHOICES)).data.contentChoices;
+    const category = choices.categories[0];
+    expect(category.name.length).toBeGreaterThan(0);
+    const area = { f: "Productlist", a: "Top" };
+    const list = {
+      "title.nb-NO": "Populært",
+      "title.sv-SE": "Populärt",
+      sort: "MOST_SOLD",
+      take: "4",
+      categoryIds: `${category.id},999999`,
+    };
+    const refused = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "productList",
+      input: { fields: fieldsOf({ ...list, take: "40" }), published: false },
+    });
+    expect(problemsOf(refused).map((p) => [p.field, p.code, p.message])).toEqual([
+      ["config.take", "numberRange", "A whole number from 1 to 24."],
+    ]);
+    const missing = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "productList",
+      input: { fields: fieldsOf(list), published: false },
+    });
+    expect(problemsOf(missing).map((p) => [p.field, p.code])).toEqual([
+      ["config.categoryIds", "choiceUnknown"],
+    ]);
+    const made = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "productList",
+      input: { fields: fieldsOf({ ...list, categoryIds: String(category.id) }), published: false },
+    });
+    expect(made.errors).toBeUndefined();
+    const stored = JSON.parse(
+      (await admin("staff", READ_WIDGET, { id: made.data.createWidget.id })).data.widget.config,
+    );
+    expect(stored).toEqual({
+      title: { "nb-NO": "Populært", "sv-SE": "Populärt" },
+      source: "search",
+      sort: "MOST_SOLD",
+      take: 4,
+      categoryIds: [category.id],
+    });
+
+    const buttons = await admin("staff", CREATE_WIDGET, {
+      ...area,
+      type: "buttons",
+      input: {
+        fields: fieldsOf({
+          "buttons.1.label.nb-NO": "Sko",
+          "buttons.1.label.sv-SE": "Skor",
+          "buttons.1.link.nb-NO": "/c/sko",
+          "buttons.1.link.sv-SE": "/c/skor",
+          "buttons.0.label.nb-NO": "Jakker",
+          "buttons.0.label.sv-SE": "Jackor",
+          "buttons.0.link.nb-NO": "/c/jakker",
+          "buttons.0.link.sv-SE": "/c/jackor",
+          "buttons.2.label.nb-NO": "",
+        }),
+        published: false,
+      },
+    });
+    expect(buttons.errors).toBeUndefined();
+    const config = JSON.parse(
+      (await admin("staff", READ_WIDGET, { id: buttons.data.createWidget.id })).data.widget.config,
+    );
+    expect(config.buttons.map((b: Json) => b.label["nb-NO"])).toEqual(["Jakker", "Sko"]);
+  });
+
+  it("a menu link picked from the choices is stored by its key; one to something missing is refused with a reason", async () => {
+    const choices = (await admin("staff", CHOICES)).data.contentChoices;
+    const brand = choices.brands[0];
+    const page = choices.pages.find((p: Json) => p.key === "about");
+    expect(page?.name).toBe("Om Mili");
+    const menu = (await admin("staff", READ_MENU, { l: "info-pages" })).data.menu;
+    const items = [
+      ...menu.items,
+      { labelNb: brand.name, labelSv: brand.name, targetType: "brand", target: brand.key },
+    ];
+    const saved = await admin("staff", SAVE_MENU, { l: "info-pages", v: menu.version, items });
+    expect(saved.errors).toBeUndefined();
+    const after = (await admin("staff", READ_MENU, { l: "info-pages" })).data.menu;
+    expect(after.items.at(-1)).toMatchObject({ targetType: "brand", target: brand.key });
+    const gone = await admin("svensk", SAVE_MENU, {
+      l: "info-pages",
+      v: after.version,
+      items: [...after.items, { labelNb: "X", labelSv: "X", targetType: "content", target: "deleted-page" }],
+    });
+    expect(problemsOf(gone).map((p) => [p.field, p.code])).toEqual([
+      [`items.${after.items.length}.target`, "targetUnknown"],
+    ]);
+    expect(problemsOf(gone)[0]?.message).toMatch(/^Det som länken går till finns inte/);
+  });
+});
+
+describe("two reorders of one area at once", () => {
+  it("one is saved and the other refused as stale, then retried on what it sees: one consistent order, versions and moves agree", async () => {
+    const area = { f: "Product", a: "Main" };
+    for (const n of [1, 2, 3, 4])
+      expect(
+        (
+          await admin("staff", CREATE_WIDGET, {
+            ...area,
+            type: "text",
+            input: { config: textConfig(`Rekke ${n}`, `Rad ${n}`), published: true },
+          })
+        ).errors,
+      ).toBeUndefined();
+    const list = async () =>
+      (await admin("staff", AREA, area)).data.areaWidgets as { widgetId: number; version: number }[];
+    for (let round = 0; round < 4; round++) {
+      const shown = await list();
+      const ids = shown.map((w) => w.widgetId);
+      const reversed = [...shown].reverse();
+      const rotated = [...shown.slice(1), shown[0] as (typeof shown)[number]];
+      const send = (who: string, rows: typeof shown) =>
+        admin(who, REORDER, {
+          ...area,
+          order: rows.map((w) => ({ widgetId: w.widgetId, version: w.version })),
+        });
+      const answers = await Promise.all([send("staff", reversed), send("owner", rotated)]);
+      const saved = answers.filter((a) => !a.errors);
+      const refused = answers.filter((a) => a.errors);
+      expect(saved.length).toBe(1);
+      expect(refused.map((a) => a.code)).toEqual(["VERSION_CONFLICT"]);
+      // The refused admin reloads and sends its order again, on the versions it now sees.
+      const wanted = (answers[0]?.errors ? reversed : rotated).map((w) => w.widgetId);
+      const fresh = await list();
+      const again = await admin(answers[0]?.errors ? "staff" : "owner", REORDER, {
+        ...area,
+        order: wanted.map((widgetId) => ({
+          widgetId,
+          version: fresh.find((w) => w.widgetId === widgetId)?.version,
+        })),
+      });
+      expect(again.errors).toBeUndefined();
+      const now = await list();
+      expect(now.map((w) => w.widgetId)).toEqual(wanted);
+      expect([...now.map((w) => w.widgetId)].sort()).toEqual([...ids].sort());
+    }
+    const rows = await shop.db.db
+      .select()
+      .from(widgets)
+      .where(
+        inArray(
+          widgets.id,
+          (await list()).map((w) => w.widgetId),
+        ),
+      );
+    expect(rows.map((r) => r.sortOrder).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i));
+    for (const row of rows) {
+      const moves = (await audits("widget", row.id)).filter((e) => e.action === "widget.move");
+      // Every saved state has its own version: one more per move, and each move's versions follow on.
+      expect(row.version).toBe(1 + moves.length);
+      moves.forEach((m, i) => {
+        expect(m.before).toMatchObject({ version: 1 + i });
+        expect(m.after).toMatchObject({ version: 2 + i });
+      });
+    }
   });
 });

@@ -490,6 +490,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   "admin-settings-payments": { path: "/admin/settings/payments", kind: "page" },
   "admin-settings-theme": { path: "/admin/settings/theme", kind: "page" },
   "admin-customer-export": { path: "/admin/customers/:id/export", kind: "form" },
+  "admin-content-images": { path: "/admin/content-images?q=jakke", kind: "page" },
   "admin-sign-in": { path: "/admin/sign-in", kind: "sign-in" },
   "admin-sign-out": { path: "/admin/sign-out", kind: "form" },
   "admin-language": { path: "/admin/language", kind: "form" },

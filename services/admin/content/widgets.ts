@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { widgetAreas, widgets } from "#db/schema/index.ts";
+import { brands, categories, discountCampaigns, widgetAreas, widgets } from "#db/schema/index.ts";
 import { instantToLocal } from "#domain/campaign-edit.ts";
 import {
   type ContentProblem,
@@ -9,6 +9,7 @@ import {
   sameWidgets,
   type WidgetScheduleInput,
 } from "#domain/content-edit.ts";
+import { checkWidgetForm, isWidgetFormType, widgetFormFields } from "#domain/widget-forms.ts";
 import { imageProblems } from "#services/content/admin.ts";
 import { sanitizeHtmlWidget, sanitizeRichText } from "#services/content/sanitize.ts";
 import {
@@ -124,8 +125,10 @@ export interface AdminWidget {
   family: string;
   areaName: string;
   type: string;
-  /** Its settings as JSON (what the form edits). */
+  /** Its settings as JSON (the advanced, read-only view). */
   config: string;
+  /** Its settings as the type's form fields (domain/widget-forms.ts): "title.nb-NO", "fileName", … */
+  fields: { name: string; value: string }[];
   published: boolean;
   displaySetting: string;
   validFromLocal: string;
@@ -148,6 +151,7 @@ export async function adminWidget(db: Database, widgetId: number): Promise<Admin
     areaName: row.area.areaName,
     type: w.type,
     config: JSON.stringify(w.config, null, 2),
+    fields: Object.entries(widgetFormFields(w.config)).map(([name, value]) => ({ name, value })),
     published: w.active,
     displaySetting: w.displaySetting ?? "",
     validFromLocal: w.validFrom ? instantToLocal(w.validFrom) : "",
@@ -157,9 +161,42 @@ export async function adminWidget(db: Database, widgetId: number): Promise<Admin
 }
 
 export interface WidgetFormInput extends WidgetScheduleInput {
-  /** JSON text of the type's settings. */
-  config: string;
+  /** JSON text of the type's settings (the admin API's clients); or: */
+  config?: string | null;
+  /** The type's form fields (the back office's form, decision 0063); used when given. */
+  fields?: readonly { name: string; value: string }[] | null;
   published: boolean;
+}
+
+/** Ids a product list chose that do not exist (any longer): each such setting once. */
+async function unknownChoices(t: Database, config: unknown): Promise<ContentProblem[]> {
+  const c = (config ?? {}) as Record<string, unknown>;
+  const lists = [
+    ["categoryIds", categories, categories.id],
+    ["brandIds", brands, brands.id],
+    ["discountCampaignIds", discountCampaigns, discountCampaigns.id],
+  ] as const;
+  const problems: ContentProblem[] = [];
+  for (const [name, table, column] of lists) {
+    const ids = c[name];
+    if (!Array.isArray(ids) || !ids.length) continue;
+    const found = await t
+      .select({ id: column })
+      .from(table)
+      .where(inArray(column, ids as number[]));
+    if (found.length !== new Set(ids).size) problems.push({ field: `config.${name}`, code: "choiceUnknown" });
+  }
+  return problems;
+}
+
+/** The settings sent: the form's fields checked by the type's form check, or the JSON text parsed. */
+function settingsOf(type: string, input: WidgetFormInput) {
+  if (input.fields && isWidgetFormType(type))
+    return checkWidgetForm(
+      type,
+      Object.fromEntries(input.fields.slice(0, 400).map((f) => [f.name.slice(0, 100), f.value])),
+    );
+  return parseWidgetConfig(input.config);
 }
 
 /** An html or rich-text widget's HTML in a language, sanitised as shoppers get it (other types: unchanged). */
@@ -184,7 +221,7 @@ async function checked(t: Database, type: string, input: WidgetFormInput) {
   const problems: ContentProblem[] = [];
   const schedule = checkWidgetSchedule(input);
   if (!schedule.ok) problems.push(...schedule.problems);
-  const parsed = parseWidgetConfig(input.config);
+  const parsed = settingsOf(type, input);
   let config: unknown = null;
   if (!parsed.ok) problems.push(...parsed.problems);
   else if (isWidgetKind(type)) {
@@ -205,6 +242,7 @@ async function checked(t: Database, type: string, input: WidgetFormInput) {
           ),
         );
       for (const p of await imageProblems(t, config)) problems.push({ field: p.field, code: "imageUnknown" });
+      problems.push(...(await unknownChoices(t, config)));
     }
   }
   if (problems.length || !schedule.ok || config === null) throw invalid(...problems);
