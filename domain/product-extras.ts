@@ -300,7 +300,8 @@ export function checkParameterMove(input: {
   if (!IDENTIFIER_RE.test(identifier) || identifier.length > EXTRAS_LIMITS.parameterIdentifier)
     problems.push({ field: "identifier", code: "invalidIdentifier" });
   for (const key of ["fromGroupId", "toGroupId"] as const)
-    if (!Number.isSafeInteger(input[key]) || input[key] < 1) problems.push({ field: key, code: "unknownChoice" });
+    if (!Number.isSafeInteger(input[key]) || input[key] < 1)
+      problems.push({ field: key, code: "unknownChoice" });
   if (!problems.length && input.fromGroupId === input.toGroupId)
     problems.push({ field: "toGroupId", code: "sameGroup" });
   return done({ identifier, fromGroupId: input.fromGroupId, toGroupId: input.toGroupId }, problems);

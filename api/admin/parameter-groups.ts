@@ -21,14 +21,12 @@ import { adminError } from "./errors.ts";
  */
 type Row = Awaited<ReturnType<typeof adminParameterGroups>>[number];
 
-const GroupParameter = b
-  .objectRef<Row["parameters"][number]>("AdminParameterGroupParameter")
-  .implement({
-    fields: (t) => ({
-      identifier: t.exposeString("identifier"),
-      products: t.exposeInt("products", { description: "Products with this parameter in the group" }),
-    }),
-  });
+const GroupParameter = b.objectRef<Row["parameters"][number]>("AdminParameterGroupParameter").implement({
+  fields: (t) => ({
+    identifier: t.exposeString("identifier"),
+    products: t.exposeInt("products", { description: "Products with this parameter in the group" }),
+  }),
+});
 
 const GroupRow = b.objectRef<Row>("AdminParameterGroupRow").implement({
   fields: (t) => ({
@@ -36,7 +34,9 @@ const GroupRow = b.objectRef<Row>("AdminParameterGroupRow").implement({
     nb: t.exposeString("nb", { description: "The name in Norwegian" }),
     sv: t.exposeString("sv", { description: "The name in Swedish" }),
     version: t.exposeInt("version"),
-    used: t.exposeInt("used", { description: "Product parameter rows (per language and value) in the group" }),
+    used: t.exposeInt("used", {
+      description: "Product parameter rows (per language and value) in the group",
+    }),
     parameters: t.field({ type: [GroupParameter], resolve: (g) => g.parameters }),
   }),
 });

@@ -50,7 +50,7 @@ export const extrasEn = {
   "related.searchSubmit": "Search",
   "package.title": "Package: groups and choices",
   "package.help":
-    "Each group is a choice the shopper makes (a required group needs one). To add a choice, type a product's id in the empty row; to drop one, empty its id.",
+    "Each group is a choice the shopper makes (a required group needs one). Name a group, then add its choices by finding products; each product picked saves the package.",
   "package.group": "Group {n}",
   "package.addGroup": "Add a group",
   "package.nbName": "Name (Norwegian)",
@@ -68,6 +68,19 @@ export const extrasEn = {
   "package.removeGroup": "Remove group {n}",
   "package.save": "Save package",
   "package.saved": "Package saved.",
+  "related.kindOf": "How {name} relates",
+  "related.kind.similar": "Similar",
+  "related.kind.accessory": "Accessory",
+  "related.kind.related": "Related",
+  "related.save": "Save related products",
+  "package.search": "Find a product for {group}",
+  "package.searchHelp":
+    "Type a name or article number; pick with the arrow keys and Enter. A package cannot be a choice.",
+  "package.addChoice": "Add {name} to {group}",
+  "package.product": "Product",
+  "package.removeChoice": "Remove {name}",
+  "package.removeChoiceHead": "Remove",
+  "package.noChoices": "No choices yet: find a product above.",
 };
 
 export type ExtrasTextKey = keyof typeof extrasEn;
@@ -120,7 +133,7 @@ export const extrasSv: Record<ExtrasTextKey, string> = {
   "related.searchSubmit": "Sök",
   "package.title": "Paket: grupper och val",
   "package.help":
-    "Varje grupp är ett val som kunden gör (en obligatorisk grupp kräver ett). Lägg till ett val genom att skriva en produkts id i den tomma raden; ta bort ett genom att tömma dess id.",
+    "Varje grupp är ett val som kunden gör (en obligatorisk grupp kräver ett). Namnge en grupp och lägg sedan till dess val genom att söka fram produkter; varje vald produkt sparar paketet.",
   "package.group": "Grupp {n}",
   "package.addGroup": "Lägg till en grupp",
   "package.nbName": "Namn (norska)",
@@ -138,6 +151,19 @@ export const extrasSv: Record<ExtrasTextKey, string> = {
   "package.removeGroup": "Ta bort grupp {n}",
   "package.save": "Spara paket",
   "package.saved": "Paketet har sparats.",
+  "related.kindOf": "Hur {name} är relaterad",
+  "related.kind.similar": "Liknande",
+  "related.kind.accessory": "Tillbehör",
+  "related.kind.related": "Relaterad",
+  "related.save": "Spara relaterade produkter",
+  "package.search": "Hitta en produkt till {group}",
+  "package.searchHelp":
+    "Skriv ett namn eller artikelnummer; välj med piltangenterna och Enter. Ett paket kan inte vara ett val.",
+  "package.addChoice": "Lägg till {name} i {group}",
+  "package.product": "Produkt",
+  "package.removeChoice": "Ta bort {name}",
+  "package.removeChoiceHead": "Ta bort",
+  "package.noChoices": "Inga val än: hitta en produkt ovan.",
 };
 
 export const extrasNb: Record<ExtrasTextKey, string> = {
@@ -188,7 +214,7 @@ export const extrasNb: Record<ExtrasTextKey, string> = {
   "related.searchSubmit": "Søk",
   "package.title": "Pakke: grupper og valg",
   "package.help":
-    "Hver gruppe er et valg kunden tar (en obligatorisk gruppe krever ett). Legg til et valg ved å skrive et produkts id i den tomme raden; fjern et ved å tømme id-en.",
+    "Hver gruppe er et valg kunden tar (en obligatorisk gruppe krever ett). Gi gruppen et navn, og legg så til valgene ved å finne produkter; hvert produkt du velger lagrer pakken.",
   "package.group": "Gruppe {n}",
   "package.addGroup": "Legg til en gruppe",
   "package.nbName": "Navn (norsk)",
@@ -206,4 +232,17 @@ export const extrasNb: Record<ExtrasTextKey, string> = {
   "package.removeGroup": "Fjern gruppe {n}",
   "package.save": "Lagre pakke",
   "package.saved": "Pakken er lagret.",
+  "related.kindOf": "Hvordan {name} er relatert",
+  "related.kind.similar": "Lignende",
+  "related.kind.accessory": "Tilbehør",
+  "related.kind.related": "Relatert",
+  "related.save": "Lagre relaterte produkter",
+  "package.search": "Finn et produkt til {group}",
+  "package.searchHelp":
+    "Skriv et navn eller artikkelnummer; velg med piltastene og Enter. En pakke kan ikke være et valg.",
+  "package.addChoice": "Legg til {name} i {group}",
+  "package.product": "Produkt",
+  "package.removeChoice": "Fjern {name}",
+  "package.removeChoiceHead": "Fjern",
+  "package.noChoices": "Ingen valg ennå: finn et produkt over.",
 };

@@ -243,7 +243,13 @@ export function deleteParameterGroup(
 export function moveParameter(
   db: Database,
   who: AdminPrincipal,
-  input: { identifier: string; fromGroupId: number; fromVersion: number; toGroupId: number; toVersion: number },
+  input: {
+    identifier: string;
+    fromGroupId: number;
+    fromVersion: number;
+    toGroupId: number;
+    toVersion: number;
+  },
 ): Promise<GroupResult> {
   return run(db, async (t) => {
     const checked = checkParameterMove(input);
