@@ -68,19 +68,6 @@ export const extrasEn = {
   "package.removeGroup": "Remove group {n}",
   "package.save": "Save package",
   "package.saved": "Package saved.",
-  "related.kindOf": "How {name} relates",
-  "related.kind.similar": "Similar",
-  "related.kind.accessory": "Accessory",
-  "related.kind.related": "Related",
-  "related.save": "Save related products",
-  "package.search": "Find a product for {group}",
-  "package.searchHelp":
-    "Type a name or article number; pick with the arrow keys and Enter. A package cannot be a choice.",
-  "package.addChoice": "Add {name} to {group}",
-  "package.product": "Product",
-  "package.removeChoice": "Remove {name}",
-  "package.removeChoiceHead": "Remove",
-  "package.noChoices": "No choices yet: find a product above.",
 };
 
 export type ExtrasTextKey = keyof typeof extrasEn;
@@ -151,19 +138,6 @@ export const extrasSv: Record<ExtrasTextKey, string> = {
   "package.removeGroup": "Ta bort grupp {n}",
   "package.save": "Spara paket",
   "package.saved": "Paketet har sparats.",
-  "related.kindOf": "Hur {name} är relaterad",
-  "related.kind.similar": "Liknande",
-  "related.kind.accessory": "Tillbehör",
-  "related.kind.related": "Relaterad",
-  "related.save": "Spara relaterade produkter",
-  "package.search": "Hitta en produkt till {group}",
-  "package.searchHelp":
-    "Skriv ett namn eller artikelnummer; välj med piltangenterna och Enter. Ett paket kan inte vara ett val.",
-  "package.addChoice": "Lägg till {name} i {group}",
-  "package.product": "Produkt",
-  "package.removeChoice": "Ta bort {name}",
-  "package.removeChoiceHead": "Ta bort",
-  "package.noChoices": "Inga val än: hitta en produkt ovan.",
 };
 
 export const extrasNb: Record<ExtrasTextKey, string> = {
@@ -232,17 +206,4 @@ export const extrasNb: Record<ExtrasTextKey, string> = {
   "package.removeGroup": "Fjern gruppe {n}",
   "package.save": "Lagre pakke",
   "package.saved": "Pakken er lagret.",
-  "related.kindOf": "Hvordan {name} er relatert",
-  "related.kind.similar": "Lignende",
-  "related.kind.accessory": "Tilbehør",
-  "related.kind.related": "Relatert",
-  "related.save": "Lagre relaterte produkter",
-  "package.search": "Finn et produkt til {group}",
-  "package.searchHelp":
-    "Skriv et navn eller artikkelnummer; velg med piltastene og Enter. En pakke kan ikke være et valg.",
-  "package.addChoice": "Legg til {name} i {group}",
-  "package.product": "Produkt",
-  "package.removeChoice": "Fjern {name}",
-  "package.removeChoiceHead": "Fjern",
-  "package.noChoices": "Ingen valg ennå: finn et produkt over.",
 };

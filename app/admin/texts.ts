@@ -3,6 +3,7 @@
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
 
+import { catalogExtrasEn, catalogExtrasNb, catalogExtrasSv } from "./texts-catalog-extras.ts";
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
@@ -392,6 +393,7 @@ const en = {
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
   ...extrasEn,
+  ...catalogExtrasEn,
   ...settingsEn,
   ...ORDER_EN,
   ...CONTENT_EN,
@@ -783,6 +785,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
   ...extrasSv,
+  ...catalogExtrasSv,
   ...structureSv,
   ...settingsSv,
 };
@@ -1171,6 +1174,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
   ...extrasNb,
+  ...catalogExtrasNb,
   ...structureNb,
   ...settingsNb,
 };
