@@ -89,6 +89,7 @@ export default [
     route("categories/:categoryId", "admin/category.tsx", { id: "admin-category" }),
     route("brands", "admin/brands.tsx", { id: "admin-brands" }),
     route("brands/:brandId", "admin/brand.tsx", { id: "admin-brand" }),
+    route("parameter-groups", "admin/parameter-groups.tsx", { id: "admin-parameter-groups" }),
     route("catalog/export", "admin/catalog-export.tsx", { id: "admin-catalog-export" }),
     route("catalog/import", "admin/catalog-import.tsx", { id: "admin-catalog-import" }),
     route("campaigns", "admin/campaigns.tsx", { id: "admin-campaigns" }),

@@ -1,18 +1,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  COLOR_GROUP_ID,
   checkAltTexts,
   checkImageDimensions,
   checkImageUpload,
   checkOrder,
+  checkParameterGroupNames,
+  checkParameterMove,
   checkParameters,
   checkRelated,
+  checkRelations,
   EXTRAS_LIMITS,
   EXTRAS_PROBLEM_TEXTS,
   extrasProblemText,
   move,
+  packageChoiceProblem,
+  parameterGroupDeleteProblem,
+  RELATION_KINDS,
+  relationKindOf,
   sniffImageType,
 } from "./product-extras.ts";
+import { hasControlCharacter } from "./text.ts";
 
 const MAGIC = {
   jpeg: [0xff, 0xd8, 0xff, 0xe0],
@@ -188,5 +197,92 @@ describe("texts", () => {
         ).not.toContain("{max}");
       }
     expect(extrasProblemText({ field: "f", code: "required" }, "sv")).toBe("Fyll i fältet.");
+  });
+});
+
+describe("related products' kinds (decision 0064)", () => {
+  it("a stored relation reads as one of the kinds, and a kind reads as itself", () => {
+    fc.assert(fc.property(fc.string(), (stored) => RELATION_KINDS.includes(relationKindOf(stored))));
+    for (const kind of RELATION_KINDS) expect(relationKindOf(kind)).toBe(kind);
+    expect(relationKindOf("accessories")).toBe("accessory");
+    expect(relationKindOf(null)).toBe("related");
+  });
+  it("accepts the kinds and empty (kept), refuses anything else at its place", () => {
+    const kind = fc.oneof(fc.constantFrom(...RELATION_KINDS, "", null), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.array(kind, { maxLength: 10 }), (kinds) => {
+        const checked = checkRelations(kinds);
+        const bad = kinds.flatMap((k, i) =>
+          k === null || k.trim() === "" || (RELATION_KINDS as readonly string[]).includes(k.trim())
+            ? []
+            : [`related.${i}.relation`],
+        );
+        if (checked.ok)
+          return bad.length === 0 && checked.value.every((v, i) => v === (kinds[i]?.trim() || null));
+        return JSON.stringify(checked.problems.map((p) => p.field)) === JSON.stringify(bad);
+      }),
+    );
+  });
+});
+
+describe("package choices (decision 0064)", () => {
+  it("refuses the package itself and any package; takes every other product", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.constantFrom("product", "package"),
+        (packageId, productId, type) => {
+          const problem = packageChoiceProblem(packageId, { productId, type });
+          if (productId === packageId) return problem === "relatedSelf";
+          return problem === (type === "package" ? "packageInPackage" : null);
+        },
+      ),
+    );
+  });
+});
+
+describe("parameter groups (decision 0064)", () => {
+  it("names: both languages, one line, at most the limit", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100 }), fc.string({ maxLength: 100 }), (nb, sv) => {
+        const checked = checkParameterGroupNames({ nb, sv });
+        const fine = (s: string) => {
+          const v = s.replace(/\s+/g, " ").trim();
+          return (
+            !/[\r\n]/.test(s.trim()) &&
+            v !== "" &&
+            !hasControlCharacter(v) &&
+            [...v].length <= EXTRAS_LIMITS.parameterGroupName
+          );
+        };
+        return checked.ok === (fine(nb) && fine(sv));
+      }),
+    );
+    expect(checkParameterGroupNames({ nb: "  Mål ", sv: "Mått" })).toEqual({
+      ok: true,
+      value: { nb: "Mål", sv: "Mått" },
+    });
+  });
+  it("a group is deleted only when unused, and never the colour group", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(1000), (id, used) => {
+        const problem = parameterGroupDeleteProblem(id, used);
+        if (id === COLOR_GROUP_ID) return problem?.code === "colorGroup";
+        return used > 0 ? problem?.code === "inUse" && problem.max === used : problem === null;
+      }),
+    );
+  });
+  it("a parameter moves to another known group by a valid identifier", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 6 }), fc.integer({ min: -2, max: 6 }), (from, to) => {
+        const checked = checkParameterMove({ identifier: " Farge ", fromGroupId: from, toGroupId: to });
+        if (from < 1 || to < 1)
+          return !checked.ok && checked.problems.every((p) => p.code === "unknownChoice");
+        if (from === to) return !checked.ok && checked.problems[0]?.code === "sameGroup";
+        return checked.ok && checked.value.identifier === "farge";
+      }),
+    );
+    expect(checkParameterMove({ identifier: "a b", fromGroupId: 1, toGroupId: 2 }).ok).toBe(false);
   });
 });

@@ -31,6 +31,8 @@ export const EXTRAS_LIMITS = {
   packageGroupName: 100,
   packageGroupDescription: 500,
   optionQuantity: 99,
+  parameterGroupName: 80,
+  parameterGroups: 100,
 } as const;
 
 export type ImageType = "jpeg" | "png" | "webp";
@@ -53,7 +55,11 @@ export type ExtrasProblemCode =
   | "tooMany"
   | "notAPackage"
   | "noOptions"
-  | "oneDefault";
+  | "oneDefault"
+  | "packageInPackage"
+  | "inUse"
+  | "colorGroup"
+  | "sameGroup";
 
 export interface ExtrasProblem {
   /** The form field, e.g. "images", "image.photo-1-2-ab12cd.jpg.nb", "parameter.3.sv.value", "related". */
@@ -206,6 +212,101 @@ export function checkRelated(productId: number, ids: readonly number[]): ExtrasC
   return done([...ids], problems);
 }
 
+const IDENTIFIER_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * How a related product relates (decision 0064): the kinds the storefront's API tells apart (api/types/product-detail.ts
+ * `ProductRelation`: SIMILAR, ACCESSORIES, RELATED), stored in related_products.relation as these words.
+ */
+export const RELATION_KINDS = ["similar", "accessory", "related"] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/** A stored relation as one of the kinds ("accessories", the older spelling, is an accessory; anything else related). */
+export function relationKindOf(stored: string | null | undefined): RelationKind {
+  if (stored === "similar") return "similar";
+  if (stored === "accessory" || stored === "accessories") return "accessory";
+  return "related";
+}
+
+/**
+ * Each related product's kind, by its place in the list: one of RELATION_KINDS, or empty (null: a kept product keeps
+ * its kind, a new one is "similar"). Fields are `related.{i}.relation`.
+ */
+export function checkRelations(
+  kinds: readonly (string | null | undefined)[],
+): ExtrasChecked<(RelationKind | null)[]> {
+  const problems: ExtrasProblem[] = [];
+  const out = kinds.map((kind, i) => {
+    const value = clean(kind);
+    if (value === null) return null;
+    if (!(RELATION_KINDS as readonly string[]).includes(value)) {
+      problems.push({ field: `related.${i}.relation`, code: "unknownChoice" });
+      return null;
+    }
+    return value as RelationKind;
+  });
+  return done(out, problems);
+}
+
+/**
+ * Whether a product can be a package's choice (spec §3 packages): not the package itself, and not a package (a
+ * package's pick is one product's SKU; the cart prices and ships picks as products). Null when it can.
+ */
+export function packageChoiceProblem(
+  packageId: number,
+  choice: { productId: number; type: string },
+): "relatedSelf" | "packageInPackage" | null {
+  if (choice.productId === packageId) return "relatedSelf";
+  if (choice.type === "package") return "packageInPackage";
+  return null;
+}
+
+export interface ParameterGroupNames {
+  nb: string;
+  sv: string;
+}
+
+/** A parameter group's name in nb and sv (the product page's specification table heads each group by it). */
+export function checkParameterGroupNames(
+  input: Partial<Record<"nb" | "sv", string | null>>,
+): ExtrasChecked<ParameterGroupNames> {
+  const problems: ExtrasProblem[] = [];
+  const nb = oneLine(problems, "nb.name", input.nb, EXTRAS_LIMITS.parameterGroupName, true);
+  const sv = oneLine(problems, "sv.name", input.sv, EXTRAS_LIMITS.parameterGroupName, true);
+  return done({ nb: nb ?? "", sv: sv ?? "" }, problems);
+}
+
+/** The group that holds the colour parameter (spec §3: group id 1); the storefront reads it by its id. */
+export const COLOR_GROUP_ID = 1;
+
+/**
+ * Why a parameter group cannot be deleted, or null: it holds parameters of `used` product rows (move them first), or
+ * it is the colour group.
+ */
+export function parameterGroupDeleteProblem(groupId: number, used: number): ExtrasProblem | null {
+  if (groupId === COLOR_GROUP_ID) return { field: "group", code: "colorGroup" };
+  if (used > 0) return { field: "group", code: "inUse", max: used };
+  return null;
+}
+
+/** Moving a parameter (by identifier) from one group to another: a known identifier, another group. */
+export function checkParameterMove(input: {
+  identifier: string | null | undefined;
+  fromGroupId: number;
+  toGroupId: number;
+}): ExtrasChecked<{ identifier: string; fromGroupId: number; toGroupId: number }> {
+  const problems: ExtrasProblem[] = [];
+  const identifier = clean(input.identifier)?.toLowerCase() ?? "";
+  if (!IDENTIFIER_RE.test(identifier) || identifier.length > EXTRAS_LIMITS.parameterIdentifier)
+    problems.push({ field: "identifier", code: "invalidIdentifier" });
+  for (const key of ["fromGroupId", "toGroupId"] as const)
+    if (!Number.isSafeInteger(input[key]) || input[key] < 1)
+      problems.push({ field: key, code: "unknownChoice" });
+  if (!problems.length && input.fromGroupId === input.toGroupId)
+    problems.push({ field: "toGroupId", code: "sameGroup" });
+  return done({ identifier, fromGroupId: input.fromGroupId, toGroupId: input.toGroupId }, problems);
+}
+
 export interface ParameterInput {
   groupId: number;
   identifier?: string | null;
@@ -224,8 +325,6 @@ export interface Parameter {
   nb: { name: string; value: string };
   sv: { name: string; value: string };
 }
-
-const IDENTIFIER_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 /**
  * The product's parameters (the specification table, spec §3 parameter groups), in their order: each with a group,
@@ -428,6 +527,26 @@ export const EXTRAS_PROBLEM_TEXTS: Record<Exclude<ExtrasProblemCode, ProductProb
     en: "At most one choice of a group can be picked by default.",
     sv: "Högst ett val i en grupp kan vara förvalt.",
     nb: "Høyst ett valg i en gruppe kan være forhåndsvalgt.",
+  },
+  packageInPackage: {
+    en: "A package cannot be a choice of a package.",
+    sv: "Ett paket kan inte vara ett val i ett paket.",
+    nb: "En pakke kan ikke være et valg i en pakke.",
+  },
+  inUse: {
+    en: "The group holds parameters of {max} product rows; move them to another group first.",
+    sv: "Gruppen har parametrar på {max} produktrader; flytta dem till en annan grupp först.",
+    nb: "Gruppen har parametere på {max} produktrader; flytt dem til en annen gruppe først.",
+  },
+  colorGroup: {
+    en: "The colour group cannot be deleted (the storefront reads the colour from it).",
+    sv: "Färggruppen kan inte tas bort (butiken läser färgen från den).",
+    nb: "Fargegruppen kan ikke slettes (butikken leser fargen fra den).",
+  },
+  sameGroup: {
+    en: "Choose another group than the one it is in.",
+    sv: "Välj en annan grupp än den den ligger i.",
+    nb: "Velg en annen gruppe enn den den ligger i.",
   },
 };
 

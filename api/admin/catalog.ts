@@ -35,6 +35,7 @@ const ProductRow = b.objectRef<Row>("AdminProductRow").implement({
     articleNumber: t.exposeString("articleNumber"),
     name: t.exposeString("name", { description: "In the admin's language (Swedish for sv, else Norwegian)" }),
     brand: t.exposeString("brand", { nullable: true }),
+    type: t.exposeString("type", { description: '"product" or "package"' }),
     active: t.exposeBoolean("active"),
     skuCount: t.exposeInt("skuCount"),
     stock: t.exposeInt("stock", { description: "Units on the shelf over all SKUs" }),

@@ -1,4 +1,4 @@
-import { EXTRAS_LIMITS, extrasProblemText } from "#domain/product-extras.ts";
+import { EXTRAS_LIMITS, extrasProblemText, relationKindOf } from "#domain/product-extras.ts";
 import {
   addProductImages,
   deleteProductImage,
@@ -58,6 +58,10 @@ const Related = b.objectRef<Extras["related"][number]>("AdminRelatedProduct").im
     productId: t.exposeInt("productId"),
     articleNumber: t.exposeString("articleNumber"),
     name: t.exposeString("name", { description: "In the admin's language" }),
+    relation: t.string({
+      description: "How it relates: similar, accessory or related (RELATION_KINDS)",
+      resolve: (r) => relationKindOf(r.relation),
+    }),
   }),
 });
 const Group = b.objectRef<Extras["parameterGroups"][number]>("AdminParameterGroup").implement({
@@ -294,8 +298,16 @@ b.mutationFields((t) => ({
   }),
   saveRelatedProducts: t.field({
     type: Saved,
-    description: "Replaces the product's related products with these, in this order",
-    args: { ...versionArgs(t), productIds: t.arg.intList({ required: true }) },
+    description:
+      "Replaces the product's related products with these, in this order, each with its kind (`relations`, by place)",
+    args: {
+      ...versionArgs(t),
+      productIds: t.arg.intList({ required: true }),
+      relations: t.arg.stringList({
+        description:
+          "Each product's kind by its place: similar, accessory or related; empty or left out keeps a kept product's kind (a new one is similar)",
+      }),
+    },
     resolve: async (_r, args, ctx) => {
       const admin = allow(ctx, "catalog.edit");
       return answer(
@@ -306,6 +318,7 @@ b.mutationFields((t) => ({
           args.productId,
           args.version,
           args.productIds.slice(0, EXTRAS_LIMITS.related + 1),
+          (args.relations ?? []).slice(0, EXTRAS_LIMITS.related + 1).map((r) => cut(r, 40) ?? null),
         ),
       );
     },

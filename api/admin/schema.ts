@@ -19,6 +19,7 @@ import "./promo-codes.ts";
 import "./catalog.ts";
 import "./catalog-csv.ts";
 import "./product-extras.ts";
+import "./parameter-groups.ts";
 import "./catalog-structure.ts";
 import "./dashboard.ts";
 import "./orders.ts";

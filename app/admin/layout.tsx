@@ -72,6 +72,11 @@ export default function AdminLayout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/parameter-groups" className={linkClass}>
+                  {t("nav.parameterGroups")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/catalog/import" className={linkClass}>
                   {t("nav.csv")}
                 </NavLink>

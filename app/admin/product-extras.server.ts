@@ -12,7 +12,7 @@ export const EXTRAS_INTENTS = ["images", "parameters", "related", "package"] as 
 export const EXTRAS_QUERY = `productExtras(productId: $id) {
   images { fileName uploaded alt { nb sv } }
   parameters { groupId identifier valueKey show nb { name value } sv { name value } }
-  related { productId articleNumber name }
+  related { productId articleNumber name relation }
   parameterGroups { id name }
   package { groupId required nb { name description } sv { name description }
     options { productId articleNumber name quantity isSelected } } }`;
@@ -118,17 +118,23 @@ export async function extrasAction(
     if (add && !ids.includes(add)) ids.push(add);
     if (remove) ids = ids.filter((id) => id !== remove);
     if (moved) ids = stepOf(moved, ids);
+    const kept = ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0 && n < 2 ** 31);
     const answer = await adminRequest(
       request,
       context,
-      `mutation($id: Int!, $v: Int!, $ids: [Int!]!) { saveRelatedProducts(productId: $id, version: $v, productIds: $ids) ${SAVED} }`,
-      { ...vars, ids: ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0 && n < 2 ** 31) },
+      `mutation($id: Int!, $v: Int!, $ids: [Int!]!, $kinds: [String!]) {
+        saveRelatedProducts(productId: $id, version: $v, productIds: $ids, relations: $kinds) ${SAVED} }`,
+      // Each product's kind as chosen in its row; a product just added has none (it is similar).
+      { ...vars, ids: kept, kinds: kept.map((id) => str(`relation.${id}`)) },
     );
     return formAnswer(intent, null, answer, values);
   }
   if (intent === "package") {
     const count = Math.min(Number(form.get("groups")) || 0, 50);
     const removed = form.get("removeGroup") === null ? -1 : Number(form.get("removeGroup"));
+    // A product picked for a group ("{group}:{productId}") and a choice removed ("{group}:{choice}").
+    const [addTo = -1, addId = 0] = str("addChoice").split(":").map(Number);
+    const [dropFrom = -1, dropAt = -1] = str("removeChoice").split(":").map(Number);
     const sent: number[] = [];
     const optionSent: number[][] = [];
     const groups = [];
@@ -140,13 +146,19 @@ export async function extrasAction(
       const optionCount = Math.min(Number(g("options")) || 0, 100);
       for (let k = 0; k < optionCount; k++) {
         const id = g(`o.${k}.productId`).trim();
-        if (!id) continue;
+        if (!id || (i === dropFrom && k === dropAt)) continue;
         kept.push(k);
         options.push({
           productId: /^\d{1,10}$/.test(id) ? Number(id) : 0,
           quantity: g(`o.${k}.quantity`),
           isSelected: g("default") === String(k),
         });
+      }
+      if (i === addTo && Number.isSafeInteger(addId) && addId > 0 && addId < 2 ** 31) {
+        if (!options.some((o) => o.productId === addId)) {
+          kept.push(optionCount);
+          options.push({ productId: addId, quantity: "1", isSelected: false });
+        }
       }
       if (!g("groupId") && !g("nbName") && !g("svName") && options.length === 0) continue;
       sent.push(i);

@@ -1,6 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { Form, useFetcher, useSubmit } from "react-router";
-import { EXTRAS_LIMITS, type ExtrasProblemCode, extrasProblemText } from "#domain/product-extras.ts";
+import {
+  EXTRAS_LIMITS,
+  type ExtrasProblemCode,
+  extrasProblemText,
+  RELATION_KINDS,
+} from "#domain/product-extras.ts";
 import { Field, type FieldProblem, type FormAnswer } from "./product-form.tsx";
 import { type AdminT, errorText } from "./texts.ts";
 import { button, Notice, primary } from "./ui.tsx";
@@ -21,7 +26,7 @@ export interface Extras {
     nb: { name: string; value: string };
     sv: { name: string; value: string };
   }[];
-  related: { productId: number; articleNumber: string; name: string }[];
+  related: { productId: number; articleNumber: string; name: string; relation: string }[];
   parameterGroups: { id: number; name: string }[];
   package:
     | {
@@ -374,11 +379,151 @@ const PARAMETER_LABELS = {
   svValue: "parameters.valueSv",
 } as const;
 
-interface Match {
+export interface Match {
   productId: number;
   articleNumber: string;
   name: string;
+  type?: string;
 }
+
+/**
+ * A product search as an ARIA 1.2 combobox (`role="combobox"`, `aria-activedescendant`, a listbox fed by the
+ * products list's loader through a fetcher; arrows, Enter, Escape) that is a plain GET search form without
+ * JavaScript (the page then lists Add buttons from its loader's matches). Used for related products and for a
+ * package's choices (decision 0064).
+ */
+function ProductPicker({
+  id,
+  name,
+  label,
+  help,
+  submitText,
+  initial,
+  exclude,
+  onPick,
+  hidden,
+  formId,
+}: {
+  id: string;
+  /** The query parameter of the plain search form. */
+  name: string;
+  label: string;
+  help: string;
+  submitText: string;
+  initial: string;
+  exclude: (m: Match) => boolean;
+  onPick: (productId: number) => void;
+  /** More query parameters the plain search keeps (e.g. which group it is for). */
+  hidden?: Record<string, string>;
+  /**
+   * The id of a GET form elsewhere on the page that the search submits (`form` attribute): lets the picker sit inside
+   * another form (a package's group), where a form of its own may not be nested.
+   */
+  formId?: string;
+}) {
+  const fetcher = useFetcher<{ products: Match[] }>();
+  const [query, setQuery] = useState(initial);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const suggestions = (fetcher.data?.products ?? []).filter((p) => !exclude(p)).slice(0, 8);
+  // The option the arrows reached, while the list still has it.
+  const current = active < suggestions.length ? active : -1;
+  const pick = (productId: number) => {
+    setOpen(false);
+    setQuery("");
+    onPick(productId);
+  };
+  const content = (
+    <>
+      {Object.entries(hidden ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} form={formId} />
+      ))}
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <span className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          form={formId}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open && suggestions.length > 0}
+          aria-controls={listId}
+          aria-describedby={`${id}-help`}
+          aria-activedescendant={current >= 0 ? `${listId}-${current}` : undefined}
+          value={query}
+          onChange={(event) => {
+            const q = event.target.value;
+            setQuery(q);
+            setOpen(true);
+            if (q.trim().length >= 2) fetcher.load(`/admin/products?${new URLSearchParams({ q })}`);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowDown" && suggestions.length) {
+              event.preventDefault();
+              setOpen(true);
+              setActive((current + 1) % suggestions.length);
+            } else if (event.key === "ArrowUp" && suggestions.length) {
+              event.preventDefault();
+              setActive(current <= 0 ? suggestions.length - 1 : current - 1);
+            } else if (event.key === "Enter" && open && current >= 0) {
+              event.preventDefault();
+              const chosen = suggestions[current];
+              if (chosen) pick(chosen.productId);
+            } else if (event.key === "Escape") setOpen(false);
+          }}
+          className="mt-1 w-full rounded border border-stone-500 bg-white px-2 py-1"
+        />
+        <button type="submit" form={formId} className={button}>
+          {submitText}
+        </button>
+      </span>
+      <span id={`${id}-help`} className="mt-1 block text-sm text-stone-700">
+        {help}
+      </span>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        hidden={!open || suggestions.length === 0}
+        className="absolute z-10 mt-1 w-full rounded border border-stone-400 bg-white shadow"
+      >
+        {suggestions.map((s, i) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter).
+          <div
+            key={s.productId}
+            id={`${listId}-${i}`}
+            role="option"
+            tabIndex={-1}
+            aria-selected={i === current}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(s.productId)}
+            className={`cursor-pointer px-2 py-1 ${i === current ? "bg-stone-200" : ""}`}
+          >
+            {s.name} ({s.articleNumber})
+          </div>
+        ))}
+      </div>
+    </>
+  );
+  return formId ? (
+    <search className="relative mb-3 block max-w-xl">{content}</search>
+  ) : (
+    <Form method="get" role="search" preventScrollReset className="relative mb-3 max-w-xl">
+      {content}
+    </Form>
+  );
+}
+
+const RELATION_LABELS = {
+  similar: "related.kind.similar",
+  accessory: "related.kind.accessory",
+  related: "related.kind.related",
+} as const;
 
 export function RelatedSection({
   t,
@@ -391,27 +536,20 @@ export function RelatedSection({
   search,
 }: SectionProps & { matches: Match[]; search: string }) {
   const mine = answer?.intent === "related" ? answer : null;
-  const fetcher = useFetcher<{ products: Match[] }>();
   const submit = useSubmit();
-  const [query, setQuery] = useState(search);
-  const [active, setActive] = useState(-1);
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const taken = new Set([productId, ...extras.related.map((r) => r.productId)]);
-  const suggestions = (fetcher.data?.products ?? []).filter((p) => !taken.has(p.productId)).slice(0, 8);
-  // The option the arrows reached, while the list still has it.
-  const current = active < suggestions.length ? active : -1;
   const add = (id: number) => {
-    const data = new FormData();
+    // The form as it stands (kinds chosen but not saved yet are kept) plus the product picked.
+    const data = form.current ? new FormData(form.current) : new FormData();
     data.set("intent", "related");
     data.set("version", String(version));
-    for (const r of extras.related) data.append("related", String(r.productId));
     data.set("add", String(id));
-    setOpen(false);
-    setQuery("");
     submit(data, { method: "post", preventScrollReset: true });
   };
   const noJsMatches = matches.filter((m) => !taken.has(m.productId));
+  const kindOf = (r: Extras["related"][number]) =>
+    mine?.values[`relation.${r.productId}`] ?? r.relation ?? "similar";
   return (
     <section aria-labelledby="related-heading" className="mb-8">
       <h2 id="related-heading" className="mb-2 text-xl font-semibold">
@@ -419,78 +557,18 @@ export function RelatedSection({
       </h2>
       <Outcome t={t} answer={mine} saved={t("related.saved")} />
       {editable ? (
-        <Form method="get" role="search" preventScrollReset className="relative mb-3 max-w-xl">
-          <label htmlFor="related-search" className="block text-sm font-medium">
-            {t("related.search")}
-          </label>
-          <span className="flex gap-2">
-            <input
-              id="related-search"
-              name="relatedSearch"
-              type="text"
-              role="combobox"
-              autoComplete="off"
-              aria-autocomplete="list"
-              aria-expanded={open && suggestions.length > 0}
-              aria-controls={listId}
-              aria-describedby="related-search-help"
-              aria-activedescendant={current >= 0 ? `${listId}-${current}` : undefined}
-              value={query}
-              onChange={(event) => {
-                const q = event.target.value;
-                setQuery(q);
-                setOpen(true);
-                if (q.trim().length >= 2) fetcher.load(`/admin/products?${new URLSearchParams({ q })}`);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === "ArrowDown" && suggestions.length) {
-                  event.preventDefault();
-                  setOpen(true);
-                  setActive((current + 1) % suggestions.length);
-                } else if (event.key === "ArrowUp" && suggestions.length) {
-                  event.preventDefault();
-                  setActive(current <= 0 ? suggestions.length - 1 : current - 1);
-                } else if (event.key === "Enter" && open && current >= 0) {
-                  event.preventDefault();
-                  const pick = suggestions[current];
-                  if (pick) add(pick.productId);
-                } else if (event.key === "Escape") setOpen(false);
-              }}
-              className="mt-1 w-full rounded border border-stone-500 bg-white px-2 py-1"
-            />
-            <button type="submit" className={button}>
-              {t("related.searchSubmit")}
-            </button>
-          </span>
-          <span id="related-search-help" className="mt-1 block text-sm text-stone-700">
-            {t("related.searchHelp")}
-          </span>
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t("related.search")}
-            hidden={!open || suggestions.length === 0}
-            className="absolute z-10 mt-1 w-full rounded border border-stone-400 bg-white shadow"
-          >
-            {suggestions.map((s, i) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter).
-              <div
-                key={s.productId}
-                id={`${listId}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === current}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => add(s.productId)}
-                className={`cursor-pointer px-2 py-1 ${i === current ? "bg-stone-200" : ""}`}
-              >
-                {s.name} ({s.articleNumber})
-              </div>
-            ))}
-          </div>
-        </Form>
+        <ProductPicker
+          id="related-search"
+          name="relatedSearch"
+          label={t("related.search")}
+          help={t("related.searchHelp")}
+          submitText={t("related.searchSubmit")}
+          initial={search}
+          exclude={(m) => taken.has(m.productId)}
+          onPick={add}
+        />
       ) : null}
-      <Form method="post" preventScrollReset>
+      <Form method="post" preventScrollReset ref={form}>
         <input type="hidden" name="intent" value="related" />
         <input type="hidden" name="version" value={version} />
         {extras.related.map((r) => (
@@ -510,7 +588,7 @@ export function RelatedSection({
             </ul>
           ) : null}
           {extras.related.length === 0 ? <p className="mb-3">{t("related.none")}</p> : null}
-          <ol className="grid gap-2">
+          <ol className="mb-3 grid gap-2">
             {extras.related.map((r, i) => (
               <li
                 key={r.productId}
@@ -519,6 +597,18 @@ export function RelatedSection({
                 <a href={`/admin/products/${r.productId}`} className="flex-1 underline">
                   {r.name} ({r.articleNumber})
                 </a>
+                <select
+                  name={`relation.${r.productId}`}
+                  aria-label={t("related.kindOf", { name: r.name })}
+                  defaultValue={kindOf(r)}
+                  className="rounded border border-stone-500 bg-white px-2 py-1"
+                >
+                  {RELATION_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(RELATION_LABELS[kind])}
+                    </option>
+                  ))}
+                </select>
                 <button
                   type="submit"
                   name="move"
@@ -545,29 +635,60 @@ export function RelatedSection({
               </li>
             ))}
           </ol>
+          {extras.related.length ? (
+            <button type="submit" className={primary}>
+              {t("related.save")}
+            </button>
+          ) : null}
         </fieldset>
       </Form>
     </section>
   );
 }
 
-/** A package's groups and their choices (shown for a product of type "package" only). */
-export function PackageSection({ t, version, extras, answer, editable }: SectionProps) {
+/**
+ * A package's groups and their choices (shown for a product of type "package" only). A choice is added by picking a
+ * product in the group's search (a package cannot be a choice: the picker leaves packages out and the API refuses
+ * one, domain/product-extras.ts `packageChoiceProblem`); each pick saves the form as it stands.
+ */
+export function PackageSection({
+  t,
+  productId,
+  version,
+  extras,
+  answer,
+  editable,
+  packageMatches,
+  packageSearch,
+}: SectionProps & { packageMatches: Match[]; packageSearch: { group: number; q: string } | null }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
   if (!extras.package) return null;
   const mine = answer?.intent === "package" ? answer : null;
-  const empty = { productId: 0, articleNumber: "", name: "", quantity: 1, isSelected: false };
-  // An empty group at the end takes a new one; an empty choice row in each group a new choice.
+  // An empty group at the end takes a new one.
   const groups = [
-    ...extras.package.map((g) => ({ ...g, options: [...g.options, empty] })),
+    ...extras.package,
     {
       groupId: 0,
       required: false,
       nb: { name: "", description: null },
       sv: { name: "", description: null },
-      options: [empty, empty],
+      options: [],
     },
   ];
   const value = (name: string, fallback: string) => mine?.values[name] ?? fallback;
+  const heading = (i: number) =>
+    i === groups.length - 1 ? t("package.addGroup") : t("package.group", { n: i + 1 });
+  const matchesOf = (i: number) => packageMatches.filter((m) => !taken(i)(m));
+  const taken = (i: number) => (m: Match) =>
+    m.productId === productId ||
+    m.type === "package" ||
+    (groups[i]?.options ?? []).some((o) => o.productId === m.productId);
+  const addChoice = (i: number, id: number) => {
+    const data = form.current ? new FormData(form.current) : new FormData();
+    data.set("addChoice", `${i}:${id}`);
+    submit(data, { method: "post", preventScrollReset: true });
+  };
   return (
     <section aria-labelledby="package-heading" className="mb-8">
       <h2 id="package-heading" className="mb-2 text-xl font-semibold">
@@ -575,7 +696,12 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
       </h2>
       <p className="mb-2 text-sm text-stone-700">{t("package.help")}</p>
       <Outcome t={t} answer={mine} saved={t("package.saved")} />
-      <Form method="post" preventScrollReset>
+      {groups.map((_g, i) => (
+        // The plain (no JavaScript) product search of each group, submitted by the group's search field.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a group is its place in the form.
+        <Form key={i} id={`package-search-${i}`} method="get" preventScrollReset />
+      ))}
+      <Form method="post" preventScrollReset ref={form} id="package-form">
         <input type="hidden" name="intent" value="package" />
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="groups" value={groups.length} />
@@ -591,9 +717,7 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
                 key={`${g.groupId}-${i}`}
                 className="mb-3 rounded border border-stone-300 bg-white p-3"
               >
-                <legend className="px-1 font-semibold">
-                  {last ? t("package.addGroup") : t("package.group", { n: i + 1 })}
-                </legend>
+                <legend className="px-1 font-semibold">{heading(i)}</legend>
                 <input type="hidden" name={n("groupId")} value={g.groupId || ""} />
                 <input type="hidden" name={n("options")} value={g.options.length} />
                 <div className="grid gap-x-3 md:grid-cols-2">
@@ -621,87 +745,130 @@ export function PackageSection({ t, version, extras, answer, editable }: Section
                     {t("package.required")}
                   </label>
                 </p>
+                {editable ? (
+                  <ProductPicker
+                    id={`package-search-${i}-q`}
+                    name="packageSearch"
+                    formId={`package-search-${i}`}
+                    label={t("package.search", { group: heading(i) })}
+                    help={t("package.searchHelp")}
+                    submitText={t("related.searchSubmit")}
+                    initial={packageSearch?.group === i ? packageSearch.q : ""}
+                    exclude={taken(i)}
+                    onPick={(id) => addChoice(i, id)}
+                    hidden={{ packageGroup: String(i) }}
+                  />
+                ) : null}
+                {packageSearch?.group === i ? (
+                  matchesOf(i).length ? (
+                    <ul className="mb-2 flex flex-wrap gap-2">
+                      {matchesOf(i).map((m) => (
+                        <li key={m.productId}>
+                          <button
+                            type="submit"
+                            name="addChoice"
+                            value={`${i}:${m.productId}`}
+                            className={button}
+                          >
+                            {t("package.addChoice", {
+                              name: `${m.name} (${m.articleNumber})`,
+                              group: heading(i),
+                            })}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="mb-2">{t("related.noMatch")}</p>
+                  )
+                ) : null}
                 {f("options") ? (
                   <p className="mb-2 text-sm text-red-800" role="alert">
                     {f("options")?.message}
                   </p>
                 ) : null}
-                <table className="mb-3 text-sm">
-                  <caption className="text-left font-medium">{t("package.choices")}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="px-2 text-left">
-                        {t("package.productId")}
-                      </th>
-                      <th scope="col" className="px-2 text-left">
-                        {t("package.quantity")}
-                      </th>
-                      <th scope="col" className="px-2 text-left">
-                        {t("package.default")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {g.options.map((o, k) => {
-                      const id = `group-${i}-option-${k}`;
-                      const label = o.name ? `${o.name} (${o.articleNumber})` : t("package.newChoice");
-                      const productProblem = f(`option.${k}.productId`);
-                      const quantityProblem = f(`option.${k}.quantity`);
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a choice's row is its place in the form.
-                        <tr key={k}>
-                          <td className="px-2 py-1">
-                            <label htmlFor={`${id}-product`} className="block">
-                              {label}
-                            </label>
-                            <input
-                              id={`${id}-product`}
-                              name={n(`o.${k}.productId`)}
-                              inputMode="numeric"
-                              defaultValue={value(
-                                n(`o.${k}.productId`),
-                                o.productId ? String(o.productId) : "",
-                              )}
-                              aria-invalid={productProblem ? true : undefined}
-                              aria-describedby={productProblem ? `${id}-product-error` : undefined}
-                              className="w-28 rounded border border-stone-500 px-2 py-1"
-                            />
-                            {productProblem ? (
-                              <span id={`${id}-product-error`} className="block text-red-800">
-                                {productProblem.message}
-                              </span>
-                            ) : null}
-                          </td>
-                          <td className="px-2 py-1">
-                            <input
-                              aria-label={t("package.quantityOf", { name: label })}
-                              name={n(`o.${k}.quantity`)}
-                              inputMode="numeric"
-                              defaultValue={value(n(`o.${k}.quantity`), String(o.quantity))}
-                              aria-invalid={quantityProblem ? true : undefined}
-                              aria-describedby={quantityProblem ? `${id}-quantity-error` : undefined}
-                              className="w-16 rounded border border-stone-500 px-2 py-1"
-                            />
-                            {quantityProblem ? (
-                              <span id={`${id}-quantity-error`} className="block text-red-800">
-                                {quantityProblem.message}
-                              </span>
-                            ) : null}
-                          </td>
-                          <td className="px-2 py-1">
-                            <input
-                              type="radio"
-                              aria-label={t("package.defaultOf", { name: label })}
-                              name={n("default")}
-                              value={k}
-                              defaultChecked={k === defaultChoice}
-                            />
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
+                {g.options.length ? (
+                  <table className="mb-3 text-sm">
+                    <caption className="text-left font-medium">{t("package.choices")}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="px-2 text-left">
+                          {t("package.product")}
+                        </th>
+                        <th scope="col" className="px-2 text-left">
+                          {t("package.quantity")}
+                        </th>
+                        <th scope="col" className="px-2 text-left">
+                          {t("package.default")}
+                        </th>
+                        <th scope="col" className="px-2 text-left">
+                          <span className="sr-only">{t("package.removeChoiceHead")}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {g.options.map((o, k) => {
+                        const id = `group-${i}-option-${k}`;
+                        const label = `${o.name} (${o.articleNumber})`;
+                        const productProblem = f(`option.${k}.productId`);
+                        const quantityProblem = f(`option.${k}.quantity`);
+                        return (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a choice's row is its place in the form.
+                          <tr key={k}>
+                            <td className="px-2 py-1">
+                              <input type="hidden" name={n(`o.${k}.productId`)} value={o.productId} />
+                              <a href={`/admin/products/${o.productId}`} className="underline">
+                                {label}
+                              </a>
+                              {productProblem ? (
+                                <span id={`${id}-product-error`} className="block text-red-800">
+                                  {productProblem.message}
+                                </span>
+                              ) : null}
+                            </td>
+                            <td className="px-2 py-1">
+                              <input
+                                aria-label={t("package.quantityOf", { name: label })}
+                                name={n(`o.${k}.quantity`)}
+                                inputMode="numeric"
+                                defaultValue={value(n(`o.${k}.quantity`), String(o.quantity))}
+                                aria-invalid={quantityProblem ? true : undefined}
+                                aria-describedby={quantityProblem ? `${id}-quantity-error` : undefined}
+                                className="w-16 rounded border border-stone-500 px-2 py-1"
+                              />
+                              {quantityProblem ? (
+                                <span id={`${id}-quantity-error`} className="block text-red-800">
+                                  {quantityProblem.message}
+                                </span>
+                              ) : null}
+                            </td>
+                            <td className="px-2 py-1">
+                              <input
+                                type="radio"
+                                aria-label={t("package.defaultOf", { name: label })}
+                                name={n("default")}
+                                value={k}
+                                defaultChecked={k === defaultChoice}
+                              />
+                            </td>
+                            <td className="px-2 py-1">
+                              <button
+                                type="submit"
+                                name="removeChoice"
+                                value={`${i}:${k}`}
+                                className={button}
+                              >
+                                {t("package.removeChoice", { name: label })}
+                              </button>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                ) : (
+                  <p className="mb-3 text-sm">{t("package.noChoices")}</p>
+                )}
                 {!last ? (
                   <button type="submit" name="removeGroup" value={i} className={button}>
                     {t("package.removeGroup", { n: i + 1 })}

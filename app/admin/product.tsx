@@ -5,6 +5,7 @@ import { EXTRAS_INTENTS, EXTRAS_QUERY, extrasAction } from "./product-extras.ser
 import {
   type Extras,
   ImagesSection,
+  type Match,
   PackageSection,
   ParametersSection,
   RelatedSection,
@@ -85,24 +86,31 @@ function productIdOf(params: { productId?: string }) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const productId = productIdOf(params);
-  const search = new URL(request.url).searchParams.get("relatedSearch")?.trim().slice(0, 200) ?? "";
-  const [answer, extras, matches] = await Promise.all([
+  const url = new URL(request.url);
+  const search = url.searchParams.get("relatedSearch")?.trim().slice(0, 200) ?? "";
+  // A package group's product search without JavaScript (?packageSearch=…&packageGroup=i).
+  const packageQ = url.searchParams.get("packageSearch")?.trim().slice(0, 200) ?? "";
+  const packageGroup = Number(url.searchParams.get("packageGroup"));
+  const packageSearch =
+    packageQ && Number.isSafeInteger(packageGroup) && packageGroup >= 0 && packageGroup < 100
+      ? { group: packageGroup, q: packageQ }
+      : null;
+  const find = (q: string) =>
+    adminRequest<{ products: { products: Match[] } }>(
+      request,
+      context,
+      "query($q: String) { products(search: $q, take: 8) { products { productId articleNumber name type } } }",
+      { q },
+    );
+  const [answer, extras, matches, packageMatches] = await Promise.all([
     adminRequest<{ product: Detail | null; catalogChoices: Choices }>(request, context, QUERY, {
       id: productId,
     }),
     adminRequest<{ productExtras: Extras }>(request, context, `query($id: Int!) { ${EXTRAS_QUERY} }`, {
       id: productId,
     }),
-    search
-      ? adminRequest<{
-          products: { products: { productId: number; articleNumber: string; name: string }[] };
-        }>(
-          request,
-          context,
-          "query($q: String) { products(search: $q, take: 8) { products { productId articleNumber name } } }",
-          { q: search },
-        )
-      : null,
+    search ? find(search) : null,
+    packageSearch ? find(packageSearch.q) : null,
   ]);
   if (answer.error === "UNAUTHENTICATED") throw redirect("/admin/sign-in");
   if (!answer.data?.product || !extras.data) throw new Response("Not found", { status: 404 });
@@ -114,6 +122,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     extras: extras.data.productExtras,
     search,
     matches: matches?.data?.products.products ?? [],
+    packageSearch,
+    packageMatches: packageMatches?.data?.products.products ?? [],
   };
 }
 
@@ -221,7 +231,7 @@ function Outcome({ answer, here }: { answer: FormAnswer | null; here: boolean })
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, may } = useAdminT();
-  const { product, choices, created, extras, search, matches } = loaderData;
+  const { product, choices, created, extras, search, matches, packageSearch, packageMatches } = loaderData;
   const location = useLocation();
   const upload = uploadOutcome(new URLSearchParams(location.search), t, lang);
   const answer = (actionData ?? null) as FormAnswer | null;
@@ -317,6 +327,8 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         extras={extras}
         answer={answer}
         editable={editable}
+        packageMatches={packageMatches}
+        packageSearch={packageSearch}
       />
       <section aria-labelledby="skus-heading">
         <h2 id="skus-heading" className="mb-3 text-xl font-semibold">

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     `query($q: String, $c: Int, $b: Int, $a: Boolean, $sort: AdminProductSort, $d: Boolean, $skip: Int, $take: Int) {
       products(search: $q, categoryId: $c, brandId: $b, active: $a, sort: $sort, descending: $d, skip: $skip, take: $take) {
-        total products { productId articleNumber name brand active skuCount stock updatedAt } }
+        total products { productId articleNumber name type brand active skuCount stock updatedAt } }
       catalogChoices { brands { id name } categories { id name } } }`,
     {
       q: q || null,

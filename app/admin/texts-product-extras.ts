@@ -50,7 +50,7 @@ export const extrasEn = {
   "related.searchSubmit": "Search",
   "package.title": "Package: groups and choices",
   "package.help":
-    "Each group is a choice the shopper makes (a required group needs one). To add a choice, type a product's id in the empty row; to drop one, empty its id.",
+    "Each group is a choice the shopper makes (a required group needs one). Name a group, then add its choices by finding products; each product picked saves the package.",
   "package.group": "Group {n}",
   "package.addGroup": "Add a group",
   "package.nbName": "Name (Norwegian)",
@@ -120,7 +120,7 @@ export const extrasSv: Record<ExtrasTextKey, string> = {
   "related.searchSubmit": "Sök",
   "package.title": "Paket: grupper och val",
   "package.help":
-    "Varje grupp är ett val som kunden gör (en obligatorisk grupp kräver ett). Lägg till ett val genom att skriva en produkts id i den tomma raden; ta bort ett genom att tömma dess id.",
+    "Varje grupp är ett val som kunden gör (en obligatorisk grupp kräver ett). Namnge en grupp och lägg sedan till dess val genom att söka fram produkter; varje vald produkt sparar paketet.",
   "package.group": "Grupp {n}",
   "package.addGroup": "Lägg till en grupp",
   "package.nbName": "Namn (norska)",
@@ -188,7 +188,7 @@ export const extrasNb: Record<ExtrasTextKey, string> = {
   "related.searchSubmit": "Søk",
   "package.title": "Pakke: grupper og valg",
   "package.help":
-    "Hver gruppe er et valg kunden tar (en obligatorisk gruppe krever ett). Legg til et valg ved å skrive et produkts id i den tomme raden; fjern et ved å tømme id-en.",
+    "Hver gruppe er et valg kunden tar (en obligatorisk gruppe krever ett). Gi gruppen et navn, og legg så til valgene ved å finne produkter; hvert produkt du velger lagrer pakken.",
   "package.group": "Gruppe {n}",
   "package.addGroup": "Legg til en gruppe",
   "package.nbName": "Navn (norsk)",

@@ -3,6 +3,7 @@
  * here, away from the storefront's catalogs (app/i18n), so no shopper's page carries it.
  */
 
+import { catalogExtrasEn, catalogExtrasNb, catalogExtrasSv } from "./texts-catalog-extras.ts";
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
@@ -393,6 +394,7 @@ const en = {
   "csv.readOnly": "Your role can export the catalog but not import.",
   ...peopleEn,
   ...extrasEn,
+  ...catalogExtrasEn,
   ...settingsEn,
   ...ORDER_EN,
   ...CONTENT_EN,
@@ -786,6 +788,7 @@ const sv: Record<AdminTextKey, string> = {
   "csv.readOnly": "Din roll kan exportera katalogen men inte importera.",
   ...peopleSv,
   ...extrasSv,
+  ...catalogExtrasSv,
   ...structureSv,
   ...settingsSv,
 };
@@ -1175,6 +1178,7 @@ const nb: Record<AdminTextKey, string> = {
   "csv.readOnly": "Rollen din kan eksportere katalogen, men ikke importere.",
   ...peopleNb,
   ...extrasNb,
+  ...catalogExtrasNb,
   ...structureNb,
   ...settingsNb,
 };

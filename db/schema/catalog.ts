@@ -177,10 +177,12 @@ export const productImages = pgTable(
 );
 
 export const parameterGroups = pgTable("parameter_groups", {
-  /** Group 1 holds the Color parameter. */
-  id: integer().primaryKey(),
+  /** Group 1 holds the Color parameter. New groups (the back office, decision 0064) take the next id. */
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
   names: jsonb().$type<Localized>().notNull(),
   sortOrder: integer().notNull().default(0),
+  /** Raised by every back-office change (optimistic version, decision 0064). */
+  version: integer().notNull().default(1),
 });
 
 export const productParameters = pgTable(

@@ -148,6 +148,7 @@ async function resetSequences(tx: Tx) {
     "discount_campaigns",
     "product_images",
     "product_parameters",
+    "parameter_groups",
     "variant_values",
     "reviews",
   ]) {

@@ -103,6 +103,7 @@ export async function adminProducts(db: Database, filter: AdminProductFilter) {
         productId: products.id,
         articleNumber: products.articleNumber,
         name,
+        type: products.type,
         brand: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,
         active: products.active,
         skuCount: sql<number>`(select count(*) from skus s where s.product_id = ${products.id})::int`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, auditLog, products, productTranslations } from "#db/schema/index.ts";
@@ -539,5 +539,239 @@ describe("parameters, related products and packages", () => {
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.addPackageToCart.id).toBeTruthy();
+  });
+});
+
+describe("catalog extras (decision 0064): related kinds, package picks, parameter groups", () => {
+  const RELATED_KINDS = `mutation($id: Int!, $v: Int!, $ids: [Int!]!, $kinds: [String!]) {
+    saveRelatedProducts(productId: $id, version: $v, productIds: $ids, relations: $kinds) { version } }`;
+  const READ_RELATED = `query($id: Int!) { product(productId: $id) { version } productExtras(productId: $id) {
+    related { productId relation } } }`;
+
+  it("saves each related product's kind; the storefront's API tells them apart; a bad kind is refused", async () => {
+    const productId = 5;
+    const readRelated = async () => (await admin("owner", READ_RELATED, { id: productId })).data;
+    const { product } = await readRelated();
+    const saved = await admin("staff", RELATED_KINDS, {
+      id: productId,
+      v: product.version,
+      ids: [2, 3, 4],
+      kinds: ["accessory", "similar", "related"],
+    });
+    expect(saved.errors).toBeUndefined();
+    const now = await readRelated();
+    expect(now.productExtras.related.map((r: Json) => [r.productId, r.relation])).toEqual([
+      [2, "accessory"],
+      [3, "similar"],
+      [4, "related"],
+    ]);
+    const { body } = await gql(shop.origin, {
+      query: `query($alias: String!) { relatedProducts(alias: $alias, channelId: "2|no", languageId: "nb-NO") {
+        relation relationType product { productId } } }`,
+      variables: { alias: await aliasOf(productId, "nb-NO") },
+    });
+    expect(body.errors).toBeUndefined();
+    const kinds = Object.fromEntries(
+      body.data.relatedProducts.map((r: Json) => [r.product.productId, `${r.relation}/${r.relationType}`]),
+    );
+    for (const [id, kind] of [
+      [2, "ACCESSORIES/accessory"],
+      [3, "SIMILAR/similar"],
+      [4, "RELATED/related"],
+    ] as const)
+      if (kinds[id]) expect(kinds[id]).toBe(kind);
+    expect(await lastAudit(productId)).toMatchObject({
+      action: "product.related.update",
+      after: { "related.2.relation": "accessory", "related.4.relation": "related" },
+    });
+    // Without kinds a kept product keeps its own and a new one is similar (the list reordered, one added).
+    const kept = await admin("owner", RELATED_KINDS, {
+      id: productId,
+      v: now.product.version,
+      ids: [4, 2, 6],
+    });
+    expect(kept.errors).toBeUndefined();
+    const after = await readRelated();
+    expect(after.productExtras.related.map((r: Json) => [r.productId, r.relation])).toEqual([
+      [4, "related"],
+      [2, "accessory"],
+      [6, "similar"],
+    ]);
+    const bad = await admin("owner", RELATED_KINDS, {
+      id: productId,
+      v: after.product.version,
+      ids: [2],
+      kinds: ["bundle"],
+    });
+    expect(bad.errors?.[0]?.extensions?.problems.map((p: Json) => `${p.field}:${p.code}`)).toEqual([
+      "related.0.relation:unknownChoice",
+    ]);
+    expect((await readRelated()).productExtras.related).toEqual(after.productExtras.related);
+  });
+
+  it("refuses a package as a package's choice; the products list says which products are packages", async () => {
+    const packageId = 10;
+    const inner = 2;
+    await shop.db.db
+      .update(products)
+      .set({ type: "package" })
+      .where(inArray(products.id, [packageId, inner]));
+    try {
+      const v = (await read(packageId)).version;
+      const bad = await admin("owner", PACKAGE, {
+        id: packageId,
+        v,
+        g: [{ nb: { name: "Valg" }, sv: { name: "Val" }, options: [{ productId: 3 }, { productId: inner }] }],
+      });
+      expect(bad.errors?.[0]?.extensions?.problems.map((p: Json) => `${p.field}:${p.code}`)).toEqual([
+        "group.0.option.1.productId:packageInPackage",
+      ]);
+      expect(bad.errors?.[0]?.extensions?.problems[0].message).toBe(
+        extrasProblemText({ field: "x", code: "packageInPackage" }, "en"),
+      );
+      expect((await read(packageId)).version).toBe(v);
+      const list = await admin("owner", `{ products(take: 100) { products { productId type } } }`);
+      const types = Object.fromEntries(list.data.products.products.map((p: Json) => [p.productId, p.type]));
+      expect([types[inner], types[3]]).toEqual(["package", "product"]);
+    } finally {
+      await shop.db.db
+        .update(products)
+        .set({ type: "product" })
+        .where(inArray(products.id, [packageId, inner]));
+    }
+  });
+
+  const GROUPS = "{ parameterGroups { id nb sv version used parameters { identifier products } } }";
+  const CREATE = `mutation($nb: String, $sv: String) { createParameterGroup(nb: $nb, sv: $sv) { id version } }`;
+  const RENAME = `mutation($id: Int!, $v: Int!, $nb: String, $sv: String) {
+    renameParameterGroup(id: $id, version: $v, nb: $nb, sv: $sv) { id version } }`;
+  const MOVE = `mutation($id: Int!, $v: Int!, $up: Boolean!) { moveParameterGroup(id: $id, version: $v, up: $up) { version } }`;
+  const DELETE = `mutation($id: Int!, $v: Int!) { deleteParameterGroup(id: $id, version: $v) { version } }`;
+  const MOVE_PARAMETER = `mutation($i: String!, $f: Int!, $fv: Int!, $t: Int!, $tv: Int!) {
+    moveParameter(identifier: $i, fromGroupId: $f, fromVersion: $fv, toGroupId: $t, toVersion: $tv) { version moved } }`;
+  const groups = async () => (await admin("support", GROUPS)).data.parameterGroups as Json[];
+  const groupAudit = async (id: number) =>
+    (
+      await shop.db.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "parameterGroup"), eq(auditLog.entityId, String(id))))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
+
+  it("creates, renames, reorders and deletes parameter groups; moves a parameter; the product page follows", async () => {
+    // Refused: support, empty names, a second line.
+    expect((await admin("support", CREATE, { nb: "Mål", sv: "Mått" })).code).toBe("FORBIDDEN");
+    const empty = await admin("owner", CREATE, { nb: " ", sv: "Mått\nx" });
+    expect(empty.errors?.[0]?.extensions?.problems.map((p: Json) => `${p.field}:${p.code}`)).toEqual([
+      "nb.name:required",
+      "sv.name:invalidCharacters",
+    ]);
+    const count = (await groups()).length;
+    const created = await admin("staff", CREATE, { nb: "Mål", sv: "Mått" });
+    expect(created.errors).toBeUndefined();
+    const id = created.data.createParameterGroup.id as number;
+    expect((await groups()).map((g) => g.id).at(-1)).toBe(id);
+    expect((await groups()).length).toBe(count + 1);
+    expect(await groupAudit(id)).toMatchObject({
+      action: "parameterGroup.create",
+      after: { "nb.name": "Mål" },
+    });
+
+    // Renamed with its version; an older version is refused with what changed.
+    const renamed = await admin("owner", RENAME, { id, v: 1, nb: "Mål og vekt", sv: "Mått och vikt" });
+    expect(renamed.data.renameParameterGroup.version).toBe(2);
+    const stale = await admin("owner", RENAME, { id, v: 1, nb: "X", sv: "Y" });
+    expect(stale.code).toBe("VERSION_CONFLICT");
+    expect(stale.errors?.[0]?.extensions?.changes[0].fields).toEqual(["nb.name", "sv.name"]);
+    expect((await groups()).find((g) => g.id === id)).toMatchObject({
+      nb: "Mål og vekt",
+      sv: "Mått och vikt",
+    });
+
+    // A parameter of two products moved into the new group: their versions rise, the product page shows it
+    // under the new heading.
+    const identifier = "vekt-test";
+    const productIds = [8, 9];
+    const versions: number[] = [];
+    for (const productId of productIds) {
+      const { version } = await read(productId);
+      const saved = await admin("owner", PARAMETERS, {
+        id: productId,
+        v: version,
+        p: [
+          {
+            groupId: 2,
+            identifier,
+            nb: { name: "Vekt", value: "1 kg" },
+            sv: { name: "Vikt", value: "1 kg" },
+          },
+        ],
+      });
+      expect(saved.errors).toBeUndefined();
+      versions.push(version + 1);
+    }
+    const two = (await groups()).find((g) => g.id === 2);
+    expect(two.parameters).toContainEqual({ identifier, products: 2 });
+    const same = await admin("owner", MOVE_PARAMETER, {
+      i: identifier,
+      f: 2,
+      fv: two.version,
+      t: 2,
+      tv: two.version,
+    });
+    expect(same.errors?.[0]?.extensions?.problems[0].code).toBe("sameGroup");
+    const moved = await admin("staff", MOVE_PARAMETER, {
+      i: identifier,
+      f: 2,
+      fv: two.version,
+      t: id,
+      tv: 2,
+    });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data.moveParameter.moved).toBe(2);
+    for (const [k, productId] of productIds.entries()) {
+      expect((await read(productId)).version).toBe((versions[k] ?? 0) + 1);
+      expect(await lastAudit(productId)).toMatchObject({ action: "product.parameters.group" });
+    }
+    const page = await storefront(8, "sv-SE");
+    expect(
+      page.product.parameterGroups.find((g: Json) =>
+        g.parameters.some((p: Json) => p.identifier === identifier),
+      )?.name,
+    ).toBe("Mått och vikt");
+    expect(await groupAudit(id)).toMatchObject({ action: "parameterGroup.moveParameter" });
+
+    // Moved up one place: the storefront's table lists the group before the one it passed.
+    let list = await groups();
+    const mine = list.find((g) => g.id === id);
+    const upped = await admin("owner", MOVE, { id, v: mine.version, up: true });
+    expect(upped.errors).toBeUndefined();
+    list = await groups();
+    expect(list.at(-2).id).toBe(id);
+    expect((await admin("owner", MOVE, { id, v: mine.version, up: true })).code).toBe("VERSION_CONFLICT");
+
+    // Not deleted while in use (the rows counted), nor the colour group; deleted once empty.
+    const inUse = await admin("owner", DELETE, { id, v: mine.version + 1 });
+    expect(inUse.code).toBe("IN_USE");
+    expect(inUse.errors?.[0]?.extensions?.products).toBe(4);
+    const colour = (await groups()).find((g) => g.id === 1);
+    const colourDelete = await admin("owner", DELETE, { id: 1, v: colour.version });
+    expect(colourDelete.errors?.[0]?.extensions?.problems[0].code).toBe("colorGroup");
+    const back = await admin("owner", MOVE_PARAMETER, {
+      i: identifier,
+      f: id,
+      fv: mine.version + 1,
+      t: 2,
+      tv: two.version + 1,
+    });
+    expect(back.errors).toBeUndefined();
+    expect((await admin("support", DELETE, { id, v: mine.version + 2 })).code).toBe("FORBIDDEN");
+    const deleted = await admin("owner", DELETE, { id, v: mine.version + 2 });
+    expect(deleted.errors).toBeUndefined();
+    expect((await groups()).some((g) => g.id === id)).toBe(false);
+    expect(await groupAudit(id)).toMatchObject({ action: "parameterGroup.delete", after: null });
+    expect((await admin("owner", DELETE, { id, v: 1 })).code).toBe("NOT_FOUND");
   });
 });

@@ -464,6 +464,7 @@ export const ADMIN_CASES: Record<string, { path: string; kind: "page" | "sign-in
   "admin-category": { path: "/admin/categories/:id", kind: "page" },
   "admin-brands": { path: "/admin/brands", kind: "page" },
   "admin-brand": { path: "/admin/brands/:id", kind: "page" },
+  "admin-parameter-groups": { path: "/admin/parameter-groups", kind: "page" },
   "admin-catalog-export": { path: "/admin/catalog/export", kind: "page" },
   "admin-catalog-import": { path: "/admin/catalog/import", kind: "page" },
   "admin-campaigns": { path: "/admin/campaigns", kind: "page" },

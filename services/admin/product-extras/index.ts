@@ -18,10 +18,13 @@ import {
   checkPackageGroups,
   checkParameters,
   checkRelated,
+  checkRelations,
   type ExtrasProblem,
   type PackageGroup,
   type PackageGroupInput,
   type ParameterInput,
+  packageChoiceProblem,
+  relationKindOf,
   type UploadedFile,
 } from "#domain/product-extras.ts";
 import { parseImageName } from "../../images/art.ts";
@@ -208,6 +211,7 @@ async function relatedOf(t: Database, productId: number, languageId: string) {
       productId: relatedProducts.relatedProductId,
       articleNumber: products.articleNumber,
       name: sql<string>`coalesce(${productTranslations.name}, ${products.articleNumber})`,
+      relation: relatedProducts.relation,
     })
     .from(relatedProducts)
     .innerJoin(products, eq(products.id, relatedProducts.relatedProductId))
@@ -419,17 +423,23 @@ export function saveProductParameters(
 // ------------------------------------------------------------------------------------------------------------
 // Related products
 
-/** Replaces the product's related products with the list given, in its order. */
+/**
+ * Replaces the product's related products with the list given, in its order, each with its kind (`relations`, by
+ * place: similar, accessory or related; empty or left out: a kept product keeps its kind, a new one is similar).
+ */
 export function saveRelatedProducts(
   db: Database,
   who: AdminPrincipal,
   productId: number,
   version: number,
   ids: readonly number[],
+  relations: readonly (string | null)[] = [],
 ): Promise<ExtrasResult> {
   return editExtras(db, who, productId, version, "product.related.update", async (t) => {
     const checked = checkRelated(productId, ids);
-    if (!checked.ok) throw new Invalid(checked.problems);
+    const kinds = checkRelations(relations.slice(0, ids.length));
+    if (!checked.ok || !kinds.ok)
+      throw new Invalid([...(checked.ok ? [] : checked.problems), ...(kinds.ok ? [] : kinds.problems)]);
     if (checked.value.length) {
       const known = await t
         .select({ id: products.id })
@@ -443,6 +453,8 @@ export function saveRelatedProducts(
       .from(relatedProducts)
       .where(eq(relatedProducts.productId, productId))
       .orderBy(asc(relatedProducts.sortOrder), asc(relatedProducts.relatedProductId));
+    const relationOf = (id: number, i: number) =>
+      kinds.value[i] ?? relationKindOf(current.find((c) => c.id === id)?.relation ?? "similar");
     await t.delete(relatedProducts).where(eq(relatedProducts.productId, productId));
     if (checked.value.length)
       await t.insert(relatedProducts).values(
@@ -450,12 +462,21 @@ export function saveRelatedProducts(
           productId,
           relatedProductId,
           sortOrder,
-          relation: current.find((c) => c.id === relatedProductId)?.relation ?? "similar",
+          relation: relationOf(relatedProductId, sortOrder),
         })),
       );
-    return { before: { related: current.map((c) => c.id) }, after: { related: checked.value } };
+    return {
+      before: { related: current.map((c) => c.id), ...kindSnapshot(current) },
+      after: {
+        related: checked.value,
+        ...kindSnapshot(checked.value.map((id, i) => ({ id, relation: relationOf(id, i) }))),
+      },
+    };
   });
 }
+
+const kindSnapshot = (list: readonly { id: number; relation: string }[]) =>
+  Object.fromEntries(list.map((r) => [`related.${r.id}.relation`, relationKindOf(r.relation)]));
 
 // ------------------------------------------------------------------------------------------------------------
 // Packages
@@ -501,12 +522,18 @@ export function savePackageGroups(
     });
     const optionIds = [...new Set(checked.value.flatMap((g) => g.options.map((o) => o.productId)))];
     const known = optionIds.length
-      ? await t.select({ id: products.id }).from(products).where(inArray(products.id, optionIds))
+      ? await t
+          .select({ id: products.id, type: products.type })
+          .from(products)
+          .where(inArray(products.id, optionIds))
       : [];
     checked.value.forEach((g, i) => {
       g.options.forEach((o, k) => {
-        if (!known.some((p) => p.id === o.productId))
-          problems.push({ field: `group.${i}.option.${k}.productId`, code: "unknownChoice" });
+        const found = known.find((p) => p.id === o.productId);
+        const code = found
+          ? packageChoiceProblem(productId, { productId: o.productId, type: found.type })
+          : "unknownChoice";
+        if (code) problems.push({ field: `group.${i}.option.${k}.productId`, code });
       });
     });
     if (problems.length) throw new Invalid(problems);
