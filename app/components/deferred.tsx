@@ -10,11 +10,11 @@ import { type ComponentType, memo, type ReactNode, Suspense, use, useEffect } fr
  * memoised: a parent's render with the same props must not reach a boundary that has not hydrated yet (React would
  * drop its server HTML and render it again once the chunk is there).
  *
- * On the server the chunk is imported at start-up and entry.server.tsx waits for every such import
- * (deferredReady) before it renders, so the HTML is always complete and in place. In the browser a client-side
+ * On the server the chunk is imported at the first request: entry.server.tsx waits for every such import
+ * (deferredReady; at once after the first) before it renders, so the HTML is always complete and in place. In the browser a client-side
  * navigation renders it as soon as its chunk is there (at once once it has loaded).
  */
-const serverLoads: Promise<unknown>[] = [];
+const serverLoads: (() => Promise<unknown>)[] = [];
 
 /**
  * In the browser, how many deferred modules have started loading and not yet been committed (hydrated or
@@ -49,7 +49,9 @@ export function deferred<P extends object>(load: () => Promise<Render<P>>): Comp
     );
     return loading;
   };
-  if (typeof document === "undefined") serverLoads.push(start());
+  // Not while the module graph is still evaluating (the server build imports itself in a circle): at the first
+  // request (deferredReady).
+  if (typeof document === "undefined") serverLoads.push(start);
   function Loaded(props: P) {
     const Component = (resolved ?? use(start())) as ComponentType<P>;
     useEffect(() => {
@@ -70,5 +72,5 @@ export function deferred<P extends object>(load: () => Promise<Render<P>>): Comp
 
 /** Resolves once every deferred component's module has loaded on the server (entry.server.tsx awaits it). */
 export function deferredReady(): Promise<unknown> {
-  return Promise.all(serverLoads);
+  return Promise.all(serverLoads.map((load) => load()));
 }
