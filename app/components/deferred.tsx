@@ -29,7 +29,6 @@ function countPending(change: 1 | -1): void {
 type Render<P> = (props: P) => ReactNode;
 
 export function deferred<P extends object>(load: () => Promise<Render<P>>): ComponentType<P> {
-  let resolved: Render<P> | undefined;
   let loading: Promise<Render<P>> | undefined;
   let counted = false;
   const start = () => {
@@ -37,28 +36,35 @@ export function deferred<P extends object>(load: () => Promise<Render<P>>): Comp
       counted = true;
       countPending(1);
     }
-    loading ??= load().then(
-      (component) => {
-        resolved = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined; // a failed load (the network) is tried again on the next render
-        throw error;
-      },
-    );
+    if (!loading) {
+      const promise: Promise<Render<P>> & { status?: string; value?: Render<P> } = load().then(
+        (component) => {
+          // Marked as React marks a promise it has seen settle, so use() answers at once from now on (on the
+          // server always, in the browser for every instance after the first).
+          promise.status = "fulfilled";
+          promise.value = component;
+          return component;
+        },
+        (error: unknown) => {
+          loading = undefined; // a failed load (the network) is tried again on the next render
+          throw error;
+        },
+      );
+      loading = promise;
+    }
     return loading;
   };
   // Not while the module graph is still evaluating (the server build imports itself in a circle): at the first
   // request (deferredReady).
   if (typeof document === "undefined") serverLoads.push(start);
   function Loaded(props: P) {
-    const Component = (resolved ?? use(start())) as ComponentType<P>;
+    // The effect before use(): the hooks are the same whether or not this render waited for the chunk.
     useEffect(() => {
       if (!counted) return;
       counted = false;
       countPending(-1);
     }, []);
+    const Component = use(start()) as ComponentType<P>;
     return <Component {...props} />;
   }
   return memo(function Deferred(props: P) {
