@@ -14,6 +14,7 @@ import {
   ServerRouter,
 } from "react-router";
 import documentCss from "./app.css?inline";
+import { deferredReady } from "./components/deferred.tsx";
 // Both languages' catalogs for the server's renders (the browser loads only its page's: app/i18n/load.ts).
 import "./i18n/catalogs.ts";
 import { translator } from "./i18n/index.ts";
@@ -115,7 +116,7 @@ function pageLang(routerContext: EntryContext, pathname: string, hostLang: Lang 
   return pageLangAndHome(rootData(routerContext), pathname, hostLang).lang;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -132,6 +133,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The chunks that hydrate after the rest of the page are rendered in place like the rest (decision 0060).
+  await deferredReady();
   const { nonce, domains, thirdPartyScripts } = loadContext.get(requestContext);
   const url = new URL(request.url);
   // The consent banner and its script, when the page asks (the root loader says so): rendered in the HTML only.

@@ -10,6 +10,7 @@ import { notifications } from "../lib/client/notifications.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import type { ProductCardFields } from "../lib/graphql/product-card-fragment.ts";
 import { href } from "../lib/page-locale.ts";
+import { productImageSrcSet, productImageUrl } from "../lib/product-image.ts";
 import { screenHref } from "../lib/screens.ts";
 import { marketCurrency, useRoot, useT } from "../lib/use-root.ts";
 import { CartForm } from "./cart/cart-runtime.tsx";
@@ -33,17 +34,6 @@ export function cardItem(product: CardProduct, vatIncluded: boolean): ShopItem {
 }
 
 /** The widths /images/product/{width}/… serves (services/images/render.ts). */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
-
-export function productImageUrl(fileName: string, width: number) {
-  return `/images/product/${width}/${encodeURIComponent(fileName)}`;
-}
-
-/** srcset of a product image in every served width. */
-export function productImageSrcSet(fileName: string) {
-  return IMAGE_WIDTHS.map((w) => `${productImageUrl(fileName, w)} ${w}w`).join(", ");
-}
-
 /** The card image's width in the grid: 2 columns on phones, 3 from 640 px, 4 from 1024 px, at most 1152 px wide. */
 export const CARD_IMAGE_SIZES =
   "(min-width: 1184px) 270px, (min-width: 1024px) calc((100vw - 5rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 3), calc((100vw - 3rem) / 2)";

@@ -1,16 +1,21 @@
 import { memo, Suspense } from "react";
 import { href } from "../lib/page-locale.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
-import { type CardProduct, ProductCard } from "./product-card.tsx";
+import { deferred } from "./deferred.tsx";
+import type { CardProduct } from "./product-card.tsx";
+
+/** The card's code (favourite, add to cart, its analytics) is a chunk of its own, hydrated after the page's frame. */
+const ProductCard = deferred(() => import("./product-card.tsx").then((m) => m.ProductCard));
 
 /** A product as a card shows it (any query that spreads ProductCardFields). */
 export type ListedProduct = CardProduct;
 
 /**
  * A grid of product cards. `eager` is how many cards sit above the fold (their images load at once, the first
- * with high priority); the rest load lazily. The grid is its own Suspense boundary: the server sends it in
- * place, complete, and the browser hydrates it after the frame (in small slices of work, at a lower priority
- * than the frame; a click on a card hydrates that card first), which keeps the long task of hydration short.
+ * with high priority); the rest load lazily. The server sends the grid in place, complete; each card is a
+ * boundary of its own (deferred(), decision 0060) that the browser hydrates after the frame, once the cards' chunk
+ * has loaded and run in a task of its own (a click on a card before that hydrates that card first), which keeps
+ * the long task of hydration short.
  * Memoised: a list's own renders (its hydrated flag, its controls) leave the cards alone.
  */
 export const ProductGrid = memo(function ProductGrid({

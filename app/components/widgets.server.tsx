@@ -5,7 +5,7 @@ import { ListWidgetsQuery, WidgetAreaQuery } from "../lib/graphql/operations.ts"
 import type { requestClient } from "../lib/graphql/server.ts";
 import type { Lang } from "../lib/locale.ts";
 import { href, type PageLocale } from "../lib/page-locale.ts";
-import { productImageSrcSet, productImageUrl } from "./product-card.tsx";
+import { productImageSrcSet, productImageUrl } from "../lib/product-image.ts";
 import type { WidgetBlock } from "./widget-blocks.tsx";
 
 /**

@@ -1,9 +1,10 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
 import { fromDecimal } from "#domain/money.ts";
 import { distinctName } from "#domain/names.ts";
 import { stockStatus } from "#domain/stock.ts";
+import { deferred } from "../components/deferred.tsx";
 import { FavoriteButton } from "../components/favorite-button.tsx";
 import {
   BuyBox,
@@ -11,23 +12,19 @@ import {
   type PackagePricing,
   type SizeOption,
 } from "../components/product/buy-box.tsx";
-import { BackInStock, QuestionForm, ReviewForm } from "../components/product/engage.tsx";
+import { BackInStock } from "../components/product/engage.tsx";
 import { Gallery, productImageSrc } from "../components/product/gallery.tsx";
 import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
-import { PriceHistory } from "../components/product/price-history.tsx";
-import { PAGE_SIZE, pagesParam, Questions, Reviews } from "../components/product/reviews.tsx";
-import { Nutrition, Specification } from "../components/product/specification.tsx";
+import { PAGE_SIZE, pagesParam } from "../components/product/reviews.tsx";
 import { VariantLinks } from "../components/product/variant-links.tsx";
 import { productDimensions, skuLevel } from "../components/product/variants.ts";
-import { Breadcrumbs, ProductGrid } from "../components/product-grid.tsx";
-import { WidgetBlocks } from "../components/widget-blocks.tsx";
+import { Breadcrumbs } from "../components/product-grid.tsx";
 import { productPageWidgets } from "../components/widgets.server.tsx";
 import { hasMessage } from "../i18n/index.ts";
 import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
 import { eventBus } from "../lib/client/event-bus.ts";
-import { useViewport } from "../lib/client/hooks.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
@@ -41,9 +38,6 @@ import type { Route } from "./+types/product";
 
 /** Days of price history the page shows. */
 const HISTORY_DAYS = 90;
-
-/** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
-const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
 
 /**
  * Products (/p/…) and packages (/pp/…) with zero, one or two category segments. An unknown alias is a 404; a
@@ -213,16 +207,13 @@ function packageData(product: NonNullable<ProductData>) {
   return { groups, packagePricing };
 }
 
+/** The page below the fold: a chunk of its own, hydrated after the rest (decision 0060). */
+const ProductDetails = deferred(() =>
+  import("../components/product/details.tsx").then((m) => m.ProductDetails),
+);
+
 type LoaderData = Route.ComponentProps["loaderData"];
 type Product = LoaderData["product"];
-
-/** The query string with one parameter set (the buying form's own parameters dropped). */
-function withParam(search: string, name: string, value: string) {
-  const params = new URLSearchParams(search);
-  for (const key of [...params.keys()]) if (key === "add" || key.startsWith("group-")) params.delete(key);
-  params.set(name, value);
-  return `?${params}`;
-}
 
 function availability(product: Product): "InStock" | "OutOfStock" | "BackOrder" | "LimitedAvailability" {
   const status = stockStatus(product.totalStock);
@@ -243,19 +234,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const root = useRoot();
   const t = useT();
   const location = useLocation();
-  const viewport = useViewport();
-  const {
-    product,
-    reviews,
-    questions,
-    priceHistory,
-    related,
-    recommended,
-    locale,
-    origin,
-    groups,
-    packagePricing,
-  } = loaderData;
+  const { product, locale, origin, groups, packagePricing } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   const toHref = (path: string) => href(root.locale, path);
@@ -431,105 +410,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {/*
-        Below the fold: description, specification, reviews, questions, price history and related products
-        hydrate on their own, after the gallery and the buy box (a Suspense boundary; the server sends them in
-        place, complete).
+        Below the fold: description, specification, reviews, questions, price history and related products are a
+        chunk of their own and hydrate after the gallery and the buy box (decision 0060: a Suspense boundary; the
+        server sends them in place, complete).
       */}
-      <Suspense>
-        {product.texts?.text1 || product.texts?.text3 ? (
-          <section aria-labelledby="description" className="mt-10 max-w-3xl">
-            <h2 id="description" className="text-xl font-semibold">
-              {t("product.description")}
-            </h2>
-            {product.texts?.text1 ? <p className="mt-2 whitespace-pre-line">{product.texts.text1}</p> : null}
-            {product.texts?.text3 ? (
-              <>
-                <h3 className="mt-4 font-semibold">{t("product.care")}</h3>
-                <p className="mt-1 whitespace-pre-line">{product.texts.text3}</p>
-              </>
-            ) : null}
-          </section>
-        ) : null}
-
-        <Specification groups={product.parameterGroups} t={t} />
-        <Nutrition groups={product.parameterGroups} t={t} />
-
-        {reviews ? (
-          <Reviews
-            data={reviews}
-            pages={loaderData.reviewPages}
-            moreHref={withParam(location.search, "reviews", String(loaderData.reviewPages + 1))}
-            languageId={languageId}
-            t={t}
-          />
-        ) : null}
-        <ReviewForm
-          lang={root.lang}
-          signedIn={root.user !== null}
-          signInHref={signInHref}
-          outcome={actionData?.form === "review" ? actionData : null}
-        />
-        {questions ? (
-          <Questions
-            data={questions}
-            pages={loaderData.questionPages}
-            moreHref={withParam(location.search, "questions", String(loaderData.questionPages + 1))}
-            languageId={languageId}
-            t={t}
-          />
-        ) : null}
-        <QuestionForm
-          lang={root.lang}
-          signedIn={root.user !== null}
-          signInHref={signInHref}
-          outcome={actionData?.form === "question" ? actionData : null}
-        />
-
-        {price ? (
-          <PriceHistory
-            points={priceHistory}
-            today={loaderData.today}
-            days={HISTORY_DAYS}
-            vatIncluded={root.vatIncluded}
-            currentFormatted={
-              root.vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted
-            }
-            languageId={languageId}
-            t={t}
-            compact={viewport.name === "phone"}
-          />
-        ) : null}
-
-        {related.length ? (
-          <section aria-labelledby="related" className="mt-10">
-            <h2 id="related" className="text-xl font-semibold">
-              {t("product.related")}
-            </h2>
-            <ProductGrid products={related} label={t("product.related")} eager={0} />
-          </section>
-        ) : null}
-
-        {recommended.length ? (
-          <section
-            aria-labelledby="recommended"
-            className="mt-10"
-            data-recommendations=""
-            data-tracking-codes={JSON.stringify(loaderData.recommendedCodes)}
-          >
-            <h2 id="recommended" className="text-xl font-semibold">
-              {RECOMMENDED_TEXTS[root.lang]}
-            </h2>
-            <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
-          </section>
-        ) : null}
-
-        <WidgetBlocks
-          blocks={loaderData.widgets}
-          eager={false}
-          className="mt-10 space-y-10"
-          productId={product.productId}
-        />
-      </Suspense>
+      <ProductDetails
+        loaderData={loaderData}
+        actionData={actionData}
+        signInHref={signInHref}
+        historyDays={HISTORY_DAYS}
+      />
     </main>
   );
 }

@@ -157,7 +157,8 @@ export function describeViolations(violations: AxeViolation[]): string[] {
 
 /**
  * Waits until the client router has hydrated the page and React has finished the hydration commit (and
- * reported anything it found), so hydration errors cannot slip by and the test drives the enhanced page.
+ * reported anything it found), and the parts that hydrate later (decision 0060) have hydrated too, so hydration
+ * errors cannot slip by and the test drives the enhanced page.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -166,4 +167,6 @@ export async function hydrated(page: Page): Promise<void> {
         ?.state.initialized === true,
   );
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  // The parts that hydrate after the rest (app/components/deferred.tsx: footer, category menu, a product's details).
+  await page.waitForFunction(() => ((window as { __miliDeferred?: number }).__miliDeferred ?? 0) === 0);
 }

@@ -14,8 +14,8 @@ import {
 import type { ChangeFields, GroupedItem } from "../../lib/client/cart-store.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
 import { href } from "../../lib/page-locale.ts";
+import { productImageUrl } from "../../lib/product-image.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
-import { productImageUrl } from "../product-card.tsx";
 import { CartForm } from "./cart-runtime.tsx";
 
 /**

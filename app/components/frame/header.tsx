@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { FRAME_CONFIG } from "../../lib/client/config.ts";
 import { useViewport } from "../../lib/client/hooks.ts";
@@ -7,16 +7,15 @@ import { LANGS, type Lang } from "../../lib/locale.ts";
 import { href, hrefInLanguage } from "../../lib/page-locale.ts";
 import { screenHref } from "../../lib/screens.ts";
 import { usePageAlternates, useRoot, useT } from "../../lib/use-root.ts";
-import { CartButton } from "../cart/cart-drawer.tsx";
+import { CartButton } from "../cart/cart-button.tsx";
 import { CartRuntime } from "../cart/cart-runtime.tsx";
+import { deferred } from "../deferred.tsx";
 import { useFavoriteCount } from "../favorite-button.tsx";
 import { LoadingIndicator } from "../loading-indicator.tsx";
 import { AccountNav } from "./account-nav.tsx";
-import { CategoryNav as CategoryNavInner } from "./category-nav.tsx";
 import { CustomerTypeSwitch } from "./customer-type.tsx";
 import { HeartIcon } from "./icons.tsx";
 import { MarketButton } from "./market.tsx";
-import { SiteSearch as SiteSearchInner } from "./search.tsx";
 
 /** The link to the same page in the other language. */
 function LanguageSwitch() {
@@ -70,18 +69,12 @@ function useHideOnScroll(threshold: number, enabled: boolean): boolean {
 
 /*
  * The header re-renders when it hides or shows on scroll and when the viewport class changes: the big parts
- * below it take no props, so they are memoised and skip those renders. The category menu (most of the header's
- * links) also hydrates on its own, after the rest of the page is interactive (its own Suspense boundary; the
- * server sends it in place, complete).
+ * below it take no props, so they are memoised and skip those renders. The search and the category menu (most of
+ * the header's links) are chunks of their own and hydrate after the rest of the page (decision 0060: each its own
+ * Suspense boundary, memoised; the server sends them in place, complete, and their form and links work before).
  */
-const SiteSearch = memo(SiteSearchInner);
-const CategoryNavBoundary = memo(function CategoryNavBoundary() {
-  return (
-    <Suspense>
-      <CategoryNavInner />
-    </Suspense>
-  );
-});
+const SiteSearch = deferred(() => import("./search.tsx").then((m) => m.SiteSearch));
+const CategoryNavBoundary = deferred(() => import("./category-nav.tsx").then((m) => m.CategoryNav));
 
 /** The loading indicator while the page's data is revalidated: its own component, so only it re-renders. */
 function RevalidationIndicator() {

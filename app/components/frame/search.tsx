@@ -14,10 +14,10 @@ import { useHydrated, useViewport } from "../../lib/client/hooks.ts";
 import type { ResultOf } from "../../lib/graphql/graphql.ts";
 import type { SearchSuggestionsQuery } from "../../lib/graphql/list-operations.ts";
 import { href } from "../../lib/page-locale.ts";
+import { productImageUrl } from "../../lib/product-image.ts";
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from "../../lib/recent-searches.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
 import { ProductPrice } from "../product/price.tsx";
-import { productImageUrl } from "../product-card.tsx";
 
 type Suggestions = NonNullable<ResultOf<typeof SearchSuggestionsQuery>["searchSuggestions"]>;
 

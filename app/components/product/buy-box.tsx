@@ -10,10 +10,10 @@ import { type CartFailure, failureFromQuery, failureMessage } from "../../lib/ca
 import { eventBus } from "../../lib/client/event-bus.ts";
 import { notifications } from "../../lib/client/notifications.ts";
 import { href } from "../../lib/page-locale.ts";
+import { productImageUrl } from "../../lib/product-image.ts";
 import { screenHref } from "../../lib/screens.ts";
 import { useRoot } from "../../lib/use-root.ts";
 import { cartStore, submittedFields, useCartEndpoint } from "../cart/cart-runtime.tsx";
-import { productImageUrl } from "../product-card.tsx";
 import { StockLine } from "./stock-line.tsx";
 
 export interface SizeOption {

@@ -1,0 +1,138 @@
+import { useLocation } from "react-router";
+import { useViewport } from "../../lib/client/hooks.ts";
+import { useRoot, useT } from "../../lib/use-root.ts";
+import type { Route } from "../../routes/+types/product";
+import { ProductGrid } from "../product-grid.tsx";
+import { WidgetBlocks } from "../widget-blocks.tsx";
+import { QuestionForm, ReviewForm } from "./engage.tsx";
+import { PriceHistory } from "./price-history.tsx";
+import { Questions, Reviews } from "./reviews.tsx";
+import { Nutrition, Specification } from "./specification.tsx";
+
+/** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
+const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
+
+/** The query string with one parameter set (the buying form's own parameters dropped). */
+function withParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) if (key === "add" || key.startsWith("group-")) params.delete(key);
+  params.set(name, value);
+  return `?${params}`;
+}
+
+/**
+ * The product page below the fold: description, specification, reviews and questions with their forms, price
+ * history, related and recommended products and the page's widgets. A chunk of its own that hydrates after the
+ * gallery and the buy box (decision 0060; routes/product.tsx renders it in a Suspense boundary through deferred()).
+ */
+export function ProductDetails({
+  loaderData,
+  actionData,
+  signInHref,
+  historyDays,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { signInHref: string; historyDays: number }) {
+  const root = useRoot();
+  const t = useT();
+  const location = useLocation();
+  const viewport = useViewport();
+  const { product, reviews, questions, priceHistory, related, recommended, locale } = loaderData;
+  const languageId = locale.languageId;
+  const price = product.unitPrice;
+  return (
+    <>
+      {product.texts?.text1 || product.texts?.text3 ? (
+        <section aria-labelledby="description" className="mt-10 max-w-3xl">
+          <h2 id="description" className="text-xl font-semibold">
+            {t("product.description")}
+          </h2>
+          {product.texts?.text1 ? <p className="mt-2 whitespace-pre-line">{product.texts.text1}</p> : null}
+          {product.texts?.text3 ? (
+            <>
+              <h3 className="mt-4 font-semibold">{t("product.care")}</h3>
+              <p className="mt-1 whitespace-pre-line">{product.texts.text3}</p>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      <Specification groups={product.parameterGroups} t={t} />
+      <Nutrition groups={product.parameterGroups} t={t} />
+
+      {reviews ? (
+        <Reviews
+          data={reviews}
+          pages={loaderData.reviewPages}
+          moreHref={withParam(location.search, "reviews", String(loaderData.reviewPages + 1))}
+          languageId={languageId}
+          t={t}
+        />
+      ) : null}
+      <ReviewForm
+        lang={root.lang}
+        signedIn={root.user !== null}
+        signInHref={signInHref}
+        outcome={actionData?.form === "review" ? actionData : null}
+      />
+      {questions ? (
+        <Questions
+          data={questions}
+          pages={loaderData.questionPages}
+          moreHref={withParam(location.search, "questions", String(loaderData.questionPages + 1))}
+          languageId={languageId}
+          t={t}
+        />
+      ) : null}
+      <QuestionForm
+        lang={root.lang}
+        signedIn={root.user !== null}
+        signInHref={signInHref}
+        outcome={actionData?.form === "question" ? actionData : null}
+      />
+
+      {price ? (
+        <PriceHistory
+          points={priceHistory}
+          today={loaderData.today}
+          days={historyDays}
+          vatIncluded={root.vatIncluded}
+          currentFormatted={
+            root.vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted
+          }
+          languageId={languageId}
+          t={t}
+          compact={viewport.name === "phone"}
+        />
+      ) : null}
+
+      {related.length ? (
+        <section aria-labelledby="related" className="mt-10">
+          <h2 id="related" className="text-xl font-semibold">
+            {t("product.related")}
+          </h2>
+          <ProductGrid products={related} label={t("product.related")} eager={0} />
+        </section>
+      ) : null}
+
+      {recommended.length ? (
+        <section
+          aria-labelledby="recommended"
+          className="mt-10"
+          data-recommendations=""
+          data-tracking-codes={JSON.stringify(loaderData.recommendedCodes)}
+        >
+          <h2 id="recommended" className="text-xl font-semibold">
+            {RECOMMENDED_TEXTS[root.lang]}
+          </h2>
+          <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
+        </section>
+      ) : null}
+
+      <WidgetBlocks
+        blocks={loaderData.widgets}
+        eager={false}
+        className="mt-10 space-y-10"
+        productId={product.productId}
+      />
+    </>
+  );
+}
