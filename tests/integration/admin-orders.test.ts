@@ -28,7 +28,7 @@ import { registerByApi } from "#tests/support/accounts.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * The back office's orders (issue 15, decision 0050) through /admin/graphql on a real shop — PGlite, and
@@ -425,6 +425,119 @@ describe("refunds and a cancellation together (decision 0050, amended)", () => {
         expect((await invoice.state(row.paymentReference ?? ""))?.refunded).toBe(row.capturedMinor);
       }
     }
+  });
+});
+
+describe("the shopper's order shows its real refunds (decision 0065)", () => {
+  const PUBLIC = `query($id: Guid!) { getOrderPublic(publicOrderId: $id, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+    refunds { id itemId articleNumber createdAt reason refundType toBalance total vat shippingFee
+      lines { itemId articleNumber quantity total vat } } } }`;
+  const refundsOf = async (orderId: number) => {
+    const row = await orderRow(orderId);
+    const answer = await gql(shop.origin, { query: PUBLIC, variables: { id: row.publicId } });
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data.getOrderPublic.refunds as Json[];
+  };
+  const dec = (minor: number) => minor / 100;
+
+  it("two refunds (a unit of a line; a unit and the shipping) answer as two, in order, adding up; staff named by role", async () => {
+    const placed = await invoiceOrder();
+    await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    const [first, second] = placed.lines as [(typeof placed.lines)[number], (typeof placed.lines)[number]];
+    const one = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, { lines: [{ lineId: first.id, quantity: 1 }], reason: "Fel storlek" }),
+    );
+    expect(one.errors).toBeUndefined();
+    const two = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, {
+        lines: [{ lineId: second.id, quantity: 1 }],
+        shipping: true,
+        reason: "Skadad i frakten, staff@mili.example",
+      }),
+    );
+    expect(two.errors).toBeUndefined();
+    const made = await shop.db.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, placed.orderId))
+      .orderBy(refunds.id);
+    const [r1, r2] = made as [(typeof made)[number], (typeof made)[number]];
+    const list = await refundsOf(placed.orderId);
+    expect(list).toEqual([
+      {
+        id: r1.id,
+        itemId: first.id,
+        articleNumber: first.articleNumber,
+        createdAt: (r1.completedAt as Date).toISOString(),
+        reason: "Fel storlek",
+        refundType: "payment",
+        toBalance: false,
+        total: dec(r1.amountMinor),
+        vat: dec(r1.vatMinor),
+        shippingFee: 0,
+        lines: [
+          {
+            itemId: first.id,
+            articleNumber: first.articleNumber,
+            quantity: 1,
+            total: dec(r1.amountMinor),
+            vat: dec(r1.vatMinor),
+          },
+        ],
+      },
+      {
+        id: r2.id,
+        itemId: 0,
+        articleNumber: null,
+        createdAt: (r2.completedAt as Date).toISOString(),
+        reason: "Skadad i frakten, staff",
+        refundType: "payment",
+        toBalance: false,
+        total: dec(r2.amountMinor),
+        vat: dec(r2.vatMinor),
+        shippingFee: dec(r2.shippingMinor),
+        lines: [
+          {
+            itemId: second.id,
+            articleNumber: second.articleNumber,
+            quantity: 1,
+            total: dec(second.lineTotalIncVatMinor),
+            vat: dec(second.lineVatMinor),
+          },
+        ],
+      },
+    ]);
+    expect(r2.shippingMinor).toBeGreaterThan(0);
+    const refunded = (await orderRow(placed.orderId)).refundedMinor;
+    expect(Math.round(list.reduce((s, r) => s + r.total * 100, 0))).toBe(refunded);
+  });
+
+  it("a line refund, then a cancellation: the record and what the cancellation gave back, adding up", async () => {
+    const placed = await invoiceOrder();
+    await capturePayment(deps, placed.orderId);
+    const first = placed.lines[0] as (typeof placed.lines)[number];
+    const one = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, { lines: [{ lineId: first.id, quantity: 1 }] }),
+    );
+    expect(one.errors).toBeUndefined();
+    await changeOrderStatus(deps, placed.orderId, "cancelled", "kunden ångrade sig");
+    const row = await orderRow(placed.orderId);
+    const list = await refundsOf(placed.orderId);
+    expect(list.map((r) => [r.id > 0, r.itemId, r.reason])).toEqual([
+      [true, first.id, null],
+      [false, 0, "kunden ångrade sig"],
+    ]);
+    expect(Math.round(list.reduce((s, r) => s + r.total * 100, 0))).toBe(row.refundedMinor);
+    expect(row.refundedMinor).toBe(row.capturedMinor);
   });
 });
 
