@@ -8,6 +8,7 @@ import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
+import { REFUND_CHECK_EN, REFUND_CHECK_NB, REFUND_CHECK_SV } from "./texts-refund-check.ts";
 import { settingsEn, settingsNb, settingsSv } from "./texts-settings.ts";
 
 export type AdminLang = "en" | "sv" | "nb";
@@ -394,6 +395,7 @@ const en = {
   ...extrasEn,
   ...settingsEn,
   ...ORDER_EN,
+  ...REFUND_CHECK_EN,
   ...CONTENT_EN,
   ...structureEn,
 } as const;
@@ -402,6 +404,7 @@ export type AdminTextKey = keyof typeof en;
 
 const sv: Record<AdminTextKey, string> = {
   ...ORDER_SV,
+  ...REFUND_CHECK_SV,
   ...CONTENT_SV,
   title: "Administration",
   "lang.name": "Svenska",
@@ -789,6 +792,7 @@ const sv: Record<AdminTextKey, string> = {
 
 const nb: Record<AdminTextKey, string> = {
   ...ORDER_NB,
+  ...REFUND_CHECK_NB,
   ...CONTENT_NB,
   title: "Administrasjon",
   "lang.name": "Norsk",
