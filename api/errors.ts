@@ -16,7 +16,9 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYMENT_DECLINED"
   | "BLOCKED_CUSTOMER"
-  | "PAYMENT_FAILED";
+  | "PAYMENT_FAILED"
+  /** deleteUser while an order is open (decision 0065), with `orders`: their numbers. */
+  | "OPEN_ORDERS";
 
 /**
  * An error a shopper can cause: a stable `extensions.code` (and whatever else `extensions` carries), and a message

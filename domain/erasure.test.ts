@@ -30,6 +30,19 @@ describe("erasureRefusal", () => {
       ),
     );
   });
+  it("blocks while the goods or the money may still move (decision 0065): the shopper's deletion and the admin's erasure share it", () => {
+    // Received and processing orders are still to be delivered; a pending one is still being paid.
+    expect([...OPEN_ORDER_STATUSES].sort()).toEqual(["pending", "processing", "received"]);
+    fc.assert(
+      fc.property(fc.array(order), order, (orders, extra) => {
+        const before = erasureRefusal(orders);
+        const after = erasureRefusal([...orders, extra]);
+        // Another open order always refuses; another finished one never changes the verdict.
+        if (OPEN_ORDER_STATUSES.includes(extra.status)) return after !== null;
+        return (before === null) === (after === null);
+      }),
+    );
+  });
   it("the erased order's address is not a deliverable one", () => {
     expect(ERASED_ORDER_EMAIL.endsWith("@invalid")).toBe(true);
   });

@@ -48,6 +48,11 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ (() =>
       nb: "Lenken for å lage nytt passord er utløpt eller allerede brukt. Be om en ny lenke.",
       sv: "Länken för att välja nytt lösenord har gått ut eller redan använts. Begär en ny länk.",
     },
+    // The shopper's own deletion while an order is open (decision 0065; the rule: domain/erasure.ts).
+    "account.delete.openOrders": {
+      nb: "Kontoen kan ikke slettes mens du har bestillinger som ikke er avsluttet ({orders}). Prøv igjen når de er levert eller kansellert, eller kontakt kundeservice.",
+      sv: "Kontot kan inte raderas medan du har beställningar som inte är avslutade ({orders}). Försök igen när de har levererats eller avbrutits, eller kontakta kundtjänst.",
+    },
     "account.customerOnly": {
       nb: "Dette kan bare kunden selv gjøre, ikke butikken som handler for kunden.",
       sv: "Detta kan bara kunden själv göra, inte butiken som handlar åt kunden.",

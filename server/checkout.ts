@@ -15,6 +15,7 @@ import {
   NshiftShipping,
 } from "#integrations/shipping/nshift/index.ts";
 import { OwnShipping } from "#integrations/shipping/own/index.ts";
+import { reconcilePendingRefunds } from "#services/admin/orders/refund-check.ts";
 import type { CheckoutServices } from "#services/checkout/services.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import { confirmHostedOrder, validateHostedOrder } from "#services/orders/hosted.ts";
@@ -45,6 +46,8 @@ export interface CheckoutSetup {
   apiPaths: string[];
   /** Settles attempts a crash left pending (start-up and then periodically). */
   reconcile(olderThanMs?: number): Promise<{ confirmed: number; failed: number }>;
+  /** Settles refunds whose provider call went unanswered, by asking the provider (decision 0065). */
+  reconcileRefunds(olderThanMs?: number): Promise<{ completed: number; failed: number; unknown: number }>;
 }
 
 export function checkoutSetup(opts: {
@@ -168,5 +171,7 @@ export function checkoutSetup(opts: {
     apiPaths,
     reconcile: (olderThanMs) =>
       reconcilePendingOrders(services.deps, olderThanMs === undefined ? {} : { olderThanMs }),
+    reconcileRefunds: (olderThanMs) =>
+      reconcilePendingRefunds(services.deps, olderThanMs === undefined ? {} : { olderThanMs }),
   };
 }

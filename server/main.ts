@@ -263,7 +263,13 @@ export async function start(env: Record<string, string | undefined> = process.en
       .then((outcome) => {
         if (outcome.confirmed || outcome.failed) logger.info(outcome, "reconciled pending orders");
       })
-      .catch((error) => logger.error({ err: error }, "reconciling pending orders failed"));
+      .catch((error) => logger.error({ err: error }, "reconciling pending orders failed"))
+      // Refunds whose provider call went unanswered are settled by asking the provider (decision 0065).
+      .then(() => checkout.reconcileRefunds())
+      .then((outcome) => {
+        if (outcome && (outcome.completed || outcome.failed)) logger.info(outcome, "settled pending refunds");
+      })
+      .catch((error) => logger.error({ err: error }, "settling pending refunds failed"));
   };
   reconcile();
   const reconcileTimer = setInterval(reconcile, 5 * 60_000);

@@ -4,6 +4,7 @@ import { PaymentProviderError } from "#integrations/payments/index.ts";
 import { changeOrderStatusAudited } from "#services/admin/order-actions.ts";
 import { ORDER_EMAILS, type OrderEmail, resendOrderEmail } from "#services/admin/orders/emails.ts";
 import { refundOrder } from "#services/admin/orders/refund.ts";
+import { checkRefund, type RefundCheckOutcome } from "#services/admin/orders/refund-check.ts";
 import { markWithdrawalReceived } from "#services/admin/orders/withdrawals.ts";
 import { adminOrder, adminOrders } from "#services/admin/orders.ts";
 import { capturePayment } from "#services/orders/capture.ts";
@@ -42,6 +43,11 @@ function refused(
 
 const TEXT = {
   notFound: { en: "No such order.", sv: "Ordern finns inte.", nb: "Bestillingen finnes ikke." },
+  refundNotFound: {
+    en: "No such refund.",
+    sv: "Återbetalningen finns inte.",
+    nb: "Refusjonen finnes ikke.",
+  },
   status: {
     en: "Only a received, processing or completed order can be refunded.",
     sv: "Bara en mottagen, behandlad eller slutförd order kan återbetalas.",
@@ -278,6 +284,25 @@ const OrderDetail = b.objectRef<Detail>("AdminOrderDetail").implement({
     lines: t.field({ type: [OrderLine], resolve: (d) => d.lines }),
     history: t.field({ type: [StatusChange], resolve: (d) => d.history }),
     refunds: t.field({ type: [Refund], resolve: (d) => d.refunds }),
+    pendingRefunds: t.field({
+      type: [Refund],
+      description:
+        "Refunds whose provider call went unanswered (5xx, timeout): their money and units are held back until checkRefund settles them (decision 0065)",
+      resolve: (d) => d.pendingRefunds,
+    }),
+  }),
+});
+
+const RefundChecked = b.objectRef<Extract<RefundCheckOutcome, { ok: true }>>("AdminRefundCheck").implement({
+  fields: (t) => ({
+    refundId: t.exposeInt("refundId"),
+    outcome: t.exposeString("outcome", {
+      description:
+        "completed: the provider made it, recorded now; failed: it did not, nothing was refunded (refund again if meant); unknown: no answer yet, still pending",
+    }),
+    repeated: t.exposeBoolean("repeated", { description: "Settled before: nothing changed now" }),
+    status: t.exposeString("status", { description: "The order's status after it" }),
+    detail: t.string({ nullable: true, resolve: (r) => r.detail ?? null }),
   }),
 });
 
@@ -458,6 +483,20 @@ b.mutationFields((t) => ({
         reason: r,
         ...(outcome.lineId !== undefined ? { lineId: outcome.lineId } : {}),
       });
+    },
+  }),
+  checkRefund: t.field({
+    type: RefundChecked,
+    description:
+      "Asks the payment provider about a pending refund (its call went unanswered) by the refund's key, and settles it: completed when the provider made it, failed when it did not (the held-back units and money are free again), unknown while it does not answer; a cancelled or refunded order's held-back refund is asked for again (decision 0065). Race-safe: two checks complete it once. NOT_FOUND for no such refund.",
+    args: { refundId: t.arg.int({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const admin = allow(ctx, "order.refund");
+      const deps = ctx.checkout?.deps;
+      if (!deps) throw refused(ctx, "FORBIDDEN", TEXT.noProviders);
+      const outcome = await checkRefund(deps, admin, args.refundId);
+      if (!outcome.ok) throw refused(ctx, "NOT_FOUND", TEXT.refundNotFound);
+      return outcome;
     },
   }),
   resendOrderEmail: t.boolean({

@@ -1,6 +1,8 @@
 import type { CheckoutAddress } from "#domain/checkout.ts";
+import { nameStaffIn } from "#domain/customer-export.ts";
 import { formatMoney } from "#domain/format.ts";
 import { toDecimal } from "#domain/money.ts";
+import { type ShopperRefund, shopperRefunds } from "#domain/refund-list.ts";
 import { orderCartView, soldLines } from "#services/orders/cart-view.ts";
 import {
   MAX_ORDERS_LISTED,
@@ -111,31 +113,94 @@ const PaymentDetailsType = builder.objectRef<PaymentDetails>("PaymentDetailsType
   }),
 });
 
-type Refund = { e: OrderEdge; at: Date; reason: string | null };
+type Refund = { e: OrderEdge; refund: ShopperRefund };
+type RefundLine = { e: OrderEdge; line: ShopperRefund["lines"][number] };
+
+/** The order line a refund line names (its snapshot: article number and name as sold). */
+const lineOf = (e: OrderEdge, lineId: number) => e.order.lines.find((l) => l.id === lineId) ?? null;
+
+const RefundLineType = builder.objectRef<RefundLine>("RefundLineType").implement({
+  description: "Mili: units of one order line that a refund gave back, and their money.",
+  fields: (t) => ({
+    itemId: t.int({ description: "The order line's id", resolve: (r) => r.line.lineId }),
+    articleNumber: t.string({
+      nullable: true,
+      resolve: (r) => lineOf(r.e, r.line.lineId)?.articleNumber ?? null,
+    }),
+    name: t.string({
+      nullable: true,
+      description: "The product's name as sold (and the variant's)",
+      resolve: (r) => {
+        const line = lineOf(r.e, r.line.lineId);
+        return line ? [line.name, line.skuName].filter(Boolean).join(" ") : null;
+      },
+    }),
+    quantity: t.int({ resolve: (r) => r.line.quantity }),
+    total: t.float({ resolve: (r) => toDecimal(r.line.amount, r.e.order.currency) }),
+    vat: t.float({ resolve: (r) => toDecimal(r.line.vat, r.e.order.currency) }),
+  }),
+});
+
+/** The customer's own addresses: every other e-mail address in a refund's reason names the staff (decision 0053). */
+const reasonFor = (e: OrderEdge, reason: string | null) =>
+  nameStaffIn(reason, new Set([e.order.email.toLowerCase()]));
 
 const RefundType = builder.objectRef<Refund>("RefundType").implement({
-  description: "Money given back on the order (a cancellation, a withdrawal or a refund).",
+  description:
+    "Money given back on the order: one per refund the shop made (lines and/or the shipping fee), oldest first, and one for what a cancellation or a refund of the whole order gave back (decision 0065).",
   fields: (t) => ({
-    id: t.int({ resolve: (r) => r.e.order.id }),
-    itemId: t.int({ description: "0: the whole order", resolve: () => 0 }),
-    articleNumber: t.string({ nullable: true, resolve: () => null }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (r) => r.at.toISOString() }),
-    reason: t.exposeString("reason", { nullable: true }),
-    reasonCode: t.int({ nullable: true, resolve: () => null }),
-    refundType: t.string({ nullable: true, resolve: () => "payment" }),
-    toBalance: t.boolean({ resolve: () => false }),
-    total: t.float({ resolve: (r) => toDecimal(r.e.order.refundedMinor, r.e.order.currency) }),
-    vat: t.float({
-      description: "The VAT share of the refund (the order's VAT in proportion)",
+    id: t.int({
+      description: "The refund's id; 0 for what a cancellation or a refund of the whole order gave back",
+      resolve: (r) => r.refund.refundId,
+    }),
+    itemId: t.int({
+      description:
+        "The order line's id when the refund is units of one line only; 0: several, the shipping or the whole order",
+      resolve: (r) => singleLine(r)?.lineId ?? 0,
+    }),
+    articleNumber: t.string({
+      nullable: true,
+      description: "The line's article number when the refund is units of one line only",
       resolve: (r) => {
-        const o = r.e.order;
-        return o.totalIncVat > 0
-          ? toDecimal(Math.round((o.vat * o.refundedMinor) / o.totalIncVat), o.currency)
-          : 0;
+        const only = singleLine(r);
+        return only ? (lineOf(r.e, only.lineId)?.articleNumber ?? null) : null;
       },
+    }),
+    createdAt: t.string({
+      description: "ISO 8601: when it was refunded",
+      resolve: (r) => r.refund.at.toISOString(),
+    }),
+    reason: t.string({ nullable: true, resolve: (r) => reasonFor(r.e, r.refund.reason) }),
+    reasonCode: t.int({ nullable: true, resolve: () => null }),
+    refundType: t.string({
+      nullable: true,
+      description: "payment (back through the payment) or balance (to the customer's balance)",
+      resolve: (r) => (r.refund.toBalance ? "balance" : "payment"),
+    }),
+    toBalance: t.boolean({ resolve: (r) => r.refund.toBalance }),
+    total: t.float({ resolve: (r) => toDecimal(r.refund.amount, r.e.order.currency) }),
+    vat: t.float({
+      description: "The VAT in the refund (a whole-order refund: the order's VAT in proportion)",
+      resolve: (r) => toDecimal(r.refund.vat, r.e.order.currency),
+    }),
+    shippingFee: t.float({
+      description: "Mili: the shipping fee's part of the total (0 when the shipping was not refunded)",
+      resolve: (r) => toDecimal(r.refund.shipping, r.e.order.currency),
+    }),
+    lines: t.field({
+      type: [RefundLineType],
+      description:
+        "Mili: the units of each order line refunded (empty for the shipping alone or a whole-order refund)",
+      resolve: (r) => r.refund.lines.map((line) => ({ e: r.e, line })),
     }),
   }),
 });
+
+/** The one line a refund gave units back of, when it is exactly that (no other line, no shipping). */
+function singleLine(r: Refund) {
+  const [only, ...more] = r.refund.lines;
+  return only && more.length === 0 && r.refund.shipping === 0 ? only : null;
+}
 
 type ShippingDetail = { e: OrderEdge };
 
@@ -311,20 +376,21 @@ export const OrderType = builder.objectRef<OrderEdge>("OrderType").implement({
     refunds: t.field({
       type: [RefundType],
       nullable: { list: true, items: true },
-      resolve: (e) =>
-        e.order.refundedMinor > 0
-          ? [
-              {
-                e,
-                at:
-                  e.order.history.findLast((h) => h.toStatus === "refunded" || h.toStatus === "cancelled")
-                    ?.createdAt ?? e.order.updatedAt,
-                reason:
-                  e.order.history.findLast((h) => h.toStatus === "refunded" || h.toStatus === "cancelled")
-                    ?.reason ?? null,
-              },
-            ]
-          : [],
+      description:
+        "Every refund of the order, oldest first: the shop's refunds of lines and shipping, and what a cancellation or a refund of the whole order gave back; they add up to what was refunded",
+      resolve: (e) => {
+        const move = e.order.history.findLast((h) => h.toStatus === "refunded" || h.toStatus === "cancelled");
+        return shopperRefunds(
+          {
+            refunded: e.order.refundedMinor,
+            totalIncVat: e.order.totalIncVat,
+            vat: e.order.vat,
+            move: move ? { at: move.createdAt, reason: move.reason } : null,
+            updatedAt: e.order.updatedAt,
+          },
+          e.order.refunds,
+        ).map((refund) => ({ e, refund }));
+      },
     }),
     shippingDetails: t.field({
       type: [ShippingDetailType],

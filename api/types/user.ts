@@ -306,11 +306,18 @@ builder.mutationFields((t) => ({
   deleteUser: t.boolean({
     nullable: true,
     description:
-      "Erases the signed-in customer's account: personal data cleared, sessions ended, orders kept anonymised.",
+      "Erases the signed-in customer's account: personal data cleared, sessions ended, orders kept anonymised. Mili: refused with OPEN_ORDERS (extensions.orders: their numbers) while an order is pending, received or processing — nothing changes (decision 0065).",
     args: { ...localeArgs },
     resolve: async (_root, _args, ctx) => {
       const customer = customerHimself(await signedIn(ctx));
-      return deleteUser(ctx.db, customer.customerId);
+      const outcome = await deleteUser(ctx.db, customer.customerId);
+      if (outcome.kind === "openOrders") {
+        const orders = outcome.orders.map((o) => o.orderNumber ?? `#${o.orderId}`);
+        throw apiError("OPEN_ORDERS", msg("account.delete.openOrders", { orders: orders.join(", ") }), {
+          orders,
+        });
+      }
+      return outcome.kind === "erased";
     },
   }),
   requestPasswordReset: t.boolean({

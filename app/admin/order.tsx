@@ -36,6 +36,7 @@ interface Detail {
   lines: (RefundableLine & { vatMinor: number })[];
   history: { fromStatus: string | null; toStatus: string; reason: string | null; at: string }[];
   refunds: { refundId: number; amountMinor: number; method: string; actor: string | null; at: string }[];
+  pendingRefunds: { refundId: number; amountMinor: number; actor: string | null; at: string }[];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -51,7 +52,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       phone shippingMethod paymentMethod capturedMinor refundedMinor shippingFeeMinor shippingRefunded
       lines { lineId articleNumber name skuName quantity refundedQuantity lineTotalMinor vatMinor }
       history { fromStatus toStatus reason at }
-      refunds { refundId amountMinor method actor at } } }`,
+      refunds { refundId amountMinor method actor at }
+      pendingRefunds { refundId amountMinor actor at } } }`,
     { id: orderId },
   );
   if (!answer.data?.order) throw new Response("Not found", { status: 404 });
@@ -64,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "status" | "ship" | "refund" | "resend" | "received";
+type Intent = "status" | "ship" | "refund" | "resend" | "received" | "check";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
@@ -114,6 +116,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       retryKey: answer.error ? key : null,
     };
   }
+  if (intent === "check") {
+    // A refund whose provider call went unanswered: ask the provider and settle it (decision 0065).
+    const answer = await adminRequest<{ checkRefund: { outcome: string; repeated: boolean } }>(
+      request,
+      context,
+      "mutation($id: Int!) { checkRefund(refundId: $id) { outcome repeated } }",
+      { id: Number(form.get("refundId")) },
+    );
+    return {
+      intent,
+      error: answer.error,
+      message: messageOf(answer.errorExtensions),
+      checked: answer.data?.checkRefund ?? null,
+    };
+  }
   if (intent === "resend") {
     const answer = await adminRequest(
       request,
@@ -160,7 +177,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const { detail, key, prefillAll } = loaderData;
   const refundKey =
     actionData && "retryKey" in actionData && actionData.retryKey ? actionData.retryKey : loaderData.key;
-  const { order, lines, history, refunds } = detail;
+  const { order, lines, history, refunds, pendingRefunds } = detail;
   const statusText = (s: string) => t(`status.${s}` as AdminTextKey);
   const money = (minor: number) => <Money minor={minor} currency={order.currencyCode} lang={lang} />;
   const fmt = (minor: number) =>
@@ -173,6 +190,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     if (actionData.intent === "ship") return t("order.shipped");
     if (actionData.intent === "resend") return t("order.resent");
     if (actionData.intent === "received") return t("order.receivedDone");
+    if (actionData.intent === "check" && "checked" in actionData && actionData.checked) {
+      const { outcome, repeated } = actionData.checked;
+      if (repeated) return t("refundCheck.repeated");
+      return t(
+        outcome === "completed"
+          ? "refundCheck.completed"
+          : outcome === "failed"
+            ? "refundCheck.failed"
+            : "refundCheck.unknown",
+      );
+    }
     if (actionData.intent === "refund" && "refunded" in actionData && actionData.refunded)
       return t(actionData.refunded.repeated ? "order.refundRepeated" : "order.refundDone", {
         amount: fmt(actionData.refunded.amountMinor),
@@ -343,6 +371,51 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             refundKey={refundKey}
             prefillAll={prefillAll}
           />
+        </section>
+      )}
+      {pendingRefunds.length > 0 && (
+        <section
+          aria-labelledby="pending-refunds-heading"
+          className="mb-6 rounded border border-amber-700 p-3"
+        >
+          <h2 id="pending-refunds-heading" className="mb-2 text-xl font-semibold">
+            {t("refundCheck.title")}
+          </h2>
+          <p className="mb-2">{t("refundCheck.help")}</p>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th}>{t("refundCheck.asked")}</th>
+                <th className={`${th} text-right`}>{t("order.refundAmount")}</th>
+                <th className={th}>{t("order.refundWho")}</th>
+                <th className={th}>
+                  <span className="sr-only">{t("refundCheck.title")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pendingRefunds.map((r) => (
+                <tr key={r.refundId}>
+                  <td className={td}>
+                    <When iso={r.at} lang={lang} />
+                  </td>
+                  <td className={`${td} text-right`}>{money(r.amountMinor)}</td>
+                  <td className={td}>{r.actor ?? "–"}</td>
+                  <td className={td}>
+                    {may("order.refund") && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="check" />
+                        <input type="hidden" name="refundId" value={r.refundId} />
+                        <button type="submit" className={button}>
+                          {t("refundCheck.button", { id: r.refundId })}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
       )}
       <section aria-labelledby="refunds-heading" className="mb-6">

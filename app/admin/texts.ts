@@ -10,6 +10,7 @@ import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
+import { REFUND_CHECK_EN, REFUND_CHECK_NB, REFUND_CHECK_SV } from "./texts-refund-check.ts";
 import { settingsEn, settingsNb, settingsSv } from "./texts-settings.ts";
 
 export type AdminLang = "en" | "sv" | "nb";
@@ -397,6 +398,7 @@ const en = {
   ...catalogExtrasEn,
   ...settingsEn,
   ...ORDER_EN,
+  ...REFUND_CHECK_EN,
   ...CONTENT_EN,
   ...FORMS_EN,
   ...structureEn,
@@ -406,6 +408,7 @@ export type AdminTextKey = keyof typeof en;
 
 const sv: Record<AdminTextKey, string> = {
   ...ORDER_SV,
+  ...REFUND_CHECK_SV,
   ...CONTENT_SV,
   ...FORMS_SV,
   title: "Administration",
@@ -795,6 +798,7 @@ const sv: Record<AdminTextKey, string> = {
 
 const nb: Record<AdminTextKey, string> = {
   ...ORDER_NB,
+  ...REFUND_CHECK_NB,
   ...CONTENT_NB,
   ...FORMS_NB,
   title: "Administrasjon",

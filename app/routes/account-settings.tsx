@@ -46,7 +46,7 @@ export type SettingsResult =
     }
   | { intent: "password"; done: boolean; problems: Problems; error: AccountKey | null }
   | { intent: "delete-start" }
-  | { intent: "delete"; failed: true };
+  | { intent: "delete"; failed: true; openOrders?: string[] };
 
 const FIELD_KEYS: Record<string, AccountKey> = {
   personalId: "api.account.personalId.invalid",
@@ -183,6 +183,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
     try {
       await strictly(client.request(DeleteUserMutation));
     } catch (error) {
+      // An open order holds the deletion up (decision 0065): the shopper is told which, nothing changed.
+      if (error instanceof GraphqlClientError && error.code === "OPEN_ORDERS") {
+        const orders = error.graphQLErrors[0]?.extensions?.orders;
+        return {
+          intent,
+          failed: true,
+          openOrders: Array.isArray(orders) ? orders.map(String) : [],
+        };
+      }
       rc.log("error", "account not deleted", { error: String(error) });
       return { intent, failed: true };
     }
@@ -442,7 +451,15 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           {t("settings.delete.heading")}
         </h2>
         <p className="mt-1 text-stone-700">{t("settings.delete.intro")}</p>
-        <FormMessage text={actionData?.intent === "delete" ? t("api.account.generic") : null} />
+        <FormMessage
+          text={
+            actionData?.intent !== "delete"
+              ? null
+              : actionData.openOrders
+                ? t("api.account.delete.openOrders", { orders: actionData.openOrders.join(", ") })
+                : t("api.account.generic")
+          }
+        />
         {actionData?.intent === "delete-start" ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete" />

@@ -112,6 +112,12 @@ export interface PaymentProvider {
     idempotencyKey: string,
     lines?: readonly RefundLine[],
   ): Promise<{ refundId: string }>;
+  /**
+   * A refund asked for with `idempotencyKey`, looked up without doing anything (decision 0065: a refund whose call
+   * went unanswered — 5xx, timeout — is settled by asking): its id when the provider made it, null when it knows
+   * no such refund (the call never reached it, or it refused it). Throws when the provider does not answer now.
+   */
+  findRefund?(providerReference: string, idempotencyKey: string): Promise<{ refundId: string } | null>;
   /** Releases an authorisation that will not be captured (the undo of authorize). */
   cancel(providerReference: string, idempotencyKey: string): Promise<void>;
   /** The provider's state of a payment; null when it knows no such payment. */

@@ -11,15 +11,21 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/**
+ * Who a change is recorded for: an admin, or the shop itself acting on its own (a periodic job: `id` null and a
+ * descriptive `email`, e.g. "system: refund check" — decision 0065).
+ */
+export type AuditActor = { id: number | null; email: string } & Partial<Omit<AdminPrincipal, "id" | "email">>;
+
 /** Records a back-office change; call it with the transaction that makes the change (decision 0037). */
-export async function writeAudit(tx: Database, who: AdminPrincipal, entry: AuditEntry): Promise<void> {
+export async function writeAudit(tx: Database, who: AuditActor, entry: AuditEntry): Promise<void> {
   await writeAudits(tx, who, [entry]);
 }
 
 /** Records many changes at once (a CSV import's one entry per product), in chunks of 1,000 rows per statement. */
 export async function writeAudits(
   tx: Database,
-  who: AdminPrincipal,
+  who: AuditActor,
   entries: readonly AuditEntry[],
 ): Promise<void> {
   for (let i = 0; i < entries.length; i += 1000)

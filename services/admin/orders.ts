@@ -73,7 +73,7 @@ export type AdminOrderRow = Awaited<ReturnType<typeof adminOrders>>["orders"][nu
 export async function adminOrder(db: Database, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const [lines, history, made] = await Promise.all([
+  const [lines, history, made, pending] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     db
       .select()
@@ -84,6 +84,12 @@ export async function adminOrder(db: Database, orderId: number) {
       .select()
       .from(refunds)
       .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")))
+      .orderBy(asc(refunds.id)),
+    // Refunds whose provider call went unanswered: held back until checked (decision 0065).
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")))
       .orderBy(asc(refunds.id)),
   ]);
   const refundLines = made.map((r) => ({
@@ -99,6 +105,7 @@ export async function adminOrder(db: Database, orderId: number) {
     })),
     history,
     refunds: made,
+    pendingRefunds: pending,
     shippingRefunded: made.some((r) => r.shippingMinor > 0),
   };
 }

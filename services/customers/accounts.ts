@@ -17,7 +17,14 @@ import {
   reviews,
   stockMonitors,
 } from "#db/schema/index.ts";
-import { ERASED_AUTHOR, ERASED_ORDER_EMAIL, erasedAccountEmail } from "#domain/erasure.ts";
+import {
+  ERASED_AUTHOR,
+  ERASED_ORDER_EMAIL,
+  type ErasureRefusal,
+  erasedAccountEmail,
+  erasureRefusal,
+  OPEN_ORDER_STATUSES,
+} from "#domain/erasure.ts";
 import { type Message, msg } from "#domain/messages.ts";
 import { isPasswordDigest } from "#domain/password.ts";
 import {
@@ -226,13 +233,51 @@ export async function updateUser(
   return getUser(db, customerId);
 }
 
+/** What erasing an account came to: erased, erased before (nothing changed), or refused (nothing changed). */
+export type ErasureOutcome =
+  | { kind: "erased" }
+  | { kind: "alreadyErased" }
+  | { kind: "notFound" }
+  | ErasureRefusal;
+
+/**
+ * The erasure's guard, inside the caller's transaction (decision 0053, and 0065 for the shopper's own deletion):
+ * locks the account row first, so an order placed meanwhile waits for the erasure (or the erasure sees it), then
+ * applies the one rule (domain/erasure.ts erasureRefusal: no order pending, received or processing). Null when
+ * the erasure may go ahead; the shopper's deleteUser and the back office's eraseCustomer both call it.
+ */
+export async function erasureBlock(
+  tx: Database,
+  customerId: number,
+): Promise<Exclude<ErasureOutcome, { kind: "erased" }> | null> {
+  const [row] = await tx
+    .select({ deletedAt: customers.deletedAt })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for("update");
+  if (!row) return { kind: "notFound" };
+  if (row.deletedAt) return { kind: "alreadyErased" };
+  const open = await tx
+    .select({ orderId: orders.id, orderNumber: orders.orderNumber, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .orderBy(orders.id);
+  return erasureRefusal(open);
+}
+
 /**
  * Erases an account: every personal field is cleared, the address replaced by a placeholder, the password and
  * every session gone, favourites deleted. Orders stay for the bookkeeping, detached from the customer and
- * anonymised (name, e-mail, phone, identity numbers, company, addresses, message). One transaction.
+ * anonymised (name, e-mail, phone, identity numbers, company, addresses, message). One transaction. Refused while
+ * an order is open (`openOrders`, nothing changed): its delivery, payment or withdrawal still needs the address.
  */
-export async function deleteUser(db: Database, customerId: number): Promise<boolean> {
-  return db.transaction((tx) => eraseAccount(tx as unknown as Database, customerId));
+export async function deleteUser(db: Database, customerId: number): Promise<ErasureOutcome> {
+  return db.transaction(async (txh) => {
+    const tx = txh as unknown as Database;
+    const blocked = await erasureBlock(tx, customerId);
+    if (blocked) return blocked;
+    return (await eraseAccount(tx, customerId)) ? { kind: "erased" } : { kind: "alreadyErased" };
+  });
 }
 
 /**

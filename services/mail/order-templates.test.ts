@@ -81,6 +81,7 @@ const order: OrderRecord = {
     },
   ],
   history: [],
+  refunds: [],
 };
 
 describe("the order e-mails", () => {

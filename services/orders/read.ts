@@ -6,10 +6,12 @@ import {
   orderStatusHistory,
   orders,
   paymentMethods,
+  refunds,
   shippingOptions,
 } from "#db/schema/index.ts";
 import type { CheckoutAddress } from "#domain/checkout.ts";
 import { parseOrderNumber } from "#domain/order.ts";
+import type { RefundRecord } from "#domain/refund-list.ts";
 
 /**
  * Orders as the shopper reads them (the confirmation page, the account's order list, the guest's order link): the
@@ -88,6 +90,8 @@ export interface OrderRecord {
   updatedAt: Date;
   lines: OrderLineRecord[];
   history: { fromStatus: string | null; toStatus: string; reason: string | null; createdAt: Date }[];
+  /** The order's completed refund records, oldest first (decision 0065; cancel/refund moves write none). */
+  refunds: RefundRecord[];
 }
 
 /** At most this many orders answer the account's order list (the newest). */
@@ -123,13 +127,18 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
     .limit(limit);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.order.id);
-  const [lines, history] = await Promise.all([
+  const [lines, history, refunded] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
     db
       .select()
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, ids), eq(refunds.status, "completed")))
+      .orderBy(asc(refunds.completedAt), asc(refunds.id)),
   ]);
   return rows.map(({ order: o, ...m }) => ({
     id: o.id,
@@ -204,6 +213,18 @@ async function load(db: Database, where: Where, limit: number): Promise<OrderRec
         toStatus: h.toStatus,
         reason: h.reason,
         createdAt: h.createdAt,
+      })),
+    refunds: refunded
+      .filter((r) => r.orderId === o.id)
+      .map((r) => ({
+        id: r.id,
+        amount: r.amountMinor,
+        vat: r.vatMinor,
+        shipping: r.shippingMinor,
+        method: r.method,
+        lines: Array.isArray(r.lines) ? (r.lines as RefundRecord["lines"]) : [],
+        reason: r.reason,
+        at: r.completedAt ?? r.createdAt,
       })),
   }));
 }

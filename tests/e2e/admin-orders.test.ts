@@ -16,7 +16,8 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
 /**
  * Orders in the back office in Chromium (issue 15, decision 0050): a staff member ships an invoice order (the
  * payment is captured), refunds one unit of a line by keyboard with the goods back on the shelf, and sees it on the
- * order; the withdrawal requests list and the packing slip (no prices) — every screen axe-clean.
+ * order, and settles a refund of unknown outcome with "Check with the provider" (decision 0065); the withdrawal
+ * requests list and the packing slip (no prices) — every screen axe-clean.
  */
 let shop: Shop;
 const EMAIL = "lager@mili.example";
@@ -156,6 +157,39 @@ describe("orders in the back office", () => {
     // After an error the form keeps its key: a retry of a refund the provider did not answer is the same refund.
     expect(keyBefore).toBeTruthy();
     expect(await formKey.getAttribute("value")).toBe(keyBefore);
+
+    // A refund whose provider call went unanswered ten minutes ago and never reached it (decision 0065): the order
+    // shows it apart; checking it by keyboard finds no such refund at the provider, so it fails and frees the unit.
+    const [pending] = await shop.db.db
+      .insert(refunds)
+      .values({
+        orderId,
+        currencyCode: "SEK",
+        amountMinor: 100,
+        vatMinor: 20,
+        lines: [{ lineId, quantity: 1, amount: 100, vat: 20 }],
+        method: "provider",
+        idempotencyKey: crypto.randomUUID(),
+        status: "pending",
+        actor: EMAIL,
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning({ id: refunds.id });
+    await page.reload();
+    const unknown = page.getByRole("region", { name: "Refunds with an unknown outcome" });
+    await unknown.waitFor();
+    await expectAxeClean(page, "order with a refund of unknown outcome");
+    await unknown.getByRole("button", { name: `Check refund ${pending?.id} with the provider` }).focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator("#main").getByRole("status").textContent())
+      .toMatch(/^The provider did not make the refund/);
+    await expect.poll(() => unknown.count()).toBe(0);
+    const [failed] = await shop.db.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, pending?.id ?? 0));
+    expect(failed).toMatchObject({ status: "failed", idempotencyKey: null });
   }, 240_000);
 
   it("withdrawal requests and the packing slip are axe-clean; the slip has SKUs and the address, no prices", async () => {

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, carts, customers, favorites, outbox, passwordResets } from "#db/schema/index.ts";
+import { cartItems, carts, customers, favorites, orders, outbox, passwordResets } from "#db/schema/index.ts";
 import { PASSWORD_SALT_DEFAULT, passwordDigest } from "#domain/password.ts";
 import { openResetKey } from "#services/customers/accounts.ts";
 import { buildDocument, operation, variablesOf } from "#tests/compat/geins/build.ts";
@@ -208,6 +209,71 @@ describe("the account operations of the Geins clients", () => {
     expect(out.body.data.signOutEverywhere).toBe(true);
     expect((await run("ralph-ui/getUser", no, token)).body.data.getUser).toBeNull();
     token = (await auth("login", "ola.nordmann@example.no", "nytt-passord-2026")).json.token as string;
+  });
+
+  it("deleteUser is refused while an order is open: OPEN_ORDERS in the shopper's language, nothing changes", async () => {
+    const db = shop.db.db;
+    const [me] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.email, "ola.nordmann@example.no"), isNull(customers.deletedAt)));
+    if (!me) throw new Error("no account");
+    // A received order holds the deletion up; a completed and a cancelled one do not (domain/erasure.ts).
+    const placed = async (status: string) => {
+      const [row] = await db
+        .insert(orders)
+        .values({
+          cartId: randomUUID(),
+          orderNumber: `NO-${randomUUID().slice(0, 8)}`,
+          channelId: "2|no",
+          marketAlias: "no",
+          languageId: "nb-NO",
+          currencyCode: "NOK",
+          customerId: me.id,
+          email: me.email,
+          firstName: "Ola",
+          lastName: "Nordmann",
+          billingAddress: { addressLine1: "Storgata 1" },
+          shippingAddress: { addressLine1: "Storgata 1" },
+          status,
+          itemValueIncVatMinor: 12500,
+          itemValueExVatMinor: 10000,
+          vatMinor: 2500,
+          totalIncVatMinor: 12500,
+        })
+        .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      if (!row) throw new Error("no order");
+      return row;
+    };
+    await placed("completed");
+    await placed("cancelled");
+    const open = await placed("received");
+    const erase = (channelId: string, marketId: string, languageId: string) =>
+      gql(
+        shop.origin,
+        {
+          query: `mutation { deleteUser(channelId: "${channelId}", marketId: "${marketId}", languageId: "${languageId}") }`,
+        },
+        { authorization: `Bearer ${token}` },
+      );
+    const refused = await erase("2|no", "no", "nb-NO");
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({
+      code: "OPEN_ORDERS",
+      orders: [open.orderNumber],
+    });
+    expect(refused.body.errors?.[0]?.message).toBe(
+      `Kontoen kan ikke slettes mens du har bestillinger som ikke er avsluttet (${open.orderNumber}). Prøv igjen når de er levert eller kansellert, eller kontakt kundeservice.`,
+    );
+    const swedish = await erase("1|se", "se", "sv-SE");
+    expect(swedish.body.errors?.[0]?.message).toContain("Kontot kan inte raderas");
+    // Nothing changed: the account, its session and the order are as they were.
+    const [after] = await db.select().from(customers).where(eq(customers.id, me.id));
+    expect(after).toMatchObject({ email: me.email, firstName: me.firstName, deletedAt: null });
+    expect((await run("ralph-ui/getUser", no, token)).body.data.getUser.email).toBe(me.email);
+    const [kept] = await db.select().from(orders).where(eq(orders.id, open.id));
+    expect(kept).toMatchObject({ customerId: me.id, firstName: "Ola" });
+    // Delivered: the deletion goes ahead (next test).
+    await db.update(orders).set({ status: "completed" }).where(eq(orders.id, open.id));
   });
 
   it("deleteUser erases the personal data and ends the session", async () => {

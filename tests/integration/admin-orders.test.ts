@@ -14,9 +14,11 @@ import {
   refunds,
   skus,
 } from "#db/schema/index.ts";
+import { REFUND_CHECK_GRACE_MS } from "#domain/refund-check.ts";
 import { PaymentProviderError, type RefundLine } from "#integrations/payments/index.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { refundOrder } from "#services/admin/orders/refund.ts";
+import { checkRefund, reconcilePendingRefunds } from "#services/admin/orders/refund-check.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { addToCart } from "#services/cart/lines.ts";
 import type { CartContext } from "#services/cart/model.ts";
@@ -28,7 +30,7 @@ import { registerByApi } from "#tests/support/accounts.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * The back office's orders (issue 15, decision 0050) through /admin/graphql on a real shop — PGlite, and
@@ -428,6 +430,119 @@ describe("refunds and a cancellation together (decision 0050, amended)", () => {
   });
 });
 
+describe("the shopper's order shows its real refunds (decision 0065)", () => {
+  const PUBLIC = `query($id: Guid!) { getOrderPublic(publicOrderId: $id, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+    refunds { id itemId articleNumber createdAt reason refundType toBalance total vat shippingFee
+      lines { itemId articleNumber quantity total vat } } } }`;
+  const refundsOf = async (orderId: number) => {
+    const row = await orderRow(orderId);
+    const answer = await gql(shop.origin, { query: PUBLIC, variables: { id: row.publicId } });
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data.getOrderPublic.refunds as Json[];
+  };
+  const dec = (minor: number) => minor / 100;
+
+  it("two refunds (a unit of one line; units of two lines) answer as two, in order, adding up; staff named by role", async () => {
+    const placed = await invoiceOrder();
+    await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    const [first, second] = placed.lines as [(typeof placed.lines)[number], (typeof placed.lines)[number]];
+    const one = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, { lines: [{ lineId: first.id, quantity: 1 }], reason: "Fel storlek" }),
+    );
+    expect(one.errors).toBeUndefined();
+    const two = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, {
+        lines: [
+          { lineId: second.id, quantity: 1 },
+          { lineId: first.id, quantity: 1 },
+        ],
+        reason: "Skadad i frakten, staff@mili.example",
+      }),
+    );
+    expect(two.errors).toBeUndefined();
+    const made = await shop.db.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, placed.orderId))
+      .orderBy(refunds.id);
+    const [r1, r2] = made as [(typeof made)[number], (typeof made)[number]];
+    const list = await refundsOf(placed.orderId);
+    expect(list).toEqual([
+      {
+        id: r1.id,
+        itemId: first.id,
+        articleNumber: first.articleNumber,
+        createdAt: (r1.completedAt as Date).toISOString(),
+        reason: "Fel storlek",
+        refundType: "payment",
+        toBalance: false,
+        total: dec(r1.amountMinor),
+        vat: dec(r1.vatMinor),
+        shippingFee: 0,
+        lines: [
+          {
+            itemId: first.id,
+            articleNumber: first.articleNumber,
+            quantity: 1,
+            total: dec(r1.amountMinor),
+            vat: dec(r1.vatMinor),
+          },
+        ],
+      },
+      {
+        id: r2.id,
+        itemId: 0,
+        articleNumber: null,
+        createdAt: (r2.completedAt as Date).toISOString(),
+        reason: "Skadad i frakten, staff",
+        refundType: "payment",
+        toBalance: false,
+        total: dec(r2.amountMinor),
+        vat: dec(r2.vatMinor),
+        shippingFee: 0,
+        lines: (r2.lines as { lineId: number; quantity: number; amount: number; vat: number }[]).map((l) => ({
+          itemId: l.lineId,
+          articleNumber: l.lineId === first.id ? first.articleNumber : second.articleNumber,
+          quantity: l.quantity,
+          total: dec(l.amount),
+          vat: dec(l.vat),
+        })),
+      },
+    ]);
+    expect((r2.lines as unknown[]).length).toBe(2);
+    const refunded = (await orderRow(placed.orderId)).refundedMinor;
+    expect(Math.round(list.reduce((s, r) => s + r.total * 100, 0))).toBe(refunded);
+  });
+
+  it("a line refund, then a cancellation: the record and what the cancellation gave back, adding up", async () => {
+    const placed = await invoiceOrder();
+    await capturePayment(deps, placed.orderId);
+    const first = placed.lines[0] as (typeof placed.lines)[number];
+    const one = await adminCall(
+      shop,
+      cookies.staff,
+      REFUND,
+      refundInput(placed.orderId, { lines: [{ lineId: first.id, quantity: 1 }] }),
+    );
+    expect(one.errors).toBeUndefined();
+    await changeOrderStatus(deps, placed.orderId, "cancelled", "kunden ångrade sig");
+    const row = await orderRow(placed.orderId);
+    const list = await refundsOf(placed.orderId);
+    expect(list.map((r) => [r.id > 0, r.itemId, r.reason])).toEqual([
+      [true, first.id, null],
+      [false, 0, "kunden ångrade sig"],
+    ]);
+    expect(Math.round(list.reduce((s, r) => s + r.total * 100, 0))).toBe(row.refundedMinor);
+    expect(row.refundedMinor).toBe(row.capturedMinor);
+  });
+});
+
 /** The invoice sandbox, made to answer 5xx for the next refund: before doing it, or after (the answer lost). */
 class FaultyInvoice extends SandboxInvoiceProvider {
   fault: { status: number; after: boolean } | null = null;
@@ -525,6 +640,125 @@ describe("a refund the provider does not answer (decision 0050, amended)", () =>
     const rows = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
     expect(rows.map((r) => r.status)).toEqual(["completed"]);
     expect((await orderRow(placed.orderId)).refundedMinor).toBe(line.lineTotalIncVatMinor);
+  });
+});
+
+describe("a pending refund settled by asking the provider (decision 0065)", () => {
+  const CHECK = `mutation($id: Int!) { checkRefund(refundId: $id) { refundId outcome repeated status } }`;
+  const later = () => new Date(Date.now() + REFUND_CHECK_GRACE_MS + 60_000);
+  async function owner() {
+    return createAdminUser(shop.db.db, {
+      email: `check-${randomUUID().slice(0, 8)}@mili.example`,
+      role: "owner",
+      password: "correct horse battery staple 42",
+    });
+  }
+  /** A shipped order with one refund left pending by a 5xx: `after` the provider refunded, or before. */
+  async function pendingRefund(after: boolean, opts: { ship?: boolean } = {}) {
+    const placed = await invoiceOrder();
+    if (opts.ship === false) await capturePayment(deps, placed.orderId);
+    else await adminCall(shop, cookies.staff, SHIP, { id: placed.orderId });
+    const faulty = new FaultyInvoice({ db: shop.db.db });
+    const d = { db: shop.db.db, payments: { INVOICE: faulty } };
+    const who = await owner();
+    const line = placed.lines[0] as (typeof placed.lines)[number];
+    const input = {
+      orderId: placed.orderId,
+      key: randomUUID(),
+      lines: [{ lineId: line.id, quantity: 1 }],
+      shipping: false,
+      method: "provider" as const,
+      returnToStock: false,
+    };
+    faulty.fault = { status: after ? 503 : 502, after };
+    expect(await refundOrder(d, who, input)).toMatchObject({ ok: false, refusal: "providerUnknown" });
+    const [row] = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
+    if (!row) throw new Error("no pending refund");
+    expect(row.status).toBe("pending");
+    return { ...placed, d, faulty, who, input, line, refund: row };
+  }
+
+  it("the provider made it (answer lost): two checks at once complete it once, audited once; support may not", async () => {
+    const p = await pendingRefund(true);
+    const detail = await adminCall(
+      shop,
+      cookies.support,
+      `query($id: Int!) { order(orderId: $id) { pendingRefunds { refundId amountMinor } refunds { refundId } } }`,
+      { id: p.orderId },
+    );
+    expect(detail.data.order).toEqual({
+      pendingRefunds: [{ refundId: p.refund.id, amountMinor: p.refund.amountMinor }],
+      refunds: [],
+    });
+    expect((await adminCall(shop, cookies.support, CHECK, { id: p.refund.id })).code).toBe("FORBIDDEN");
+    const [a, b] = await Promise.all([
+      adminCall(shop, cookies.staff, CHECK, { id: p.refund.id }),
+      adminCall(shop, cookies.owner, CHECK, { id: p.refund.id }),
+    ]);
+    expect([a.errors, b.errors]).toEqual([undefined, undefined]);
+    const answers = [a.data.checkRefund, b.data.checkRefund];
+    expect(answers.map((x: Json) => x.outcome)).toEqual(["completed", "completed"]);
+    expect(answers.map((x: Json) => x.repeated).sort()).toEqual([false, true]);
+    const rows = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, p.orderId));
+    expect(rows.map((r) => r.status)).toEqual(["completed"]);
+    expect(rows[0]?.providerRefundId).toEqual(expect.any(String));
+    expect((await orderRow(p.orderId)).refundedMinor).toBe(p.refund.amountMinor);
+    expect(p.faulty.log.filter((e) => e.kind === "refund")).toHaveLength(1);
+    const audits = await auditsOf(p.orderId, "order.refund");
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.after).toMatchObject({ refundId: p.refund.id, settledBy: "check" });
+    // Checked again: nothing changes.
+    expect((await adminCall(shop, cookies.staff, CHECK, { id: p.refund.id })).data.checkRefund).toMatchObject(
+      {
+        outcome: "completed",
+        repeated: true,
+      },
+    );
+    expect((await adminCall(shop, cookies.staff, CHECK, { id: 2 ** 31 - 1 })).code).toBe("NOT_FOUND");
+  });
+
+  it("never made (5xx before): unknown within the grace, then failed — units free, the same form refunds anew", async () => {
+    const p = await pendingRefund(false);
+    expect(await checkRefund(p.d, p.who, p.refund.id)).toMatchObject({ ok: true, outcome: "unknown" });
+    expect((await shop.db.db.select().from(refunds).where(eq(refunds.id, p.refund.id)))[0]?.status).toBe(
+      "pending",
+    );
+    // Two late checks at once: one fails it, the other finds it failed.
+    const [a, b] = await Promise.all([
+      checkRefund(p.d, p.who, p.refund.id, { now: later() }),
+      checkRefund(p.d, p.who, p.refund.id, { now: later() }),
+    ]);
+    expect([a, b].map((x) => (x.ok ? x.outcome : x.refusal))).toEqual(["failed", "failed"]);
+    expect([a, b].map((x) => x.ok && x.repeated).sort()).toEqual([false, true]);
+    const [failed] = await shop.db.db.select().from(refunds).where(eq(refunds.id, p.refund.id));
+    expect(failed).toMatchObject({ status: "failed", idempotencyKey: null });
+    expect(await auditsOf(p.orderId, "order.refund.failed")).toHaveLength(1);
+    expect((await orderRow(p.orderId)).refundedMinor).toBe(0);
+    // The units are free again: the form sent again (same key) reserves and refunds, once.
+    expect(await refundOrder(p.d, p.who, p.input)).toMatchObject({ ok: true, repeated: false });
+    expect(p.faulty.log.filter((e) => e.kind === "refund")).toHaveLength(1);
+    const rows = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, p.orderId));
+    expect(rows.map((r) => r.status).sort()).toEqual(["completed", "failed"]);
+    expect((await orderRow(p.orderId)).refundedMinor).toBe(p.refund.amountMinor);
+  });
+
+  it("never made, and a cancellation held its money back: the periodic check asks again, refunded = captured", async () => {
+    const p = await pendingRefund(false, { ship: false });
+    const before = await orderRow(p.orderId);
+    await changeOrderStatus(deps, p.orderId, "cancelled", "test");
+    const cancelled = await orderRow(p.orderId);
+    // The cancellation refunded all but the pending refund's money.
+    expect(cancelled.refundedMinor).toBe(before.capturedMinor - p.refund.amountMinor);
+    const settled = await reconcilePendingRefunds(p.d, { now: new Date(Date.now() + 20 * 60_000) });
+    expect(settled.completed).toBeGreaterThanOrEqual(1);
+    const after = await orderRow(p.orderId);
+    expect(after.refundedMinor).toBe(before.capturedMinor);
+    expect((await invoice.state(before.paymentReference ?? ""))?.refunded).toBe(before.capturedMinor);
+    const [row] = await shop.db.db.select().from(refunds).where(eq(refunds.id, p.refund.id));
+    expect(row?.status).toBe("completed");
+    const [audit] = await auditsOf(p.orderId, "order.refund");
+    expect(audit?.actor).toBe("system: refund check");
+    expect(audit?.adminUserId).toBeNull();
   });
 });
 

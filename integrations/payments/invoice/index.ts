@@ -352,6 +352,13 @@ export class SandboxInvoiceProvider implements PaymentProvider {
     return { refundId };
   }
 
+  /** The credit note made with this key, looked up without doing anything (null: none was made). */
+  async findRefund(providerReference: string, idempotencyKey: string) {
+    const invoice = await this.#store.get(providerReference);
+    const refundId = invoice?.ops[`refund:${idempotencyKey}`];
+    return refundId ? { refundId } : null;
+  }
+
   async cancel(providerReference: string, idempotencyKey: string) {
     const op = `cancel:${idempotencyKey}`;
     const done = await this.#store.change(providerReference, (invoice) => {

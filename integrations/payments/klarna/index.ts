@@ -182,17 +182,26 @@ export class KlarnaPayments implements HostedCheckoutProvider {
     idempotencyKey: string,
     lines?: readonly RefundLine[],
   ) {
+    // The key goes along as the refund's `reference` (Klarna keeps it with the refund and in the settlement
+    // files), so a refund whose answer was lost can be found on the order later (findRefund).
     const { headers, body } = await this.#call<{ refund_id?: string }>(
       "POST",
       `/ordermanagement/v1/orders/${encodeURIComponent(providerReference)}/refunds`,
       lines?.length
-        ? { refunded_amount: amount, order_lines: lines.map(klarnaRefundLine) }
-        : { refunded_amount: amount },
+        ? { refunded_amount: amount, reference: idempotencyKey, order_lines: lines.map(klarnaRefundLine) }
+        : { refunded_amount: amount, reference: idempotencyKey },
       idempotencyKey,
     );
     const refundId = headers.get("refund-id") ?? body?.refund_id;
     if (!refundId) throw new PaymentProviderError("Klarna answered no refund id", 502, "BAD_RESPONSE");
     return { refundId };
+  }
+
+  /** The order's refunds as Order Management keeps them, the one whose `reference` is the refund's key. */
+  async findRefund(providerReference: string, idempotencyKey: string) {
+    const order = await this.#managed(providerReference);
+    const found = order?.refunds?.find((r) => r.reference === idempotencyKey);
+    return found ? { refundId: found.refund_id } : null;
   }
 
   async cancel(providerReference: string, idempotencyKey: string) {

@@ -238,6 +238,28 @@ describe("Klarna adapter against the sandbox", () => {
     ]);
   });
 
+  it("a refund whose answer is lost (5xx after doing it) is found by its key; one never made (5xx before) is not", async () => {
+    const request = testPaymentRequest();
+    const { providerReference: id } = await klarna().openSession(request, urls());
+    expect((await pay(id, "card")).status).toBe(303);
+    expect((await klarna().authorize(request, id)).status).toBe("authorized");
+    await klarna().capture(id, request.totals.payable, operationKey(request.idempotencyKey, "capture"));
+    const lost = operationKey(request.idempotencyKey, "refund:lost");
+    sandbox.failNext("refund", { status: 503, after: true });
+    await expect(klarna().refund(id, 1000, lost)).rejects.toMatchObject({ status: 503 });
+    const found = await klarna().findRefund(id, lost);
+    expect(found?.refundId).toEqual(expect.any(String));
+    // Order Management keeps the key as the refund's reference; a retry with the key gets the first answer.
+    expect(sandbox.order(id)?.managed?.refunds.map((r) => r.reference)).toEqual([lost]);
+    expect(await klarna().refund(id, 1000, lost)).toEqual(found);
+    const never = operationKey(request.idempotencyKey, "refund:never");
+    sandbox.failNext("refund", { status: 502, after: false });
+    await expect(klarna().refund(id, 500, never)).rejects.toMatchObject({ status: 502 });
+    expect(await klarna().findRefund(id, never)).toBeNull();
+    expect(await klarna().state(id)).toMatchObject({ refunded: 1000 });
+    expect(sandbox.log.filter((e) => e.kind === "refund" && e.orderId === id)).toHaveLength(1);
+  });
+
   it("an invoice payment can be cancelled before capture (the undo of authorising)", async () => {
     const request = testPaymentRequest();
     const { providerReference: id } = await klarna().openSession(request, urls());

@@ -114,6 +114,26 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
   };
   const now = options.now ?? Date.now;
   const app = new Hono();
+  /**
+   * Faults a test asks for (decision 0065): the next Order Management call of a kind answers `status` (5xx) —
+   * before doing anything, or after doing it (the answer lost on the way, as a timeout or a gateway error loses
+   * it; a retry with the same key then gets the first answer, as at Klarna).
+   */
+  const faults: { kind: SandboxFaultKind; status: number; after: boolean }[] = [];
+  const takeFault = (path: string) => {
+    const kind: SandboxFaultKind | null = path.endsWith("/refunds")
+      ? "refund"
+      : path.endsWith("/captures")
+        ? "capture"
+        : null;
+    const i = kind ? faults.findIndex((f) => f.kind === kind) : -1;
+    return i < 0 ? null : (faults.splice(i, 1)[0] ?? null);
+  };
+  const faultAnswer = (status: number) =>
+    new Response(JSON.stringify(error("SERVICE_UNAVAILABLE", ["The service is temporarily unavailable"])), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
 
   // Expired checkout orders and old idempotency answers are dropped, at most once a minute, before a request.
   let sweptAt = now();
@@ -145,6 +165,8 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
     app.use(path, async (c, next) => {
       if (c.req.header("authorization") !== expectedAuth)
         return c.json(error("UNAUTHORIZED", ["Invalid credentials"]), 401);
+      const fault = c.req.method === "POST" ? takeFault(c.req.path) : null;
+      if (fault && !fault.after) return faultAnswer(fault.status);
       // Klarna-Idempotency-Key: a repeated key gets the first answer, the operation is not repeated.
       const key = c.req.header("klarna-idempotency-key");
       if (c.req.method === "POST" && key) {
@@ -178,9 +200,11 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
           inflight.delete(id);
           done();
         }
+        if (fault) c.res = faultAnswer(fault.status);
         return;
       }
       await next();
+      if (fault) c.res = faultAnswer(fault.status);
     });
 
   const snippet = (origin: string, id: string, locale: string) => {
@@ -294,6 +318,8 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
     if (!order) return c.json(error("NO_SUCH_ORDER", ["No such order"]), 404);
     const body = (await c.req.json().catch(() => null)) as {
       refunded_amount?: unknown;
+      description?: unknown;
+      reference?: unknown;
       order_lines?: KlarnaOrderLine[];
     } | null;
     const amount = body?.refunded_amount;
@@ -313,17 +339,29 @@ export function createKlarnaSandbox(options: KlarnaSandboxOptions = {}) {
     }
     if (amount > order.captured_amount - order.refunded_amount)
       return c.json(error("REFUND_NOT_ALLOWED", ["Refunded amount is higher than the captured amount"]), 403);
+    for (const field of ["description", "reference"] as const) {
+      const value = body?.[field];
+      if (value !== undefined && (typeof value !== "string" || value.length > 255))
+        return c.json(error("BAD_VALUE", [`${field} must be a string of at most 255 characters`]), 400);
+    }
     const refundId = randomUUID();
     order.refunds.push({
       refund_id: refundId,
       refunded_amount: amount,
       refunded_at: new Date().toISOString(),
+      ...(typeof body?.description === "string" ? { description: body.description } : {}),
+      ...(typeof body?.reference === "string" ? { reference: body.reference } : {}),
       ...(lines ? { order_lines: lines } : {}),
     });
     order.refunded_amount += amount;
     record({ kind: "refund", orderId: order.order_id });
     c.header("refund-id", refundId);
     return c.body(null, 201);
+  });
+
+  app.get("/ordermanagement/v1/orders/:id/refunds/:refundId", (c) => {
+    const refund = managed(c.req.param("id"))?.refunds.find((r) => r.refund_id === c.req.param("refundId"));
+    return refund ? c.json(refund) : c.json(error("NOT_FOUND", ["No such refund"]), 404);
   });
 
   app.post("/ordermanagement/v1/orders/:id/cancel", (c) => {
@@ -469,7 +507,13 @@ ${stored.refusal === "declined" ? `<p role="alert">${t.declined}</p>` : ""}
       if (stored?.checkout.status === "checkout_complete") await push(stored.checkout);
     },
     order: (id: string) => orders.get(id),
+    /** Makes the next call of `kind` answer `status` (5xx): before doing it, or `after` doing it (decision 0065). */
+    failNext(kind: SandboxFaultKind, fault: { status: number; after: boolean }) {
+      faults.push({ kind, ...fault });
+    },
   };
 }
+
+export type SandboxFaultKind = "refund" | "capture";
 
 export type KlarnaSandbox = ReturnType<typeof createKlarnaSandbox>;

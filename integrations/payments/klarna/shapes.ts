@@ -80,6 +80,10 @@ export interface KlarnaManagedOrder {
     refund_id: string;
     refunded_amount: number;
     refunded_at: string;
+    /** Shown to the customer (max 255). */
+    description?: string;
+    /** The merchant's internal reference to the refund (max 255): ours is the refund's idempotency key. */
+    reference?: string;
     order_lines?: KlarnaOrderLine[];
   }[];
   billing_address?: KlarnaAddress;

@@ -26,8 +26,7 @@ import {
   type RefundLine,
 } from "#integrations/payments/index.ts";
 import type { OrderDeps } from "../../orders/place.ts";
-import { writeAudit } from "../audit.ts";
-import type { AdminPrincipal } from "../users.ts";
+import { type AuditActor, writeAudit } from "../audit.ts";
 
 /**
  * Refunds chosen lines (a quantity of each) and/or the shipping fee of an order (issue 15, decision 0050), through
@@ -77,7 +76,7 @@ export type RefundOutcome =
 
 const REFUNDABLE_STATUSES = new Set(["received", "processing", "completed"]);
 
-interface StoredRefund {
+export interface StoredRefund {
   id: number;
   orderId: number;
   status: string;
@@ -86,11 +85,13 @@ interface StoredRefund {
   shippingMinor: number;
   method: string;
   lines: unknown;
+  /** The form's key (null once a check found the refund failed: the key is free for the form's retry). */
+  idempotencyKey: string | null;
 }
 
 const linesOf = (stored: unknown): PlannedLine[] => (Array.isArray(stored) ? (stored as PlannedLine[]) : []);
 
-async function lockedOrder(tx: Database, orderId: number) {
+export async function lockedOrder(tx: Database, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order ?? null;
 }
@@ -133,7 +134,7 @@ async function factsOf(tx: Database, order: typeof orders.$inferSelect) {
 
 export async function refundOrder(
   deps: OrderDeps,
-  who: AdminPrincipal,
+  who: RefundActor,
   input: RefundInput,
 ): Promise<RefundOutcome> {
   // 1. The rule and the reservation, under the order's lock.
@@ -192,49 +193,99 @@ export async function refundOrder(
   // 2. The money: through the provider with a derived key, or nothing to call for the balance.
   let providerRefundId: string | null = null;
   if (refund.method === "provider" && refund.amountMinor > 0) {
-    const [pay] = await deps.db
-      .select({
-        reference: orders.paymentReference,
-        key: checkoutSessions.idempotencyKey,
-        paymentType: paymentMethods.paymentType,
-        shippingName: orders.shippingMethod,
-      })
-      .from(orders)
-      .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
-      .leftJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
-      .where(eq(orders.id, refund.orderId));
-    const provider = pay?.paymentType ? deps.payments[pay.paymentType as PaymentType] : undefined;
-    if (!provider || !pay?.reference || !pay.key) {
-      await drop(deps, refund.id);
-      return { ok: false, refusal: "provider", detail: "The order has no payment to refund through" };
-    }
-    try {
-      const answer = await provider.refund(
-        pay.reference,
-        refund.amountMinor,
-        operationKey(pay.key, `refund:admin:${input.key}`),
-        await refundLines(deps.db, refund, pay.shippingName),
-      );
-      providerRefundId = answer.refundId;
-    } catch (error) {
+    const asked = await askProvider(deps, refund);
+    if (!asked.ok) {
       // Only a clear refusal means no money moved: then the reservation goes. A fault or a timeout leaves the
       // outcome unknown (the provider may have refunded): the row stays pending, so its units and amount stay
-      // reserved, and a retry with the same key is answered by the provider's idempotency and completes it.
-      if (error instanceof PaymentProviderError && isRefusal(error.status)) {
-        await drop(deps, refund.id);
-        return { ok: false, refusal: "provider", detail: error.message };
-      }
-      if (error instanceof PaymentProviderError || isTimeout(error))
-        return { ok: false, refusal: "providerUnknown", detail: error instanceof Error ? error.message : "" };
-      throw error;
+      // reserved, and a retry with the same key is answered by the provider's idempotency and completes it (or
+      // the provider is asked about it: checkRefund, decision 0065).
+      if (asked.refusal === "provider") await drop(deps, refund.id);
+      return asked;
     }
+    providerRefundId = asked.refundId;
   }
 
   // 3. The record, the order, the stock, the balance and the audit entry in one transaction.
+  return completeRefund(deps, who, refund.id, providerRefundId);
+}
+
+/** Who completes a refund: the admin who made it, or the periodic check (no admin: `id` null). */
+export type RefundActor = AuditActor;
+
+/** The order's payment, as a refund through its provider needs it. */
+export async function refundPayment(db: Database, orderId: number) {
+  const [pay] = await db
+    .select({
+      reference: orders.paymentReference,
+      key: checkoutSessions.idempotencyKey,
+      paymentType: paymentMethods.paymentType,
+      shippingName: orders.shippingMethod,
+    })
+    .from(orders)
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+    .leftJoin(paymentMethods, eq(paymentMethods.key, checkoutSessions.paymentMethodKey))
+    .where(eq(orders.id, orderId));
+  return pay ?? null;
+}
+
+/** The provider's key of a back-office refund: derived from the payment attempt's key and the form's key. */
+export const refundOperationKey = (attemptKey: string, formKey: string) =>
+  operationKey(attemptKey, `refund:admin:${formKey}`);
+
+/**
+ * Asks the provider for a reserved refund (its lines, its derived key): the provider's refund id, or why not —
+ * `provider` for a clear refusal (no money moved), `providerUnknown` for no answer (5xx, 408/409/429, a timeout).
+ */
+export async function askProvider(
+  deps: OrderDeps,
+  refund: StoredRefund,
+): Promise<
+  { ok: true; refundId: string } | { ok: false; refusal: "provider" | "providerUnknown"; detail: string }
+> {
+  const pay = await refundPayment(deps.db, refund.orderId);
+  const provider = pay?.paymentType ? deps.payments[pay.paymentType as PaymentType] : undefined;
+  if (!provider || !pay?.reference || !pay.key || !refund.idempotencyKey)
+    return { ok: false, refusal: "provider", detail: "The order has no payment to refund through" };
+  try {
+    const answer = await provider.refund(
+      pay.reference,
+      refund.amountMinor,
+      refundOperationKey(pay.key, refund.idempotencyKey),
+      await refundLines(deps.db, refund, pay.shippingName),
+    );
+    return { ok: true, refundId: answer.refundId };
+  } catch (error) {
+    if (error instanceof PaymentProviderError && isRefusal(error.status))
+      return { ok: false, refusal: "provider", detail: error.message };
+    if (error instanceof PaymentProviderError || isTimeout(error))
+      return { ok: false, refusal: "providerUnknown", detail: error instanceof Error ? error.message : "" };
+    throw error;
+  }
+}
+
+/**
+ * Step 3 of a refund (and what settles a pending one: decision 0065): under the order's lock, the refund completed
+ * with the provider's id, the order's refunded sum and status, the units back on the shelf when asked, the balance
+ * credited, the audit entry — one transaction. A refund completed already answers `repeated` and changes nothing,
+ * so two settlements at once complete it once.
+ */
+export async function completeRefund(
+  deps: OrderDeps,
+  who: RefundActor,
+  refundId: number,
+  providerRefundId: string | null,
+  /** What the audit entry adds: how it was settled (e.g. `{ settledBy: "check" }`). */
+  note: Record<string, unknown> = {},
+): Promise<RefundOutcome> {
+  // 3. The record, the order, the stock, the balance and the audit entry in one transaction.
   return deps.db.transaction(async (txh): Promise<RefundOutcome> => {
     const tx = txh as unknown as Database;
-    const order = await lockedOrder(tx, refund.orderId);
-    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+    const [stored] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    const order = stored ? await lockedOrder(tx, stored.orderId) : null;
+    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
     if (!order || !now) return { ok: false, refusal: "notFound" };
     if (now.status === "completed")
       return {
@@ -248,7 +299,7 @@ export async function refundOrder(
     await tx
       .update(refunds)
       .set({ status: "completed", providerRefundId, completedAt: sql`now()` })
-      .where(eq(refunds.id, refund.id));
+      .where(eq(refunds.id, refundId));
     const refunded = order.refundedMinor + now.amountMinor;
     const { facts } = await factsOf(tx, { ...order, refundedMinor: refunded });
     const full =
@@ -318,6 +369,7 @@ export async function refundOrder(
         lines,
         shippingMinor: now.shippingMinor,
         returnedToStock: now.returnedToStock,
+        ...note,
       },
     });
     return {

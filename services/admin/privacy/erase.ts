@@ -1,8 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { customers, orders } from "#db/schema/index.ts";
-import { type ErasureRefusal, erasureRefusal, OPEN_ORDER_STATUSES } from "#domain/erasure.ts";
-import { eraseAccount } from "#services/customers/accounts.ts";
+import { orders } from "#db/schema/index.ts";
+import type { ErasureRefusal } from "#domain/erasure.ts";
+import { eraseAccount, erasureBlock } from "#services/customers/accounts.ts";
 import { writeAudit } from "../audit.ts";
 import type { AdminPrincipal } from "../users.ts";
 
@@ -27,20 +27,9 @@ export async function eraseCustomerAudited(
 ): Promise<EraseOutcome> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    // Locks the account first, so an order placed meanwhile waits for the erasure (or the erasure sees it).
-    const [row] = await t
-      .select({ deletedAt: customers.deletedAt })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for("update");
-    if (!row) return { kind: "notFound" } as const;
-    if (row.deletedAt) return { kind: "alreadyErased" } as const;
-    const open = await t
-      .select({ orderId: orders.id, orderNumber: orders.orderNumber, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
-    const refusal = erasureRefusal(open);
-    if (refusal) return refusal;
+    // The same guard as the shopper's own deletion (decision 0065): the account locked, then the open orders.
+    const blocked = await erasureBlock(t, customerId);
+    if (blocked) return blocked;
     const kept = await t.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId));
     if (!(await eraseAccount(t, customerId, now))) return { kind: "alreadyErased" } as const;
     await writeAudit(t, who, {
