@@ -33,6 +33,7 @@ export type SettingsProblemCode =
   | "notInTheFuture"
   | "alreadyInEffect"
   | "lastPaymentMethod"
+  | "onlyMarketOfMethod"
   | "notAColour"
   | "lowContrast"
   | "unknownVariable";
@@ -483,7 +484,8 @@ const offers = (m: PaymentMethodOffer, market: string) =>
  * its markets include the market; no markets is every market). Answers the method's new markets, always written
  * out (turning one market off from "every market" lists the others; the list keeps `markets`' order). Turning off
  * the method a kind of shopper (private, business) would last have been able to pay with in the market is refused
- * (`lastPaymentMethod`): that checkout could not be completed.
+ * (`lastPaymentMethod`): that checkout could not be completed. Taking out the method's only market is refused too
+ * (`onlyMarketOfMethod`): the column's empty list would offer it in every market.
  */
 export function planPaymentMethodMarket(
   methods: readonly PaymentMethodOffer[],
@@ -502,6 +504,8 @@ export function planPaymentMethodMarket(
     );
     if (stranded) return { ok: false, problems: [{ field: "offered", code: "lastPaymentMethod" }] };
   }
+  // The column's empty list is every market: taking out the method's only market would offer it everywhere.
+  if (next.length === 0) return { ok: false, problems: [{ field: "offered", code: "onlyMarketOfMethod" }] };
   return { ok: true, value: next };
 }
 
@@ -661,6 +665,11 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
     en: "Shoppers in this market could no longer pay: offer another payment method there first.",
     sv: "Kunder i den här marknaden skulle inte kunna betala: erbjud ett annat betalsätt där först.",
     nb: "Kunder i dette markedet ville ikke kunne betale: tilby en annen betalingsmåte der først.",
+  },
+  onlyMarketOfMethod: {
+    en: "This is the only market offering this method; it must be offered in at least one market.",
+    sv: "Det här är den enda marknaden som erbjuder betalsättet; det måste erbjudas i minst en marknad.",
+    nb: "Dette er det eneste markedet som tilbyr betalingsmåten; den må tilbys i minst ett marked.",
   },
   estimateOrder: {
     en: "The latest day cannot be before the earliest.",
