@@ -785,6 +785,8 @@ describe("catalog extras (decision 0064): related kinds, package picks, paramete
     const created = await admin("owner", CREATE, { nb: "Lås", sv: "Lås" });
     const to = created.data.createParameterGroup.id as number;
     const two = (await groups()).find((g) => g.id === 2);
+    const other = 8;
+    const otherBefore = (await read(other)).version;
     let move: Promise<Json> | undefined;
     await shop.db.db.transaction(async (tx) => {
       // A product's parameters being saved: its row locked first, as every product change does …
@@ -799,19 +801,27 @@ describe("catalog extras (decision 0064): related kinds, package picks, paramete
           if (waiting.length) break;
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
-      // … then a parameter row written into the group the move holds (the foreign key's key-share lock).
-      await tx.insert(productParameters).values({
-        productId,
-        groupId: 2,
-        languageId: "nb-NO",
-        identifier: "lock-order-other",
-        name: "Annet",
-        value: "2",
-      });
+      // … then a parameter row written into the group the move holds (the foreign key's key-share lock); and
+      // another product given the moved parameter meanwhile.
+      const row = { groupId: 2, languageId: "nb-NO", name: "Annet", value: "2" };
+      await tx.insert(productParameters).values([
+        { ...row, productId, identifier: "lock-order-other" },
+        { ...row, productId: other, identifier },
+      ]);
     });
     const answer = await move;
     expect(answer?.errors).toBeUndefined();
-    expect(answer?.data.moveParameter.moved).toBe(1);
-    await shop.db.db.delete(productParameters).where(eq(productParameters.identifier, "lock-order-other"));
+    expect(answer?.data.moveParameter.moved).toBeGreaterThanOrEqual(1);
+    // The other product's row moved only if the move locked it, raised its version and audited it.
+    const [otherRow] = await shop.db.db
+      .select({ groupId: productParameters.groupId })
+      .from(productParameters)
+      .where(and(eq(productParameters.productId, other), eq(productParameters.identifier, identifier)));
+    const otherNow = (await read(other)).version;
+    if (otherRow?.groupId === to) expect(otherNow).toBe(otherBefore + 1);
+    else expect([otherRow?.groupId, otherNow]).toEqual([2, otherBefore]);
+    await shop.db.db
+      .delete(productParameters)
+      .where(inArray(productParameters.identifier, ["lock-order-other", identifier]));
   });
 });

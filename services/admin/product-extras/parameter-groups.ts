@@ -282,7 +282,11 @@ export function moveParameter(
       .where(inArray(products.id, ids))
       .orderBy(asc(products.id))
       .for("update");
-    await t.update(productParameters).set({ groupId: checked.value.toGroupId }).where(where);
+    // Only the products locked and audited (a product saved meanwhile keeps its own rows where it put them).
+    await t
+      .update(productParameters)
+      .set({ groupId: checked.value.toGroupId })
+      .where(and(where, inArray(productParameters.productId, ids)));
     await t
       .update(products)
       .set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` })
