@@ -243,6 +243,10 @@ describe("checkShippingOption", () => {
       }),
     );
   });
+  it("refuses a fee in a market without a currency (no minor unit to count it in)", () => {
+    const none = checkShippingOption({ ...base, freeOver: "599" }, null);
+    expect(none.ok ? [] : none.problems.map((p) => `${p.field}:${p.code}`)).toEqual(["fee:noCurrency"]);
+  });
   it("accepts a full option and tells each problem by field", () => {
     const ok = checkShippingOption({ ...base, freeOver: "599" }, "SEK");
     expect(ok).toMatchObject({

@@ -34,6 +34,7 @@ export type SettingsProblemCode =
   | "alreadyInEffect"
   | "lastPaymentMethod"
   | "onlyMarketOfMethod"
+  | "noCurrency"
   | "notAColour"
   | "lowContrast"
   | "unknownVariable";
@@ -275,14 +276,18 @@ export interface ShippingOptionSiblings {
  */
 export function checkShippingOption(
   input: ShippingOptionInput,
-  currency: string,
+  currency: string | null,
   siblings?: ShippingOptionSiblings,
 ): SettingsChecked<ShippingOptionFields> {
   const problems: SettingsProblem[] = [];
   const nb = name(problems, "nbName", input.nbName);
   const sv = name(problems, "svName", input.svName);
-  const feeMinor = money(problems, "fee", input.fee, currency, false);
-  const freeOverMinor = money(problems, "freeOver", input.freeOver, currency, true);
+  // A market without a currency has no minor unit to count a fee in (given one later, an amount read as another
+  // currency's would be ten or a hundred times wrong).
+  if (currency === null) problems.push({ field: "fee", code: "noCurrency" });
+  const feeMinor = currency === null ? null : money(problems, "fee", input.fee, currency, false);
+  const freeOverMinor =
+    currency === null ? null : money(problems, "freeOver", input.freeOver, currency, true);
   const min = wholeIn(problems, "daysMin", input.daysMin, MAX_DAYS, true);
   const max = wholeIn(problems, "daysMax", input.daysMax, MAX_DAYS, true);
   if ((min === null) !== (max === null) && !problems.some((p) => p.field.startsWith("days")))
@@ -665,6 +670,11 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
     en: "Shoppers in this market could no longer pay: offer another payment method there first.",
     sv: "Kunder i den här marknaden skulle inte kunna betala: erbjud ett annat betalsätt där först.",
     nb: "Kunder i dette markedet ville ikke kunne betale: tilby en annen betalingsmåte der først.",
+  },
+  noCurrency: {
+    en: "The market has no currency yet: give it one (Markets) before its shipping fees.",
+    sv: "Marknaden har ingen valuta än: ge den en (Marknader) före dess fraktavgifter.",
+    nb: "Markedet har ingen valuta ennå: gi det en (Markeder) før fraktprisene.",
   },
   onlyMarketOfMethod: {
     en: "This is the only market offering this method; it must be offered in at least one market.",

@@ -533,6 +533,15 @@ describe("new and retired shipping options (decision 0062)", () => {
     expect(sv.errors?.[0]?.extensions?.problems?.[0]?.message).toBe("Fyll i fältet.");
     await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
     expect(await call(as.owner, CREATE_SHIP, { a: "xx", i: input })).toMatchObject({ code: "NOT_FOUND" });
+    // A market without a currency yet: no minor unit to count the fee in (given ISK later, 149 would read 14 900).
+    await db().update(markets).set({ currencyCode: null }).where(eq(markets.alias, "nl"));
+    try {
+      expect(problemsOf(await call(as.owner, CREATE_SHIP, { a: "nl", i: input }))).toEqual([
+        "fee:noCurrency",
+      ]);
+    } finally {
+      await db().update(markets).set({ currencyCode: "EUR" }).where(eq(markets.alias, "nl"));
+    }
     expect(await count()).toBe(before);
   });
 
