@@ -243,6 +243,10 @@ describe("checkShippingOption", () => {
       }),
     );
   });
+  it("refuses a fee in a market without a currency (no minor unit to count it in)", () => {
+    const none = checkShippingOption({ ...base, freeOver: "599" }, null);
+    expect(none.ok ? [] : none.problems.map((p) => `${p.field}:${p.code}`)).toEqual(["fee:noCurrency"]);
+  });
   it("accepts a full option and tells each problem by field", () => {
     const ok = checkShippingOption({ ...base, freeOver: "599" }, "SEK");
     expect(ok).toMatchObject({
@@ -517,10 +521,15 @@ describe("planPaymentMethodMarket", () => {
           const before = (m: string) => target.marketAliases.length === 0 || target.marketAliases.includes(m);
           if (!plan.ok) {
             expect(offered).toBe(false);
-            expect(plan.problems).toEqual([{ field: "offered", code: "lastPaymentMethod" }]);
+            expect([
+              [{ field: "offered", code: "lastPaymentMethod" }],
+              [{ field: "offered", code: "onlyMarketOfMethod" }],
+            ]).toContainEqual(plan.problems);
             return;
           }
-          for (const m of MARKETS) expect(plan.value.includes(m)).toBe(m === market ? offered : before(m));
+          // As the checkout reads the column (an empty list is every market).
+          const offeredIn = (m: string) => plan.value.length === 0 || plan.value.includes(m);
+          for (const m of MARKETS) expect(offeredIn(m)).toBe(m === market ? offered : before(m));
           const after = methods.map((m) => (m.key === target.key ? { ...m, marketAliases: plan.value } : m));
           for (const type of ["PERSON", "ORGANIZATION"])
             if (payable(methods, market, type) && target.customerTypes.includes(type) && target.active)
@@ -548,6 +557,11 @@ describe("planPaymentMethodMarket", () => {
     expect(planPaymentMethodMarket([card, invoice], MARKETS, "invoice", "dk", true)).toEqual({
       ok: true,
       value: ["se", "dk"],
+    });
+    // Its only market taken out: an empty list would offer it in every market.
+    expect(planPaymentMethodMarket([card, invoice], MARKETS, "invoice", "se", false)).toEqual({
+      ok: false,
+      problems: [{ field: "offered", code: "onlyMarketOfMethod" }],
     });
     expect(planPaymentMethodMarket([card], MARKETS, "nope", "se", true)).toBeNull();
     expect(planPaymentMethodMarket([card], MARKETS, "card", "xx", true)).toBeNull();

@@ -33,6 +33,8 @@ export type SettingsProblemCode =
   | "notInTheFuture"
   | "alreadyInEffect"
   | "lastPaymentMethod"
+  | "onlyMarketOfMethod"
+  | "noCurrency"
   | "notAColour"
   | "lowContrast"
   | "unknownVariable";
@@ -274,14 +276,18 @@ export interface ShippingOptionSiblings {
  */
 export function checkShippingOption(
   input: ShippingOptionInput,
-  currency: string,
+  currency: string | null,
   siblings?: ShippingOptionSiblings,
 ): SettingsChecked<ShippingOptionFields> {
   const problems: SettingsProblem[] = [];
   const nb = name(problems, "nbName", input.nbName);
   const sv = name(problems, "svName", input.svName);
-  const feeMinor = money(problems, "fee", input.fee, currency, false);
-  const freeOverMinor = money(problems, "freeOver", input.freeOver, currency, true);
+  // A market without a currency has no minor unit to count a fee in (given one later, an amount read as another
+  // currency's would be ten or a hundred times wrong).
+  if (currency === null) problems.push({ field: "fee", code: "noCurrency" });
+  const feeMinor = currency === null ? null : money(problems, "fee", input.fee, currency, false);
+  const freeOverMinor =
+    currency === null ? null : money(problems, "freeOver", input.freeOver, currency, true);
   const min = wholeIn(problems, "daysMin", input.daysMin, MAX_DAYS, true);
   const max = wholeIn(problems, "daysMax", input.daysMax, MAX_DAYS, true);
   if ((min === null) !== (max === null) && !problems.some((p) => p.field.startsWith("days")))
@@ -483,7 +489,8 @@ const offers = (m: PaymentMethodOffer, market: string) =>
  * its markets include the market; no markets is every market). Answers the method's new markets, always written
  * out (turning one market off from "every market" lists the others; the list keeps `markets`' order). Turning off
  * the method a kind of shopper (private, business) would last have been able to pay with in the market is refused
- * (`lastPaymentMethod`): that checkout could not be completed.
+ * (`lastPaymentMethod`): that checkout could not be completed. Taking out the method's only market is refused too
+ * (`onlyMarketOfMethod`): the column's empty list would offer it in every market.
  */
 export function planPaymentMethodMarket(
   methods: readonly PaymentMethodOffer[],
@@ -502,6 +509,8 @@ export function planPaymentMethodMarket(
     );
     if (stranded) return { ok: false, problems: [{ field: "offered", code: "lastPaymentMethod" }] };
   }
+  // The column's empty list is every market: taking out the method's only market would offer it everywhere.
+  if (next.length === 0) return { ok: false, problems: [{ field: "offered", code: "onlyMarketOfMethod" }] };
   return { ok: true, value: next };
 }
 
@@ -661,6 +670,16 @@ export const SETTINGS_PROBLEM_TEXTS: Record<SettingsProblemCode, Record<Settings
     en: "Shoppers in this market could no longer pay: offer another payment method there first.",
     sv: "Kunder i den här marknaden skulle inte kunna betala: erbjud ett annat betalsätt där först.",
     nb: "Kunder i dette markedet ville ikke kunne betale: tilby en annen betalingsmåte der først.",
+  },
+  noCurrency: {
+    en: "The market has no currency yet: give it one (Markets) before its shipping fees.",
+    sv: "Marknaden har ingen valuta än: ge den en (Marknader) före dess fraktavgifter.",
+    nb: "Markedet har ingen valuta ennå: gi det en (Markeder) før fraktprisene.",
+  },
+  onlyMarketOfMethod: {
+    en: "This is the only market offering this method; it must be offered in at least one market.",
+    sv: "Det här är den enda marknaden som erbjuder betalsättet; det måste erbjudas i minst en marknad.",
+    nb: "Dette er det eneste markedet som tilbyr betalingsmåten; den må tilbys i minst ett marked.",
   },
   estimateOrder: {
     en: "The latest day cannot be before the earliest.",

@@ -466,7 +466,7 @@ export async function createShippingOption(
     // The market locked: two creations of the same name at once get two keys.
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market) throw new Refused({ ok: false, refusal: "notFound" });
-    const checked = checkShippingOption(input, market.currencyCode ?? "SEK");
+    const checked = checkShippingOption(input, market.currencyCode ?? null);
     if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
     const f = checked.value;
     const taken = await t
@@ -521,7 +521,7 @@ export async function updateShippingOption(
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
     await fresh(t, "shippingOption", id, current.version, version);
     const otherActive = await activeOptionsBesides(t, current.marketAlias, id);
-    const checked = checkShippingOption(input, market?.currencyCode ?? "SEK", {
+    const checked = checkShippingOption(input, market?.currencyCode ?? null, {
       wasActive: current.active,
       otherActive,
     });

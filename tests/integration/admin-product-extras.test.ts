@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, auditLog, products, productTranslations } from "#db/schema/index.ts";
+import { adminUsers, auditLog, productParameters, products, productTranslations } from "#db/schema/index.ts";
 import { EXTRAS_LIMITS, extrasProblemText } from "#domain/product-extras.ts";
 import { addProductImages } from "#services/admin/product-extras/index.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
@@ -773,5 +773,55 @@ describe("catalog extras (decision 0064): related kinds, package picks, paramete
     expect((await groups()).some((g) => g.id === id)).toBe(false);
     expect(await groupAudit(id)).toMatchObject({ action: "parameterGroup.delete", after: null });
     expect((await admin("owner", DELETE, { id, v: 1 })).code).toBe("NOT_FOUND");
+  });
+
+  it("moves a parameter while a product's parameters are being saved: both are done, neither deadlocks", async () => {
+    const identifier = "lock-order-test";
+    const productId = 9;
+    const { version } = await read(productId);
+    const p = { identifier, nb: { name: "Lås", value: "1" }, sv: { name: "Lås", value: "1" } };
+    const saved = await admin("owner", PARAMETERS, { id: productId, v: version, p: [{ groupId: 2, ...p }] });
+    expect(saved.errors).toBeUndefined();
+    const created = await admin("owner", CREATE, { nb: "Lås", sv: "Lås" });
+    const to = created.data.createParameterGroup.id as number;
+    const two = (await groups()).find((g) => g.id === 2);
+    const other = 8;
+    const otherBefore = (await read(other)).version;
+    let move: Promise<Json> | undefined;
+    await shop.db.db.transaction(async (tx) => {
+      // A product's parameters being saved: its row locked first, as every product change does …
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+      move = admin("staff", MOVE_PARAMETER, { i: identifier, f: 2, fv: two.version, t: to, tv: 1 });
+      // PostgreSQL: until the move waits for that product row (PGlite is one session: the move waits its turn).
+      if (shop.db.kind === "postgres")
+        for (let i = 0; i < 400; i++) {
+          const waiting = (await shop.db.db.execute(
+            sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as unknown[];
+          if (waiting.length) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      // … then a parameter row written into the group the move holds (the foreign key's key-share lock); and
+      // another product given the moved parameter meanwhile.
+      const row = { groupId: 2, languageId: "nb-NO", name: "Annet", value: "2" };
+      await tx.insert(productParameters).values([
+        { ...row, productId, identifier: "lock-order-other" },
+        { ...row, productId: other, identifier },
+      ]);
+    });
+    const answer = await move;
+    expect(answer?.errors).toBeUndefined();
+    expect(answer?.data.moveParameter.moved).toBeGreaterThanOrEqual(1);
+    // The other product's row moved only if the move locked it, raised its version and audited it.
+    const [otherRow] = await shop.db.db
+      .select({ groupId: productParameters.groupId })
+      .from(productParameters)
+      .where(and(eq(productParameters.productId, other), eq(productParameters.identifier, identifier)));
+    const otherNow = (await read(other)).version;
+    if (otherRow?.groupId === to) expect(otherNow).toBe(otherBefore + 1);
+    else expect([otherRow?.groupId, otherNow]).toEqual([2, otherBefore]);
+    await shop.db.db
+      .delete(productParameters)
+      .where(inArray(productParameters.identifier, ["lock-order-other", identifier]));
   });
 });

@@ -533,6 +533,15 @@ describe("new and retired shipping options (decision 0062)", () => {
     expect(sv.errors?.[0]?.extensions?.problems?.[0]?.message).toBe("Fyll i fältet.");
     await call(as.owner, `mutation { setLanguage(language: en) { email } }`);
     expect(await call(as.owner, CREATE_SHIP, { a: "xx", i: input })).toMatchObject({ code: "NOT_FOUND" });
+    // A market without a currency yet: no minor unit to count the fee in (given ISK later, 149 would read 14 900).
+    await db().update(markets).set({ currencyCode: null }).where(eq(markets.alias, "nl"));
+    try {
+      expect(problemsOf(await call(as.owner, CREATE_SHIP, { a: "nl", i: input }))).toEqual([
+        "fee:noCurrency",
+      ]);
+    } finally {
+      await db().update(markets).set({ currencyCode: "EUR" }).where(eq(markets.alias, "nl"));
+    }
     expect(await count()).toBe(before);
   });
 
@@ -689,6 +698,28 @@ describe("payment methods per market (decision 0062)", () => {
       "Shoppers in this market could no longer pay: offer another payment method there first.",
     );
     expect(await method("card-checkout")).toMatchObject({ version: card.version });
+    // A method's only market is never taken out: the column's empty list would offer it in every market.
+    let invoice = await method("invoice");
+    for (const a of invoice.marketAliases.slice(0, -1)) {
+      expect(await call(as.owner, PAY, { k: "invoice", v: invoice.version, a, o: false })).toMatchObject({
+        data: { setPaymentMethodMarket: invoice.version + 1 },
+      });
+      invoice = await method("invoice");
+    }
+    expect(invoice.marketAliases).toHaveLength(1);
+    const only = await call(as.owner, PAY, {
+      k: "invoice",
+      v: invoice.version,
+      a: invoice.marketAliases[0],
+      o: false,
+    });
+    expect(problemsOf(only)).toEqual(["offered:onlyMarketOfMethod"]);
+    expect(await method("invoice")).toMatchObject({
+      version: invoice.version,
+      marketAliases: invoice.marketAliases,
+    });
+    const elsewhere = (["se", "no", "dk"] as const).find((m) => m !== invoice.marketAliases[0]) ?? "dk";
+    expect((await checkoutIn(elsewhere)).paymentOptions.map((p) => p.name)).not.toContain("invoice");
     expect(await call(as.owner, PAY, { k: "nope", v: 1, a: "fi", o: false })).toMatchObject({
       code: "NOT_FOUND",
     });

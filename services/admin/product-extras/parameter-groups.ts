@@ -81,9 +81,14 @@ export async function adminParameterGroups(db: Database): Promise<AdminParameter
   });
 }
 
-/** Locks the groups (in id order, so two changes cannot deadlock) and answers them in the storefront's order. */
-async function lockGroups(t: Database) {
-  const rows = await t.select().from(parameterGroups).orderBy(asc(parameterGroups.id)).for("update");
+/**
+ * Locks the groups (in id order, so two changes cannot deadlock) and answers them in the storefront's order. A
+ * change of names, order or versions takes `no key update`: it does not block a product's save writing a parameter
+ * into a group (the foreign key's key-share lock), which holds its product row meanwhile (moveParameter waits for
+ * that row: a full `update` lock here would deadlock the two). Only a delete takes `update`.
+ */
+async function lockGroups(t: Database, strength: "update" | "no key update" = "no key update") {
+  const rows = await t.select().from(parameterGroups).orderBy(asc(parameterGroups.id)).for(strength);
   return rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 }
 
@@ -212,7 +217,7 @@ export function deleteParameterGroup(
   version: number,
 ): Promise<GroupResult> {
   return run(db, async (t) => {
-    const rows = await lockGroups(t);
+    const rows = await lockGroups(t, "update");
     await current(t, rows, groupId, version);
     // A product saving a parameter into this group meanwhile waits for the group's row lock (the foreign key's
     // key-share lock), so the count holds until commit.
@@ -277,7 +282,11 @@ export function moveParameter(
       .where(inArray(products.id, ids))
       .orderBy(asc(products.id))
       .for("update");
-    await t.update(productParameters).set({ groupId: checked.value.toGroupId }).where(where);
+    // Only the products locked and audited (a product saved meanwhile keeps its own rows where it put them).
+    await t
+      .update(productParameters)
+      .set({ groupId: checked.value.toGroupId })
+      .where(and(where, inArray(productParameters.productId, ids)));
     await t
       .update(products)
       .set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` })
