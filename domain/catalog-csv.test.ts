@@ -372,6 +372,14 @@ describe("creating products by CSV (decision 0067)", () => {
         prices: [{ marketAlias: "se", regularMinor: 129950, sellingMinor: 129950, currencyCode: "SEK" }],
       },
     });
+    expect(checkCreationRow(2, { ...GOOD, active: "" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { active: true },
+    });
+    expect(checkCreationRow(2, { ...GOOD, active: "nei" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { active: false },
+    });
     const byKey = checkCreationRow(
       2,
       { ...GOOD, categoryId: "", category: "jackets", vatClass: "Food", brand: "ACME" },

@@ -540,9 +540,16 @@ export function checkCreationRow(
   lookups: CreationLookups,
 ): { ok: true; value: CreationRow } | { ok: false; problems: CsvProblem[] } {
   const problems: CsvProblem[] = [];
+  // An empty `active` makes the product active, as the form starts; the names are required.
+  const { active: activeCell, ...rest } = cells;
   const product = checkProductRow(
     row,
-    { ...cells, "nb.name": cells["nb.name"] ?? "", "sv.name": cells["sv.name"] ?? "" },
+    {
+      ...rest,
+      ...((activeCell ?? "").trim() === "" ? {} : { active: activeCell ?? "" }),
+      "nb.name": cells["nb.name"] ?? "",
+      "sv.name": cells["sv.name"] ?? "",
+    },
     { articleNumber: "", active: true, names: { "nb-NO": "", "sv-SE": "" } },
   );
   if (!product.ok) problems.push(...product.problems);

@@ -5,6 +5,7 @@
 
 import { catalogExtrasEn, catalogExtrasNb, catalogExtrasSv } from "./texts-catalog-extras.ts";
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
+import { csvCreateEn, csvCreateNb, csvCreateSv } from "./texts-csv-create.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
@@ -395,6 +396,7 @@ const en = {
   ...peopleEn,
   ...extrasEn,
   ...catalogExtrasEn,
+  ...csvCreateEn,
   ...settingsEn,
   ...ORDER_EN,
   ...CONTENT_EN,
@@ -789,6 +791,7 @@ const sv: Record<AdminTextKey, string> = {
   ...peopleSv,
   ...extrasSv,
   ...catalogExtrasSv,
+  ...csvCreateSv,
   ...structureSv,
   ...settingsSv,
 };
@@ -1179,6 +1182,7 @@ const nb: Record<AdminTextKey, string> = {
   ...peopleNb,
   ...extrasNb,
   ...catalogExtrasNb,
+  ...csvCreateNb,
   ...structureNb,
   ...settingsNb,
 };
