@@ -98,6 +98,7 @@ export type CsvProblemCode =
   | "notYesNo"
   | "conflictingValues"
   | "duplicateInFile"
+  | "takenMeanwhile"
   | "unknownCategory"
   | "unknownVatClass";
 
@@ -431,6 +432,11 @@ const CSV_TEXTS: Record<Exclude<CsvProblemCode, ProductProblemCode>, Record<CsvL
     en: "Row {other} of this file already has this value.",
     sv: "Rad {other} i filen har redan det här värdet.",
     nb: "Rad {other} i filen har allerede denne verdien.",
+  },
+  takenMeanwhile: {
+    en: "Another change took an article number or GTIN of this file while it was imported; nothing was imported. Check the file again.",
+    sv: "En annan ändring tog ett artikelnummer eller en GTIN i filen under importen; inget importerades. Kontrollera filen igen.",
+    nb: "En annen endring tok et artikkelnummer eller en GTIN i filen under importen; ingenting ble importert. Kontroller filen på nytt.",
   },
   unknownCategory: {
     en: "No category has this id or key.",

@@ -5,9 +5,9 @@
 
 import { catalogExtrasEn, catalogExtrasNb, catalogExtrasSv } from "./texts-catalog-extras.ts";
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
-import { csvCreateEn, csvCreateNb, csvCreateSv } from "./texts-csv-create.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
+import { csvCreateEn, csvCreateNb, csvCreateSv } from "./texts-csv-create.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import { isUniqueViolation } from "#db/errors.ts";
 import {
   brands,
   categories,
@@ -590,6 +591,14 @@ export async function importCatalogCsv(
       report.applied = true;
     });
   } catch (error) {
+    // A product form or another import created one of the file's new article numbers or GTINs after this import
+    // checked them (new rows cannot be locked): the unique index refuses, and nothing of the file is written.
+    if (isUniqueViolation(error) && report)
+      return {
+        ...(report as CsvImportReport),
+        problems: [{ row: 1, column: "", code: "takenMeanwhile" }],
+        applied: false,
+      };
     if (!(error instanceof Rollback)) throw error;
   }
   return report as unknown as CsvImportReport;
