@@ -566,7 +566,7 @@ describe("creating products (decision 0067)", () => {
     ]);
   });
 
-  it("round-trips: the exported products file, new product included, creates nothing and changes nothing", async () => {
+  it("round-trips: the exported products file, new product included, creates nothing and changes nothing; a row of it without its skuId creates a copy", async () => {
     const rows = await exported("products");
     const h = rows[0] as string[];
     const mine = rows.find((r) => r[h.indexOf("articleNumber")] === "CSV-NEW-1") as string[];
@@ -584,6 +584,29 @@ describe("creating products (decision 0067)", () => {
       unchanged: rows.length - 1,
     });
     expect(await productCount()).toBe(before);
+
+    // An exported row, its skuId emptied and given a new article number, creates a copy from the export's columns.
+    const copy = [...mine];
+    copy[h.indexOf("skuId")] = "";
+    copy[h.indexOf("version")] = "";
+    copy[h.indexOf("gtin")] = "";
+    copy[h.indexOf("articleNumber")] = "CSV-COPY-1";
+    const made = await report("products", "APPLY", csvOf([h, copy]));
+    expect(made).toMatchObject({ applied: true, created: 1, refusedRows: 0 });
+    const [twin] = await shop.db.db.select().from(products).where(eq(products.articleNumber, "CSV-COPY-1"));
+    expect(twin?.primaryCategoryId).toBe(Number(mine[h.indexOf("categoryId")]));
+    const [twinSku] = await shop.db.db
+      .select()
+      .from(skus)
+      .where(eq(skus.productId, twin?.id ?? 0));
+    const twinPrices = await shop.db.db
+      .select()
+      .from(prices)
+      .where(eq(prices.skuId, twinSku?.id ?? 0));
+    expect(twinPrices.map((p) => `${p.marketAlias}:${p.regularMinor}:${p.sellingMinor}`).sort()).toEqual([
+      "no:149900:119900",
+      "se:129950:129950",
+    ]);
   });
 
   it("staff may create by CSV, support may not; a category by its key and a VAT class are taken", async () => {
