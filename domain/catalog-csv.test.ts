@@ -336,8 +336,9 @@ describe("creating products by CSV (decision 0067)", () => {
       { alias: "no", currencyCode: "NOK" },
     ],
     categories: new Map([
-      ["7", 7],
-      ["jackets", 7],
+      ["id:7", 7],
+      ["key:jackets", 7],
+      ["key:8", 7],
     ]),
     brands: new Map([["acme", 3]]),
   };
@@ -371,6 +372,15 @@ describe("creating products by CSV (decision 0067)", () => {
         sku: { name: "Jakke", inStock: 4, gtin: null },
         prices: [{ marketAlias: "se", regularMinor: 129950, sellingMinor: 129950, currencyCode: "SEK" }],
       },
+    });
+    // A key that looks like an id is a key in `category`, never an id in `categoryId`.
+    expect(checkCreationRow(2, { ...GOOD, categoryId: "", category: "8" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { categoryId: 7 },
+    });
+    expect(checkCreationRow(2, { ...GOOD, categoryId: "8" }, LOOKUPS)).toMatchObject({
+      ok: false,
+      problems: [{ column: "categoryId", code: "unknownCategory" }],
     });
     expect(checkCreationRow(2, { ...GOOD, active: "" }, LOOKUPS)).toMatchObject({
       ok: true,
@@ -425,6 +435,12 @@ describe("creating products by CSV (decision 0067)", () => {
         "vatClass:unknownVatClass",
       ].sort(),
     );
+    expect(
+      checkCreationRow(4, { ...GOOD, "price.dk.regular": "100", "price.is.regular": "" }, LOOKUPS),
+    ).toEqual({
+      ok: false,
+      problems: [{ row: 4, column: "price.dk.regular", code: "unknownMarket" }],
+    });
   });
 
   it("property: a row is accepted exactly when it has the needed columns right; every problem is on a column of the file's kind", () => {

@@ -514,7 +514,7 @@ export function duplicatesInFile(
 export interface CreationLookups {
   /** The active markets that take prices, in the shop's order. */
   markets: readonly { alias: string; currencyCode: string }[];
-  /** Category ids by id ("12") and by key ("jackets"). */
+  /** Category ids by id ("id:12") and by key ("key:jackets"): a key may look like an id. */
   categories: ReadonlyMap<string, number>;
   /** Brand ids by lower-case name. */
   brands: ReadonlyMap<string, number>;
@@ -570,7 +570,7 @@ export function checkCreationRow(
   const byId = (cells.categoryId ?? "").trim();
   const byKey = (cells.category ?? "").trim();
   const categoryColumn = byId !== "" || byKey === "" ? "categoryId" : "category";
-  const categoryId = lookups.categories.get(byId !== "" ? byId : byKey);
+  const categoryId = lookups.categories.get(byId !== "" ? `id:${byId}` : `key:${byKey}`);
   if (byId === "" && byKey === "") problems.push({ row, column: "categoryId", code: "required" });
   else if (categoryId === undefined) problems.push({ row, column: categoryColumn, code: "unknownCategory" });
 
@@ -601,6 +601,15 @@ export function checkCreationRow(
     else {
       priceProblems = true;
       problems.push(...checked.problems.map((p) => ({ row, column: p.field, code: p.code })));
+    }
+  }
+  // A price column of a market the shop does not sell in (unknown or inactive) is refused, not ignored.
+  const known = new Set(lookups.markets.map((m) => m.alias));
+  for (const [column, value] of Object.entries(cells)) {
+    const market = PRICE_COLUMN.exec(column)?.[1];
+    if (market !== undefined && !known.has(market) && value.trim() !== "") {
+      priceProblems = true;
+      problems.push({ row, column, code: "unknownMarket" });
     }
   }
   if (!priceProblems && prices.length === 0)

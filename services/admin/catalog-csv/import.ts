@@ -474,7 +474,9 @@ async function plan(t: Database, kind: CsvKind, rows: { row: number; cells: CsvC
     marketList: marketRows.flatMap((m) =>
       m.currencyCode ? [{ alias: m.alias, currencyCode: m.currencyCode }] : [],
     ),
-    categories: new Map(categoryRows.flatMap((r) => [[String(r.id), r.id] as const, [r.key, r.id] as const])),
+    categories: new Map(
+      categoryRows.flatMap((r) => [[`id:${r.id}`, r.id] as const, [`key:${r.key}`, r.id] as const]),
+    ),
     productsById,
     skusById,
     markets: new Map(
