@@ -5,18 +5,23 @@ import {
   CSV_KINDS,
   CSV_PROBLEM_CODES,
   CSV_REQUIRED,
+  checkCreationRow,
   checkHeader,
   checkPriceRow,
   checkProductRow,
   checkSkuRow,
   checkVersionCell,
+  creationColumn,
   csvCellValue,
   csvProblemText,
   csvSafeCell,
   detectDelimiter,
   duplicateRows,
+  duplicatesInFile,
   formatCsvAmount,
+  isCreationRow,
   parseYesNo,
+  priceColumns,
   stockFromFile,
 } from "./catalog-csv.ts";
 import { parseAmount } from "./product-edit.ts";
@@ -321,5 +326,213 @@ describe("csvSafeCell / csvCellValue (formula injection, OWASP)", () => {
         },
       ),
     );
+  });
+});
+
+describe("creating products by CSV (decision 0067)", () => {
+  const LOOKUPS = {
+    markets: [
+      { alias: "se", currencyCode: "SEK" },
+      { alias: "no", currencyCode: "NOK" },
+    ],
+    categories: new Map([
+      ["id:7", 7],
+      ["key:jackets", 7],
+      ["key:8", 7],
+    ]),
+    brands: new Map([["acme", 3]]),
+  };
+  const GOOD = {
+    articleNumber: "NEW-1",
+    skuId: "",
+    "nb.name": "Jakke",
+    "sv.name": "Jacka",
+    categoryId: "7",
+    inStock: "4",
+    "price.se.regular": "1299,50",
+  };
+
+  it("a products row without a skuId creates; other kinds and rows with one do not", () => {
+    expect(isCreationRow("products", { skuId: " " })).toBe(true);
+    expect(isCreationRow("products", { skuId: "12" })).toBe(false);
+    expect(isCreationRow("stock", { skuId: "" })).toBe(false);
+  });
+
+  it("a complete row gives the form's input: category by id or key, VAT class standard by default, SKU named after nb", () => {
+    const checked = checkCreationRow(2, GOOD, LOOKUPS);
+    expect(checked).toMatchObject({
+      ok: true,
+      value: {
+        articleNumber: "NEW-1",
+        active: true,
+        categoryId: 7,
+        vatClass: "standard",
+        brandId: null,
+        names: { "nb-NO": "Jakke", "sv-SE": "Jacka" },
+        sku: { name: "Jakke", inStock: 4, gtin: null },
+        prices: [{ marketAlias: "se", regularMinor: 129950, sellingMinor: 129950, currencyCode: "SEK" }],
+      },
+    });
+    // A key that looks like an id is a key in `category`, never an id in `categoryId`.
+    expect(checkCreationRow(2, { ...GOOD, categoryId: "", category: "8" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { categoryId: 7 },
+    });
+    expect(checkCreationRow(2, { ...GOOD, categoryId: "8" }, LOOKUPS)).toMatchObject({
+      ok: false,
+      problems: [{ column: "categoryId", code: "unknownCategory" }],
+    });
+    expect(checkCreationRow(2, { ...GOOD, active: "" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { active: true },
+    });
+    expect(checkCreationRow(2, { ...GOOD, active: "nei" }, LOOKUPS)).toMatchObject({
+      ok: true,
+      value: { active: false },
+    });
+    const byKey = checkCreationRow(
+      2,
+      { ...GOOD, categoryId: "", category: "jackets", vatClass: "Food", brand: "ACME" },
+      LOOKUPS,
+    );
+    expect(byKey).toMatchObject({ ok: true, value: { categoryId: 7, vatClass: "food", brandId: 3 } });
+  });
+
+  it("names every missing or invalid needed column on its column, with a stable code", () => {
+    const checked = checkCreationRow(5, { skuId: "" }, LOOKUPS);
+    expect(checked.ok).toBe(false);
+    const found = checked.ok ? [] : checked.problems.map((p) => `${p.row}:${p.column}:${p.code}`).sort();
+    expect(found).toEqual(
+      [
+        "5:articleNumber:required",
+        "5:categoryId:required",
+        "5:inStock:required",
+        "5:nb.name:required",
+        "5:price.se.regular:required",
+        "5:skuName:required",
+        "5:sv.name:required",
+      ].sort(),
+    );
+    const bad = checkCreationRow(
+      3,
+      {
+        ...GOOD,
+        categoryId: "99",
+        vatClass: "luxury",
+        brand: "Nobody",
+        "price.no.regular": "-1",
+        "price.se.selling": "2000",
+      },
+      LOOKUPS,
+    );
+    const codes = bad.ok ? [] : bad.problems.map((p) => `${p.column}:${p.code}`).sort();
+    expect(codes).toEqual(
+      [
+        "brand:unknownBrand",
+        "categoryId:unknownCategory",
+        "price.no.regular:invalidAmount",
+        "price.se.selling:saleAboveRegular",
+        "vatClass:unknownVatClass",
+      ].sort(),
+    );
+    expect(
+      checkCreationRow(4, { ...GOOD, "price.dk.regular": "100", "price.is.regular": "" }, LOOKUPS),
+    ).toEqual({
+      ok: false,
+      problems: [{ row: 4, column: "price.dk.regular", code: "unknownMarket" }],
+    });
+  });
+
+  it("property: a row is accepted exactly when it has the needed columns right; every problem is on a column of the file's kind", () => {
+    const columns = new Set<string>([...CSV_COLUMNS.products, ...priceColumns(["se", "no"])]);
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            articleNumber: fc.constantFrom("", "A-1", "bad number!"),
+            "nb.name": fc.constantFrom("", "Jakke", "=x"),
+            "sv.name": fc.constantFrom("", "Jacka"),
+            categoryId: fc.constantFrom("", "7", "8"),
+            category: fc.constantFrom("", "jackets", "nope"),
+            vatClass: fc.constantFrom("", "standard", "zero", "x"),
+            inStock: fc.constantFrom("", "0", "3", "-1", "x"),
+            "price.se.regular": fc.constantFrom("", "10", "x"),
+            "price.no.regular": fc.constantFrom("", "20"),
+          },
+          { requiredKeys: [] },
+        ),
+        (cells) => {
+          const checked = checkCreationRow(2, { skuId: "", ...cells }, LOOKUPS);
+          if (!checked.ok) return checked.problems.every((p) => p.row === 2 && columns.has(p.column));
+          return (
+            checked.value.prices.length >= 1 &&
+            checked.value.sku.inStock >= 0 &&
+            checked.value.categoryId === 7 &&
+            checked.value.names["nb-NO"] !== "" &&
+            checked.value.names["sv-SE"] !== ""
+          );
+        },
+      ),
+    );
+  });
+
+  it("a created article number or any GTIN twice in the file: each later row refused, naming the first", () => {
+    const rows = [
+      { row: 2, cells: { skuId: "", articleNumber: "N-1", gtin: "" } },
+      { row: 3, cells: { skuId: "", articleNumber: "N-1", gtin: "7310865004703" } },
+      { row: 4, cells: { skuId: "10", articleNumber: "OLD", gtin: "731 0865004703" } },
+      { row: 5, cells: { skuId: "11", articleNumber: "OLD", gtin: "" } },
+    ];
+    expect(duplicatesInFile("products", rows)).toEqual([
+      { row: 3, column: "articleNumber", code: "duplicateInFile", other: 2 },
+      { row: 4, column: "gtin", code: "duplicateInFile", other: 3 },
+    ]);
+    expect(duplicatesInFile("stock", rows)).toEqual([]);
+    // Creation rows are not each other's duplicateRow (they have no SKU id yet).
+    expect(duplicateRows("products", rows)).toEqual([]);
+    expect(csvProblemText({ code: "duplicateInFile", other: 2 }, "sv")).toBe(
+      "Rad 2 i filen har redan det här värdet.",
+    );
+  });
+
+  it("property: duplicatesInFile refuses exactly the repeats, each naming an earlier row with the same value", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ a: fc.constantFrom("A", "B", "C"), g: fc.constantFrom("", "1", "2") }), {
+          maxLength: 12,
+        }),
+        (list) => {
+          const rows = list.map((r, i) => ({
+            row: i + 2,
+            cells: { skuId: "", articleNumber: r.a, gtin: r.g },
+          }));
+          const problems = duplicatesInFile("products", rows);
+          const distinctA = new Set(list.map((r) => r.a)).size;
+          const aRepeats = problems.filter((p) => p.column === "articleNumber");
+          return (
+            aRepeats.length === list.length - distinctA &&
+            problems.every((p) => {
+              const other = rows.find((r) => r.row === p.other);
+              const self = rows.find((r) => r.row === p.row);
+              const key = p.column === "gtin" ? "gtin" : "articleNumber";
+              return other && self && other.row < self.row && other.cells[key] === self.cells[key];
+            })
+          );
+        },
+      ),
+    );
+  });
+
+  it("the form's fields map to the file's columns; price columns are accepted in a products header", () => {
+    expect(creationColumn("categoryIds")).toBe("categoryId");
+    expect(creationColumn("primaryCategoryId")).toBe("categoryId");
+    expect(creationColumn("sku.gtin")).toBe("gtin");
+    expect(creationColumn("sku.name")).toBe("skuName");
+    expect(creationColumn("price.se.regular")).toBe("price.se.regular");
+    expect(creationColumn("articleNumber")).toBe("articleNumber");
+    expect(checkHeader("products", [...CSV_COLUMNS.products, ...priceColumns(["se"])])).toEqual([]);
+    expect(checkHeader("stock", ["skuId", "inStock", "price.se.regular"])).toEqual([
+      { row: 1, column: "price.se.regular", code: "unknownColumn" },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type SkuFields,
   type SkuInput,
 } from "./product-edit.ts";
+import { PRODUCT_CLASSES, type ProductClass } from "./vat.ts";
 
 /**
  * The catalog's CSV files (issue 15, decision 0051): which columns each kind has, and the row rules of an import.
@@ -30,6 +31,8 @@ export const CSV_COLUMNS = {
     "active",
     "brand",
     "category",
+    "categoryId",
+    "vatClass",
     "nb.name",
     "sv.name",
     "skuId",
@@ -67,7 +70,7 @@ export const CSV_REQUIRED: Record<CsvKind, readonly string[]> = {
  * kind edits them (products: both; stock and prices: neither).
  */
 export const CSV_READ_ONLY: Record<CsvKind, readonly string[]> = {
-  products: ["category", "inStockAtExport"],
+  products: ["category", "categoryId", "vatClass", "inStockAtExport"],
   prices: ["articleNumber", "skuName", "currency"],
   stock: ["articleNumber", "skuName", "gtin", "inStockAtExport"],
 };
@@ -93,7 +96,11 @@ export type CsvProblemCode =
   | "changedSinceExport"
   | "stockBelowZero"
   | "notYesNo"
-  | "conflictingValues";
+  | "conflictingValues"
+  | "duplicateInFile"
+  | "takenMeanwhile"
+  | "unknownCategory"
+  | "unknownVatClass";
 
 /** One refused row's reason: its row in the file (the header is row 1), its column, a stable code. */
 export interface CsvProblem {
@@ -101,6 +108,8 @@ export interface CsvProblem {
   column: string;
   code: CsvProblemCode;
   max?: number;
+  /** The earlier row a `duplicateInFile` row repeats. */
+  other?: number;
 }
 
 /** A row as read: its cells by column name (only the columns the file has). */
@@ -113,13 +122,25 @@ export function detectDelimiter(headerLine: string): ";" | "," | "\t" {
   return best && best[1] > 0 ? best[0] : ";";
 }
 
+/**
+ * A products file's price columns (decision 0067): `price.se.regular`, `price.se.selling` per market. Read when a
+ * row creates a product; for an existing SKU they are for people (its prices are the prices file's).
+ */
+export const PRICE_COLUMN = /^price\.([a-z]{2,8})\.(regular|selling)$/;
+
+/** The price columns the products export writes, for the active markets in their order. */
+export function priceColumns(marketAliases: readonly string[]): string[] {
+  return marketAliases.flatMap((m) => [`price.${m}.regular`, `price.${m}.selling`]);
+}
+
 /** The header's problems: a required column missing, a column the kind does not have, a column twice. */
 export function checkHeader(kind: CsvKind, header: readonly string[]): CsvProblem[] {
   const known = new Set<string>(CSV_COLUMNS[kind]);
   const problems: CsvProblem[] = [];
   const seen = new Set<string>();
   for (const column of header) {
-    if (!known.has(column)) problems.push({ row: 1, column, code: "unknownColumn" });
+    if (!known.has(column) && !(kind === "products" && PRICE_COLUMN.test(column)))
+      problems.push({ row: 1, column, code: "unknownColumn" });
     else if (seen.has(column)) problems.push({ row: 1, column, code: "duplicateColumn" });
     seen.add(column);
   }
@@ -196,6 +217,8 @@ export function duplicateRows(kind: CsvKind, rows: readonly { row: number; cells
   const seen = new Set<string>();
   const out: number[] = [];
   for (const { row, cells } of rows) {
+    // A products row that creates a product has no SKU yet: `duplicatesInFile` compares those by article number.
+    if (isCreationRow(kind, cells)) continue;
     const key = rowKey(kind, cells);
     if (seen.has(key)) out.push(row);
     else seen.add(key);
@@ -405,6 +428,26 @@ const CSV_TEXTS: Record<Exclude<CsvProblemCode, ProductProblemCode>, Record<CsvL
     sv: "Skriv ja eller nej.",
     nb: "Skriv ja eller nei.",
   },
+  duplicateInFile: {
+    en: "Row {other} of this file already has this value.",
+    sv: "Rad {other} i filen har redan det här värdet.",
+    nb: "Rad {other} i filen har allerede denne verdien.",
+  },
+  takenMeanwhile: {
+    en: "Another change took an article number or GTIN of this file while it was imported; nothing was imported. Check the file again.",
+    sv: "En annan ändring tog ett artikelnummer eller en GTIN i filen under importen; inget importerades. Kontrollera filen igen.",
+    nb: "En annen endring tok et artikkelnummer eller en GTIN i filen under importen; ingenting ble importert. Kontroller filen på nytt.",
+  },
+  unknownCategory: {
+    en: "No category has this id or key.",
+    sv: "Ingen kategori har det här id:t eller nyckeln.",
+    nb: "Ingen kategori har denne id-en eller nøkkelen.",
+  },
+  unknownVatClass: {
+    en: "Not a VAT class: standard, reduced, low, food, books or zero.",
+    sv: "Ingen momsklass: standard, reduced, low, food, books eller zero.",
+    nb: "Ingen mva-klasse: standard, reduced, low, food, books eller zero.",
+  },
   conflictingValues: {
     en: "Another row of the same product gives a different value.",
     sv: "En annan rad för samma produkt anger ett annat värde.",
@@ -414,16 +457,186 @@ const CSV_TEXTS: Record<Exclude<CsvProblemCode, ProductProblemCode>, Record<CsvL
 
 /** A problem's text in the admin's language, its limit filled in. */
 export function csvProblemText(
-  problem: { code: CsvProblemCode; max?: number },
+  problem: { code: CsvProblemCode; max?: number; other?: number },
   language: CsvLanguage,
 ): string {
   const texts =
     (CSV_TEXTS as Record<string, Record<CsvLanguage, string>>)[problem.code] ??
     PRODUCT_PROBLEM_TEXTS[problem.code as ProductProblemCode];
-  return texts[language].replace("{max}", String(problem.max ?? ""));
+  return texts[language]
+    .replace("{max}", String(problem.max ?? ""))
+    .replace("{other}", String(problem.other ?? ""));
 }
 
 export const CSV_PROBLEM_CODES = [
   ...Object.keys(CSV_TEXTS),
   ...Object.keys(PRODUCT_PROBLEM_TEXTS),
 ] as CsvProblemCode[];
+
+/**
+ * A products row with no `skuId` creates a product (decision 0067): one product with one SKU, as the product form's
+ * "new product" makes. Its article number must be new (the service checks the database, as the form does).
+ */
+export function isCreationRow(kind: CsvKind, cells: CsvCells): boolean {
+  return kind === "products" && (cells.skuId ?? "").trim() === "";
+}
+
+/**
+ * Values a file gives twice where the catalog allows one (decision 0067): a created product's article number, and a
+ * GTIN on any row. Each later row is refused (`duplicateInFile` on the column) naming the first row that has it.
+ */
+export function duplicatesInFile(
+  kind: CsvKind,
+  rows: readonly { row: number; cells: CsvCells }[],
+): CsvProblem[] {
+  if (kind !== "products") return [];
+  const problems: CsvProblem[] = [];
+  const articleNumbers = new Map<string, number>();
+  const gtins = new Map<string, number>();
+  for (const { row, cells } of rows) {
+    if (isCreationRow(kind, cells)) {
+      const articleNumber = (cells.articleNumber ?? "").trim();
+      const first = articleNumbers.get(articleNumber);
+      if (articleNumber !== "" && first !== undefined)
+        problems.push({ row, column: "articleNumber", code: "duplicateInFile", other: first });
+      else if (articleNumber !== "") articleNumbers.set(articleNumber, row);
+    }
+    const gtin = (cells.gtin ?? "").replace(/\s+/g, "");
+    const first = gtins.get(gtin);
+    if (gtin !== "" && first !== undefined)
+      problems.push({ row, column: "gtin", code: "duplicateInFile", other: first });
+    else if (gtin !== "") gtins.set(gtin, row);
+  }
+  return problems;
+}
+
+/** What the file's catalog reference data is, for a created row: the active markets and the categories. */
+export interface CreationLookups {
+  /** The active markets that take prices, in the shop's order. */
+  markets: readonly { alias: string; currencyCode: string }[];
+  /** Category ids by id ("id:12") and by key ("key:jackets"): a key may look like an id. */
+  categories: ReadonlyMap<string, number>;
+  /** Brand ids by lower-case name. */
+  brands: ReadonlyMap<string, number>;
+}
+
+/** A created row, as the product form's create input (services/admin/products.ts createProduct). */
+export interface CreationRow {
+  articleNumber: string;
+  active: boolean;
+  brandId: number | null;
+  categoryId: number;
+  vatClass: ProductClass;
+  names: { "nb-NO": string; "sv-SE": string };
+  sku: SkuFields;
+  prices: (PriceFields & { marketAlias: string; currencyCode: string })[];
+}
+
+/**
+ * A row that creates a product (decision 0067): the columns a new product needs, each missing or invalid one named
+ * on its column by the product form's rules — article number, names in nb and sv, the primary category (`categoryId`,
+ * else `category` by key), the VAT class (empty: standard), the SKU (`skuName`, empty: the nb name; `inStock`
+ * required; GTIN, oversellable, incoming) and a regular price in at least one active market (`price.se.regular`;
+ * a market left empty is not sold in, as in the form). Pure: the service checks what only the database knows
+ * (article number and GTIN free) through the form's own checks.
+ */
+export function checkCreationRow(
+  row: number,
+  cells: CsvCells,
+  lookups: CreationLookups,
+): { ok: true; value: CreationRow } | { ok: false; problems: CsvProblem[] } {
+  const problems: CsvProblem[] = [];
+  // An empty `active` makes the product active, as the form starts; the names are required.
+  const { active: activeCell, ...rest } = cells;
+  const product = checkProductRow(
+    row,
+    {
+      ...rest,
+      ...((activeCell ?? "").trim() === "" ? {} : { active: activeCell ?? "" }),
+      "nb.name": cells["nb.name"] ?? "",
+      "sv.name": cells["sv.name"] ?? "",
+    },
+    { articleNumber: "", active: true, names: { "nb-NO": "", "sv-SE": "" } },
+  );
+  if (!product.ok) problems.push(...product.problems);
+
+  let brandId: number | null = null;
+  const brand = (cells.brand ?? "").trim();
+  if (brand !== "") {
+    brandId = lookups.brands.get(brand.toLowerCase()) ?? null;
+    if (brandId === null) problems.push({ row, column: "brand", code: "unknownBrand" });
+  }
+
+  const byId = (cells.categoryId ?? "").trim();
+  const byKey = (cells.category ?? "").trim();
+  const categoryColumn = byId !== "" || byKey === "" ? "categoryId" : "category";
+  const categoryId = lookups.categories.get(byId !== "" ? `id:${byId}` : `key:${byKey}`);
+  if (byId === "" && byKey === "") problems.push({ row, column: "categoryId", code: "required" });
+  else if (categoryId === undefined) problems.push({ row, column: categoryColumn, code: "unknownCategory" });
+
+  const vatText = (cells.vatClass ?? "").trim().toLowerCase() || "standard";
+  const vatClass = (PRODUCT_CLASSES as readonly string[]).includes(vatText)
+    ? (vatText as ProductClass)
+    : null;
+  if (vatClass === null) problems.push({ row, column: "vatClass", code: "unknownVatClass" });
+
+  if ((cells.inStock ?? "").trim() === "") problems.push({ row, column: "inStock", code: "required" });
+  const sku = checkSkuRow(
+    row,
+    { ...cells, skuName: (cells.skuName ?? "").trim() || (cells["nb.name"] ?? "") },
+    { name: "", gtin: null, inStock: 0, oversellable: 0, incoming: null },
+  );
+  if (!sku.ok)
+    problems.push(...sku.problems.filter((p) => !(p.column === "inStock" && !cells.inStock?.trim())));
+
+  const prices: CreationRow["prices"] = [];
+  let priceProblems = false;
+  for (const market of lookups.markets) {
+    const regular = cells[`price.${market.alias}.regular`] ?? "";
+    const selling = cells[`price.${market.alias}.selling`] ?? "";
+    if (regular.trim() === "" && selling.trim() === "") continue;
+    const checked = checkPrice(`price.${market.alias}.`, { regular, selling }, market.currencyCode);
+    if (checked.ok)
+      prices.push({ ...checked.value, marketAlias: market.alias, currencyCode: market.currencyCode });
+    else {
+      priceProblems = true;
+      problems.push(...checked.problems.map((p) => ({ row, column: p.field, code: p.code })));
+    }
+  }
+  // A price column of a market the shop does not sell in (unknown or inactive) is refused, not ignored.
+  const known = new Set(lookups.markets.map((m) => m.alias));
+  for (const [column, value] of Object.entries(cells)) {
+    const market = PRICE_COLUMN.exec(column)?.[1];
+    if (market !== undefined && !known.has(market) && value.trim() !== "") {
+      priceProblems = true;
+      problems.push({ row, column, code: "unknownMarket" });
+    }
+  }
+  if (!priceProblems && prices.length === 0)
+    problems.push({ row, column: `price.${lookups.markets[0]?.alias ?? "se"}.regular`, code: "required" });
+
+  if (problems.length || !product.ok || !sku.ok || categoryId === undefined || vatClass === null)
+    return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      articleNumber: product.value.articleNumber,
+      active: product.value.active,
+      brandId,
+      categoryId,
+      vatClass,
+      names: product.value.names,
+      sku: sku.value,
+      prices,
+    },
+  };
+}
+
+/** A product-form problem of a created row (services/admin/products.ts field names) as its CSV column. */
+export function creationColumn(field: string): string {
+  if (field === "categoryIds" || field === "primaryCategoryId") return "categoryId";
+  if (field === "brandId") return "brand";
+  if (field.startsWith("price.")) return field;
+  const bare = field.startsWith("sku.") ? field.slice(4) : field;
+  return COLUMN_OF_FIELD[bare] ?? bare;
+}

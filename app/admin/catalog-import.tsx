@@ -104,6 +104,7 @@ export default function CatalogImport({ actionData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="mb-4 max-w-prose">{t("csv.importIntro", { size })}</p>
+      <p className="mb-4 max-w-prose">{t("csv.createHint")}</p>
       {!may("catalog.edit") ? <Notice kind="error">{t("csv.readOnly")}</Notice> : null}
       {data && "error" in data ? (
         <Notice kind="error">

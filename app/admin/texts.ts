@@ -7,6 +7,7 @@ import { catalogExtrasEn, catalogExtrasNb, catalogExtrasSv } from "./texts-catal
 import { structureEn, structureNb, structureSv } from "./texts-catalog-structure.ts";
 import { CONTENT_EN, CONTENT_NB, CONTENT_SV } from "./texts-content.ts";
 import { FORMS_EN, FORMS_NB, FORMS_SV } from "./texts-content-forms.ts";
+import { csvCreateEn, csvCreateNb, csvCreateSv } from "./texts-csv-create.ts";
 import { ORDER_EN, ORDER_NB, ORDER_SV } from "./texts-orders.ts";
 import { peopleEn, peopleNb, peopleSv } from "./texts-people.ts";
 import { extrasEn, extrasNb, extrasSv } from "./texts-product-extras.ts";
@@ -396,6 +397,7 @@ const en = {
   ...peopleEn,
   ...extrasEn,
   ...catalogExtrasEn,
+  ...csvCreateEn,
   ...settingsEn,
   ...ORDER_EN,
   ...REFUND_CHECK_EN,
@@ -792,6 +794,7 @@ const sv: Record<AdminTextKey, string> = {
   ...peopleSv,
   ...extrasSv,
   ...catalogExtrasSv,
+  ...csvCreateSv,
   ...structureSv,
   ...settingsSv,
 };
@@ -1183,6 +1186,7 @@ const nb: Record<AdminTextKey, string> = {
   ...peopleNb,
   ...extrasNb,
   ...catalogExtrasNb,
+  ...csvCreateNb,
   ...structureNb,
   ...settingsNb,
 };

@@ -331,7 +331,7 @@ export interface ProductFieldsInput {
   texts: Partial<Record<"nb-NO" | "sv-SE", ProductTextsInput>>;
 }
 
-interface CheckedProduct {
+export interface CheckedProduct {
   articleNumber: string;
   active: boolean;
   brandId: number | null;
@@ -655,6 +655,78 @@ async function currentSku(t: Database, productId: number, skuId: number) {
 export interface CreateProductInput extends ProductFieldsInput {
   sku: SkuInput;
   prices: readonly PriceInput[];
+  /** The VAT product class (domain/vat.ts PRODUCT_CLASSES); the form leaves it out: "standard". */
+  productClass?: string;
+}
+
+/** A new product as checked, ready to write (`writeNewProduct`). */
+export interface CheckedNewProduct {
+  product: CheckedProduct;
+  sku: SkuFields;
+  prices: (PriceFields & { marketAlias: string; currencyCode: string })[];
+  productClass: string;
+}
+
+/**
+ * createProduct's checks inside the caller's transaction (the form and the CSV import, decision 0067): the product's
+ * fields, its SKU (GTIN free) and its prices, at least one. Its problems, or what to write.
+ */
+export async function checkNewProduct(
+  t: Database,
+  input: CreateProductInput,
+): Promise<{ ok: true; value: CheckedNewProduct } | { ok: false; problems: ProductProblem[] }> {
+  const problems: ProductProblem[] = [];
+  const checked = await checkProductFields(t, input, problems, null);
+  const sku = await checkSkuFields(t, "sku.", input.sku, null, problems);
+  const priceList = await checkPrices(t, "price.", input.prices, problems);
+  if (!problems.some((p) => p.field.startsWith("price.")) && priceList.length === 0)
+    problems.push({ field: `price.${input.prices[0]?.marketAlias ?? "se"}.regular`, code: "required" });
+  if (!checked || !sku || problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    value: { product: checked, sku, prices: priceList, productClass: input.productClass ?? "standard" },
+  };
+}
+
+/**
+ * createProduct's writes inside the caller's transaction: the product, its texts and addresses, its categories, its
+ * SKU and prices, and the `product.create` audit entry. The new product's id.
+ */
+export async function writeNewProduct(t: Database, who: AdminPrincipal, checked: CheckedNewProduct) {
+  const { product, sku, prices: priceList } = checked;
+  const [row] = await t
+    .insert(products)
+    .values({
+      articleNumber: product.articleNumber,
+      active: product.active,
+      brandId: product.brandId,
+      primaryCategoryId: product.primaryCategoryId,
+      productClass: checked.productClass,
+      kind: "other",
+    })
+    .returning({ id: products.id });
+  const productId = row?.id ?? 0;
+  await writeProductFields(t, productId, product);
+  const [skuRow] = await t
+    .insert(skus)
+    .values({ productId, ...sku })
+    .returning({ id: skus.id });
+  const skuId = skuRow?.id ?? 0;
+  await writePrices(t, skuId, priceList);
+  await writeAudit(t, who, {
+    action: "product.create",
+    entity: "product",
+    entityId: productId,
+    before: null,
+    after: {
+      ...productSnapshot(product),
+      ...(checked.productClass === "standard" ? {} : { productClass: checked.productClass }),
+      ...skuSnapshot(skuId, sku),
+      ...(await priceSnapshot(t, skuId)),
+      version: 1,
+    },
+  });
+  return productId;
 }
 
 /**
@@ -669,43 +741,9 @@ export async function createProduct(
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
-      const problems: ProductProblem[] = [];
-      const checked = await checkProductFields(t, input, problems, null);
-      const sku = await checkSkuFields(t, "sku.", input.sku, null, problems);
-      const priceList = await checkPrices(t, "price.", input.prices, problems);
-      if (!problems.some((p) => p.field.startsWith("price.")) && priceList.length === 0)
-        problems.push({ field: `price.${input.prices[0]?.marketAlias ?? "se"}.regular`, code: "required" });
-      if (!checked || !sku || problems.length) throw invalid(problems);
-      const [row] = await t
-        .insert(products)
-        .values({
-          articleNumber: checked.articleNumber,
-          active: checked.active,
-          brandId: checked.brandId,
-          primaryCategoryId: checked.primaryCategoryId,
-          kind: "other",
-        })
-        .returning({ id: products.id });
-      const productId = row?.id ?? 0;
-      await writeProductFields(t, productId, checked);
-      const [skuRow] = await t
-        .insert(skus)
-        .values({ productId, ...sku })
-        .returning({ id: skus.id });
-      const skuId = skuRow?.id ?? 0;
-      await writePrices(t, skuId, priceList);
-      await writeAudit(t, who, {
-        action: "product.create",
-        entity: "product",
-        entityId: productId,
-        before: null,
-        after: {
-          ...productSnapshot(checked),
-          ...skuSnapshot(skuId, sku),
-          ...(await priceSnapshot(t, skuId)),
-          version: 1,
-        },
-      });
+      const checked = await checkNewProduct(t, input);
+      if (!checked.ok) throw invalid(checked.problems);
+      const productId = await writeNewProduct(t, who, checked.value);
       return { ok: true as const, productId, version: 1 };
     });
   } catch (error) {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { skus } from "#db/schema/index.ts";
+import { categories, products, skus } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { expectAxeClean, openHydrated, signInToAdmin } from "#tests/support/admin-browser.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
@@ -12,7 +12,8 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
 /**
  * The catalog's CSV import and export in Chromium (issue 15, decision 0051): the export screen downloads a stock
  * CSV; a file with a bad row is checked (the dry run lists the row, column and reason) and "import everything"
- * changes nothing; "import the good rows only" imports the rest; the fixed file imports whole. Both screens are
+ * changes nothing; "import the good rows only" imports the rest; the fixed file imports whole; a products row
+ * without a skuId creates a product (decision 0067). Both screens are
  * axe-clean and used by keyboard.
  */
 let shop: Shop;
@@ -120,5 +121,17 @@ describe("CSV import and export in the back office", () => {
     await submit(page, fixed.map((r) => r.join(";")).join("\r\n"), "Import everything");
     await page.getByText("Imported: 0 created, 1 updated, 1 unchanged.").waitFor({ timeout: SUBMITTED });
     expect(await stockOf(badSku)).toBe(9);
+
+    // A products row without a skuId creates a product (decision 0067).
+    const [category] = await shop.db.db.select().from(categories).orderBy(asc(categories.id)).limit(1);
+    const create = [
+      "articleNumber;skuId;nb.name;sv.name;category;inStock;price.se.regular",
+      `E2E-NEW-1;;Nettjakke;Nätjacka;${category?.key};3;499`,
+    ].join("\r\n");
+    await page.getByRole("radio", { name: /^Products/ }).check();
+    await submit(page, create, "Import everything");
+    await page.getByText("Imported: 1 created, 0 updated, 0 unchanged.").waitFor({ timeout: SUBMITTED });
+    const [created] = await shop.db.db.select().from(products).where(eq(products.articleNumber, "E2E-NEW-1"));
+    expect(created?.primaryCategoryId).toBe(category?.id);
   }, 480_000);
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  categories,
   discountCampaigns,
   priceLog,
   prices,
@@ -12,7 +13,7 @@ import {
 } from "#db/schema/index.ts";
 import { csvProblemText } from "#domain/catalog-csv.ts";
 import { adminCall, signedInAdmins } from "#tests/support/admin.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * The catalog's CSV import and export (issue 15, decision 0051) through the back office: the export downloads as
@@ -445,6 +446,192 @@ describe("import", () => {
     expect(anonymous.headers.get("location")).toBe("/admin/sign-in");
     const support = await importCsv("support", "stock", "APPLY", "skuId;inStock\n1;1");
     expect(support.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("creating products (decision 0067)", () => {
+  /** A products row from column values; the rest empty. */
+  const rowOf = (h: string[], values: Record<string, string>) => h.map((c) => values[c] ?? "");
+  async function productCount() {
+    const [{ n } = { n: 0 }] = await shop.db.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    return n;
+  }
+  async function someCategory() {
+    const [row] = await shop.db.db.select().from(categories).orderBy(asc(categories.id)).limit(1);
+    if (!row) throw new Error("no category");
+    return row;
+  }
+
+  it("a row without a skuId creates a product: the dry run names each missing or invalid column and each repeat by row; all or nothing, or the good rows only", async () => {
+    const h = (await exported("products"))[0] as string[];
+    expect(h).toEqual(
+      expect.arrayContaining(["categoryId", "vatClass", "price.se.regular", "price.no.selling"]),
+    );
+    const category = await someCategory();
+    const good = {
+      articleNumber: "CSV-NEW-1",
+      "nb.name": "Csvjakke",
+      "sv.name": "Csvjacka",
+      categoryId: String(category.id),
+      vatClass: "standard",
+      gtin: "7310865004703",
+      inStock: "5",
+      "price.se.regular": "1299,50",
+      "price.no.regular": "1499",
+      "price.no.selling": "1199",
+    };
+    const file = csvOf([
+      h,
+      rowOf(h, good),
+      rowOf(h, { articleNumber: "CSV-NEW-2" }),
+      rowOf(h, { ...good, gtin: "" }),
+      rowOf(h, { ...good, articleNumber: "CSV-NEW-3" }),
+      rowOf(h, {
+        ...good,
+        articleNumber: "CSV-NEW-4",
+        gtin: "",
+        categoryId: "",
+        category: "no-such-key",
+        vatClass: "luxury",
+      }),
+    ]);
+    const before = await productCount();
+    const dry = await report("products", "DRY_RUN", file);
+    expect(dry).toMatchObject({ rows: 5, created: 1, refusedRows: 4, applied: false });
+    expect(dry.problems.map((p: Json) => `${p.row}:${p.column}:${p.code}`).sort()).toEqual([
+      "3:categoryId:required",
+      "3:inStock:required",
+      "3:nb.name:required",
+      "3:price.se.regular:required",
+      "3:skuName:required",
+      "3:sv.name:required",
+      "4:articleNumber:duplicateInFile",
+      "5:gtin:duplicateInFile",
+      "6:category:unknownCategory",
+      "6:vatClass:unknownVatClass",
+    ]);
+    const repeat = dry.problems.find((p: Json) => p.row === 4);
+    expect(repeat.message).toBe("Row 2 of this file already has this value.");
+    expect(dry.problems.find((p: Json) => p.column === "sv.name").message).toBe(
+      csvProblemText({ code: "required" }, "en"),
+    );
+
+    const all = await report("products", "APPLY", file);
+    expect(all).toMatchObject({ applied: false, created: 1, refusedRows: 4 });
+    expect(await productCount()).toBe(before);
+
+    const goodOnly = await report("products", "APPLY_GOOD_ROWS", file);
+    expect(goodOnly).toMatchObject({ applied: true, created: 1, refusedRows: 4 });
+    expect(await productCount()).toBe(before + 1);
+    const [created] = await shop.db.db.select().from(products).where(eq(products.articleNumber, "CSV-NEW-1"));
+    expect(created).toMatchObject({
+      version: 1,
+      active: true,
+      primaryCategoryId: category.id,
+      productClass: "standard",
+    });
+    const [sku] = await shop.db.db
+      .select()
+      .from(skus)
+      .where(eq(skus.productId, created?.id ?? 0));
+    expect(sku).toMatchObject({ name: "Csvjakke", gtin: "7310865004703", inStock: 5 });
+    const priceRows = await shop.db.db
+      .select()
+      .from(prices)
+      .where(eq(prices.skuId, sku?.id ?? 0));
+    expect(priceRows.map((p) => `${p.marketAlias}:${p.regularMinor}:${p.sellingMinor}`).sort()).toEqual([
+      "no:149900:119900",
+      "se:129950:129950",
+    ]);
+    // The product form's audit entry, and the import's.
+    const audits = await shop.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(created?.id))));
+    expect(audits.map((a) => a.action)).toEqual(["product.create"]);
+    expect(audits[0]?.after).toMatchObject({ articleNumber: "CSV-NEW-1", "nb.name": "Csvjakke", version: 1 });
+    // The storefront shows it at once (the catalog version was raised at commit).
+    const { body } = await gql(shop.origin, {
+      query: `query($alias: String!, $channelId: String, $languageId: String) { product(alias: $alias, channelId: $channelId, languageId: $languageId) { name unitPrice { sellingPriceIncVat } } }`,
+      variables: { alias: "csvjakke", channelId: "2|no", languageId: "nb-NO" },
+    });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.product).toMatchObject({ name: "Csvjakke", unitPrice: { sellingPriceIncVat: 1199 } });
+
+    // The same file again: the article number and the GTIN are now taken, by the form's own checks.
+    const again = await report("products", "DRY_RUN", csvOf([h, rowOf(h, good)]));
+    expect(again.problems.map((p: Json) => `${p.column}:${p.code}`).sort()).toEqual([
+      "articleNumber:articleNumberTaken",
+      "gtin:gtinTaken",
+    ]);
+  });
+
+  it("round-trips: the exported products file, new product included, creates nothing and changes nothing; a row of it without its skuId creates a copy", async () => {
+    const rows = await exported("products");
+    const h = rows[0] as string[];
+    const mine = rows.find((r) => r[h.indexOf("articleNumber")] === "CSV-NEW-1") as string[];
+    expect(mine[h.indexOf("price.no.regular")]).toBe("1499");
+    expect(mine[h.indexOf("price.no.selling")]).toBe("1199");
+    expect(mine[h.indexOf("vatClass")]).toBe("standard");
+    expect(mine[h.indexOf("categoryId")]).toMatch(/^\d+$/);
+    const before = await productCount();
+    const back = await report("products", "APPLY", csvOf(rows));
+    expect(back).toMatchObject({
+      applied: true,
+      refusedRows: 0,
+      created: 0,
+      updated: 0,
+      unchanged: rows.length - 1,
+    });
+    expect(await productCount()).toBe(before);
+
+    // An exported row, its skuId emptied and given a new article number, creates a copy from the export's columns.
+    const copy = [...mine];
+    copy[h.indexOf("skuId")] = "";
+    copy[h.indexOf("version")] = "";
+    copy[h.indexOf("gtin")] = "";
+    copy[h.indexOf("articleNumber")] = "CSV-COPY-1";
+    const made = await report("products", "APPLY", csvOf([h, copy]));
+    expect(made).toMatchObject({ applied: true, created: 1, refusedRows: 0 });
+    const [twin] = await shop.db.db.select().from(products).where(eq(products.articleNumber, "CSV-COPY-1"));
+    expect(twin?.primaryCategoryId).toBe(Number(mine[h.indexOf("categoryId")]));
+    const [twinSku] = await shop.db.db
+      .select()
+      .from(skus)
+      .where(eq(skus.productId, twin?.id ?? 0));
+    const twinPrices = await shop.db.db
+      .select()
+      .from(prices)
+      .where(eq(prices.skuId, twinSku?.id ?? 0));
+    expect(twinPrices.map((p) => `${p.marketAlias}:${p.regularMinor}:${p.sellingMinor}`).sort()).toEqual([
+      "no:149900:119900",
+      "se:129950:129950",
+    ]);
+  });
+
+  it("staff may create by CSV, support may not; a category by its key and a VAT class are taken", async () => {
+    const h = (await exported("products"))[0] as string[];
+    const category = await someCategory();
+    const values = {
+      articleNumber: "CSV-STAFF-1",
+      "nb.name": "Staffjakke",
+      "sv.name": "Staffjacka",
+      category: category.key,
+      vatClass: "reduced",
+      inStock: "0",
+      "price.se.regular": "100",
+    };
+    const file = csvOf([h, rowOf(h, values)]);
+    const support = await importCsv("support", "products", "APPLY", file);
+    expect(support.code).toBe("FORBIDDEN");
+    const staff = await importCsv("staff", "products", "APPLY", file);
+    expect(staff.errors).toBeUndefined();
+    expect(staff.data.importCatalogCsv).toMatchObject({ applied: true, created: 1 });
+    const [created] = await shop.db.db
+      .select()
+      .from(products)
+      .where(eq(products.articleNumber, "CSV-STAFF-1"));
+    expect(created).toMatchObject({ primaryCategoryId: category.id, productClass: "reduced" });
   });
 });
 

@@ -1,8 +1,22 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { brands, categories, prices, products, productTranslations, skus } from "#db/schema/index.ts";
-import { CSV_COLUMNS, type CsvKind, csvSafeCell, formatCsvAmount } from "#domain/catalog-csv.ts";
+import {
+  brands,
+  categories,
+  markets,
+  prices,
+  products,
+  productTranslations,
+  skus,
+} from "#db/schema/index.ts";
+import {
+  CSV_COLUMNS,
+  type CsvKind,
+  csvSafeCell,
+  formatCsvAmount,
+  priceColumns,
+} from "#domain/catalog-csv.ts";
 
 /**
  * The catalog as CSV (issue 15, decision 0051): products (one row per SKU), prices (one row per SKU and market) or
@@ -27,6 +41,8 @@ async function productBatch(db: Database, afterId: number) {
       active: products.active,
       brand: brands.name,
       category: categories.key,
+      categoryId: products.primaryCategoryId,
+      vatClass: products.productClass,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -38,7 +54,37 @@ async function productBatch(db: Database, afterId: number) {
 
 type Product = Awaited<ReturnType<typeof productBatch>>[number];
 
-async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<string[][]> {
+/** The active markets that take prices, in the shop's order: the products file's price columns (decision 0067). */
+async function priceMarkets(db: Database) {
+  const rows = await db
+    .select({ alias: markets.alias, currencyCode: markets.currencyCode })
+    .from(markets)
+    .where(and(eq(markets.active, true), sql`${markets.currencyCode} is not null`))
+    .orderBy(asc(markets.sortOrder), asc(markets.alias));
+  return rows.map((m) => ({ alias: m.alias, currencyCode: m.currencyCode as string }));
+}
+
+type Market = Awaited<ReturnType<typeof priceMarkets>>[number];
+
+async function pricesOf(db: Database, skuIds: number[]) {
+  return skuIds.length
+    ? db
+        .select()
+        .from(prices)
+        .where(inArray(prices.skuId, skuIds))
+        .orderBy(asc(prices.skuId), asc(prices.marketAlias))
+    : [];
+}
+
+const sellingCell = (p: { regularMinor: number; sellingMinor: number; currencyCode: string }) =>
+  p.sellingMinor === p.regularMinor ? "" : formatCsvAmount(p.sellingMinor, p.currencyCode);
+
+async function rowsOf(
+  db: Database,
+  kind: CsvKind,
+  batch: Product[],
+  marketList: readonly Market[],
+): Promise<string[][]> {
   const ids = batch.map((p) => p.id);
   const skuRows = await db
     .select()
@@ -81,6 +127,14 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
       );
     const name = (id: number, lang: string) =>
       names.find((n) => n.productId === id && n.languageId === lang)?.name ?? "";
+    const priceOf = new Map(
+      (
+        await pricesOf(
+          db,
+          skuRows.map((s) => s.id),
+        )
+      ).map((p) => [`${p.skuId}|${p.marketAlias}`, p]),
+    );
     return skuRows.map((s) => {
       const b = base(s);
       return [
@@ -89,6 +143,8 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
         yesNo(b.p.active),
         b.p.brand ?? "",
         b.p.category ?? "",
+        b.p.categoryId === null ? "" : String(b.p.categoryId),
+        b.p.vatClass,
         name(b.p.id, "nb-NO"),
         name(b.p.id, "sv-SE"),
         b.skuId,
@@ -98,21 +154,17 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
         String(s.inStock),
         String(s.oversellable),
         s.incoming ?? "",
+        ...marketList.flatMap((m) => {
+          const p = priceOf.get(`${s.id}|${m.alias}`);
+          return p ? [formatCsvAmount(p.regularMinor, p.currencyCode), sellingCell(p)] : ["", ""];
+        }),
       ];
     });
   }
-  const priceRows = skuRows.length
-    ? await db
-        .select()
-        .from(prices)
-        .where(
-          inArray(
-            prices.skuId,
-            skuRows.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(prices.skuId), asc(prices.marketAlias))
-    : [];
+  const priceRows = await pricesOf(
+    db,
+    skuRows.map((s) => s.id),
+  );
   const skuById = new Map(skuRows.map((s) => [s.id, s]));
   return priceRows.map((price) => {
     const s = skuById.get(price.skuId) as (typeof skuRows)[number];
@@ -125,9 +177,7 @@ async function rowsOf(db: Database, kind: CsvKind, batch: Product[]): Promise<st
       price.marketAlias,
       price.currencyCode,
       formatCsvAmount(price.regularMinor, price.currencyCode),
-      price.sellingMinor === price.regularMinor
-        ? ""
-        : formatCsvAmount(price.sellingMinor, price.currencyCode),
+      sellingCell(price),
     ];
   });
 }
@@ -147,11 +197,15 @@ export function exportCatalogCsv(db: Database, kind: CsvKind): ReadableStream<Ui
   const encoder = new TextEncoder();
   let afterId = 0;
   let started = false;
+  let marketList: Market[] = [];
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([[...CSV_COLUMNS[kind]]], OPTIONS)}`));
+        // A products file carries each SKU's price per active market, so a row can create a product (decision 0067).
+        if (kind === "products") marketList = await priceMarkets(db);
+        const header = [...CSV_COLUMNS[kind], ...priceColumns(marketList.map((m) => m.alias))];
+        controller.enqueue(encoder.encode(`\uFEFF${stringify([header], OPTIONS)}`));
         return;
       }
       // Batches whose products have no row of this kind (no SKUs, no prices) are passed over.
@@ -162,7 +216,7 @@ export function exportCatalogCsv(db: Database, kind: CsvKind): ReadableStream<Ui
           return;
         }
         afterId = batch[batch.length - 1]?.id ?? afterId;
-        const rows = await rowsOf(db, kind, batch);
+        const rows = await rowsOf(db, kind, batch, marketList);
         if (rows.length) {
           // No cell starts a formula in a spreadsheet (a name "=HYPERLINK(…)" is written '=HYPERLINK(…)).
           const safe = rows.map((row) => row.map(csvSafeCell));

@@ -1,24 +1,43 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { brands, markets, prices, products, productTranslations, skus } from "#db/schema/index.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import {
+  brands,
+  categories,
+  markets,
+  prices,
+  products,
+  productTranslations,
+  skus,
+} from "#db/schema/index.ts";
 import { refreshSearchVectors } from "#db/search-vector.ts";
 import {
   CSV_READ_ONLY,
   type CsvCells,
   type CsvKind,
   type CsvProblem,
+  checkCreationRow,
   checkPriceRow,
   checkProductRow,
   checkSkuRow,
   checkVersionCell,
+  creationColumn,
   duplicateRows,
+  duplicatesInFile,
+  isCreationRow,
   type ProductRowFields,
   parseId,
   stockFromFile,
 } from "#domain/catalog-csv.ts";
 import type { PriceFields, ProductProblem, SkuFields } from "#domain/product-edit.ts";
 import { writeAudit, writeAudits } from "../audit.ts";
-import { checkSkuFields, writePrices } from "../products.ts";
+import {
+  type CheckedNewProduct,
+  checkNewProduct,
+  checkSkuFields,
+  writeNewProduct,
+  writePrices,
+} from "../products.ts";
 import type { AdminPrincipal } from "../users.ts";
 import { parseCatalogCsv } from "./parse.ts";
 
@@ -74,6 +93,8 @@ type RowPlan = {
   write: ((t: Database) => Promise<void>) | null;
   /** The SKU's new fields, written with the other rows' in one statement per 5,000. */
   sku: SkuState | null;
+  /** A product this row creates (decision 0067), written by the product form's own path. */
+  create?: CheckedNewProduct;
 };
 
 const CHUNK = 5000;
@@ -174,6 +195,9 @@ function gtinProblems(row: number, problems: ProductProblem[]): CsvProblem[] {
 interface Context {
   t: Database;
   kind: CsvKind;
+  /** The active markets that take prices, in the shop's order, and the categories by id and key (creations). */
+  marketList: { alias: string; currencyCode: string }[];
+  categories: Map<string, number>;
   productsById: Map<number, ProductState>;
   skusById: Map<number, SkuState>;
   markets: Map<string, string>;
@@ -187,7 +211,54 @@ interface Context {
   prices: Map<string, { r: number; s: number; campaignId: number | null }>;
 }
 
+/**
+ * A products row without a SKU id (decision 0067): the columns a new product needs (domain/catalog-csv.ts
+ * `checkCreationRow`), then the product form's own checks in this transaction (services/admin/products.ts
+ * `checkNewProduct`: article number and GTIN free, category and brand known), its problems named by column.
+ */
+async function planCreation(c: Context, row: number, cells: CsvCells): Promise<RowPlan | CsvProblem[]> {
+  const checked = checkCreationRow(row, cells, {
+    markets: c.marketList,
+    categories: c.categories,
+    brands: c.brands,
+  });
+  if (!checked.ok) return checked.problems;
+  const v = checked.value;
+  if (v.sku.gtin && c.gtins.has(v.sku.gtin)) return [{ row, column: "gtin", code: "gtinTaken" }];
+  if (c.articleNumbers.has(v.articleNumber))
+    return [{ row, column: "articleNumber", code: "articleNumberTaken" }];
+  const form = await checkNewProduct(c.t, {
+    articleNumber: v.articleNumber,
+    active: v.active,
+    brandId: v.brandId,
+    categoryIds: [v.categoryId],
+    primaryCategoryId: v.categoryId,
+    texts: { "nb-NO": { name: v.names["nb-NO"] }, "sv-SE": { name: v.names["sv-SE"] } },
+    sku: v.sku,
+    prices: c.marketList.map((m) => ({
+      marketAlias: m.alias,
+      regular: cells[`price.${m.alias}.regular`] ?? "",
+      selling: cells[`price.${m.alias}.selling`] ?? "",
+    })),
+    productClass: v.vatClass,
+  });
+  if (!form.ok) return form.problems.map((p) => ({ row, column: creationColumn(p.field), code: p.code }));
+  if (v.sku.gtin) c.gtins.set(v.sku.gtin, -row);
+  c.articleNumbers.set(v.articleNumber, -row);
+  return {
+    row,
+    productId: 0,
+    status: "created",
+    before: {},
+    after: {},
+    write: null,
+    sku: null,
+    create: form.value,
+  };
+}
+
 async function planRow(c: Context, row: number, raw: CsvCells): Promise<RowPlan | CsvProblem[]> {
+  if (isCreationRow(c.kind, raw)) return planCreation(c, row, raw);
   // Columns the import does not change are not read, whatever they say.
   const cells: Record<string, string> = { ...raw };
   for (const column of CSV_READ_ONLY[c.kind]) delete cells[column];
@@ -372,12 +443,15 @@ async function writeSkus(t: Database, list: readonly SkuState[]) {
 async function plan(t: Database, kind: CsvKind, rows: { row: number; cells: CsvCells }[], lock: boolean) {
   const skuIds = [...new Set(rows.map((r) => parseId(r.cells.skuId)).filter((id) => id !== null))];
   const { productsById, skusById } = await loadState(t, skuIds, lock);
-  const [marketRows, brandRows] = await Promise.all([
+  const creates = rows.some((r) => isCreationRow(kind, r.cells));
+  const [marketRows, brandRows, categoryRows] = await Promise.all([
     t
       .select({ alias: markets.alias, currencyCode: markets.currencyCode })
       .from(markets)
-      .where(eq(markets.active, true)),
+      .where(eq(markets.active, true))
+      .orderBy(asc(markets.sortOrder), asc(markets.alias)),
     kind === "products" ? t.select({ id: brands.id, name: brands.name }).from(brands) : Promise.resolve([]),
+    creates ? t.select({ id: categories.id, key: categories.key }).from(categories) : Promise.resolve([]),
   ]);
   const priceRows =
     kind === "prices"
@@ -397,6 +471,12 @@ async function plan(t: Database, kind: CsvKind, rows: { row: number; cells: CsvC
   const c: Context = {
     t,
     kind,
+    marketList: marketRows.flatMap((m) =>
+      m.currencyCode ? [{ alias: m.alias, currencyCode: m.currencyCode }] : [],
+    ),
+    categories: new Map(
+      categoryRows.flatMap((r) => [[`id:${r.id}`, r.id] as const, [`key:${r.key}`, r.id] as const]),
+    ),
     productsById,
     skusById,
     markets: new Map(
@@ -409,9 +489,12 @@ async function plan(t: Database, kind: CsvKind, rows: { row: number; cells: CsvC
     prices: new Map(priceRows.map((p) => [`${p.skuId}|${p.market.toLowerCase()}`, p])),
   };
   const duplicates = new Set(duplicateRows(kind, rows));
-  const problems: CsvProblem[] = [];
+  // A created product's article number or a GTIN twice in the file: the later rows are refused, naming the first.
+  const problems: CsvProblem[] = duplicatesInFile(kind, rows);
+  const repeated = new Set(problems.map((p) => p.row));
   const plans: RowPlan[] = [];
   for (const { row, cells } of rows) {
+    if (repeated.has(row)) continue;
     if (duplicates.has(row)) {
       problems.push({ row, column: kind === "prices" ? "market" : "skuId", code: "duplicateRow" });
       continue;
@@ -458,7 +541,7 @@ export async function importCatalogCsv(
         applied: false,
       };
       if (mode === "dryRun" || (mode === "apply" && problems.length)) throw new Rollback();
-      const changed = plans.filter((p) => p.status !== "unchanged");
+      const changed = plans.filter((p) => p.status !== "unchanged" && !p.create);
       for (const p of changed) await p.write?.(t);
       await writeSkus(
         t,
@@ -489,6 +572,8 @@ export async function importCatalogCsv(
           };
         }),
       );
+      // New products last, by the product form's write (its `product.create` audit entry, version 1).
+      for (const p of plans) if (p.create) await writeNewProduct(t, who, p.create);
       await writeAudit(t, who, {
         action: "catalog.csvImport",
         entity: "catalog",
@@ -508,6 +593,14 @@ export async function importCatalogCsv(
       report.applied = true;
     });
   } catch (error) {
+    // A product form or another import created one of the file's new article numbers or GTINs after this import
+    // checked them (new rows cannot be locked): the unique index refuses, and nothing of the file is written.
+    if (isUniqueViolation(error) && report)
+      return {
+        ...(report as CsvImportReport),
+        problems: [{ row: 1, column: "", code: "takenMeanwhile" }],
+        applied: false,
+      };
     if (!(error instanceof Rollback)) throw error;
   }
   return report as unknown as CsvImportReport;
