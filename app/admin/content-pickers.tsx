@@ -1,14 +1,15 @@
 import { useCombobox } from "downshift";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import type { FieldProblem } from "./product-form.tsx";
 import { input as inputClass } from "./product-form.tsx";
 import { button } from "./ui.tsx";
 
 /**
- * The content forms' pickers (issue 15, decision 0063), ARIA 1.2 comboboxes by downshift's useCombobox: type part
- * of a name, move with the arrow keys, Enter (or a click) picks, Escape closes. The pick is posted in a hidden
- * input under `name` (a key, an id or an image's file name); the visible field only searches.
+ * The back office's pickers (issue 15, decisions 0063 and 0064), ARIA 1.2 comboboxes by downshift's useCombobox:
+ * type part of a name, move with the arrow keys, Enter (or a click) picks, Escape closes. The content forms' pickers
+ * post the pick in a hidden input under `name` (a key, an id or an image's file name); the visible field only
+ * searches. The product picker hands its pick to the page instead (related products, a package's choices).
  */
 
 export interface PickOption {
@@ -261,5 +262,148 @@ export function ImagePicker({
         </button>
       ) : null}
     </div>
+  );
+}
+
+export interface Match {
+  productId: number;
+  articleNumber: string;
+  name: string;
+  type?: string;
+}
+
+const MAX_PRODUCTS = 8;
+
+/**
+ * A product search as a combobox fed by the products list's loader through a fetcher (arrows, Enter, Escape as the
+ * pickers above) that is a plain GET search form without JavaScript (the page then lists Add buttons from its
+ * loader's matches); Enter with no suggestion highlighted submits that search. Used for related products and for a
+ * package's choices (decision 0064).
+ */
+export function ProductPicker({
+  id,
+  name,
+  label,
+  help,
+  submitText,
+  initial,
+  exclude,
+  onPick,
+  hidden,
+  formId,
+}: {
+  id: string;
+  /** The query parameter of the plain search form. */
+  name: string;
+  label: string;
+  help: string;
+  submitText: string;
+  initial: string;
+  exclude: (m: Match) => boolean;
+  onPick: (productId: number) => void;
+  /** More query parameters the plain search keeps (e.g. which group it is for). */
+  hidden?: Record<string, string>;
+  /**
+   * The id of a GET form elsewhere on the page that the search submits (`form` attribute): lets the picker sit inside
+   * another form (a package's group), where a form of its own may not be nested.
+   */
+  formId?: string;
+}) {
+  const fetcher = useFetcher<{ products: Match[] }>();
+  const items = (fetcher.data?.products ?? []).filter((p) => !exclude(p)).slice(0, MAX_PRODUCTS);
+  const types = useCombobox.stateChangeTypes;
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox({
+    id,
+    inputId: id,
+    items,
+    itemToString: (m) => (m ? `${m.name} (${m.articleNumber})` : ""),
+    itemToKey: (m) => m?.productId,
+    // Nothing stays picked: every pick is handed to the page, and the field is emptied for the next search.
+    selectedItem: null,
+    // The typed text is downshift's own (not React state of ours): quick typing loses no keys.
+    initialInputValue: initial,
+    stateReducer: (state, { type, changes }) => {
+      switch (type) {
+        case types.InputKeyDownEnter:
+        case types.ItemClick:
+          return { ...changes, inputValue: "" };
+        // Leaving the field or Escape picks nothing and keeps what was typed (a pick is only Enter or a click).
+        case types.InputBlur:
+        case types.InputKeyDownEscape:
+          return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+        default:
+          return changes;
+      }
+    },
+    onInputValueChange: ({ inputValue, type }) => {
+      const q = (inputValue ?? "").trim();
+      if (type === types.InputChange && q.length >= 2)
+        fetcher.load(`/admin/products?${new URLSearchParams({ q })}`);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onPick(selectedItem.productId);
+    },
+  });
+  const shown = isOpen && items.length > 0;
+  const content = (
+    <>
+      {Object.entries(hidden ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} form={formId} />
+      ))}
+      <label {...getLabelProps()} htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <span className="flex gap-2">
+        <input
+          {...getInputProps({
+            name,
+            form: formId,
+            type: "text",
+            autoComplete: "off",
+            "aria-describedby": `${id}-help`,
+            // Enter with no suggestion highlighted is the plain search's submit, not downshift's.
+            onKeyDown: (event) => {
+              if (event.key === "Enter" && highlightedIndex < 0) {
+                (
+                  event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
+                ).preventDownshiftDefault = true;
+              }
+            },
+            className: "mt-1 w-full rounded border border-stone-500 bg-white px-2 py-1",
+          })}
+        />
+        <button type="submit" form={formId} className={button}>
+          {submitText}
+        </button>
+      </span>
+      <span id={`${id}-help`} className="mt-1 block text-sm text-stone-700">
+        {help}
+      </span>
+      <ul
+        {...getMenuProps({
+          "aria-label": label,
+          className: `absolute z-10 mt-1 w-full rounded border border-stone-400 bg-white shadow ${shown ? "" : "hidden"}`,
+        })}
+      >
+        {shown
+          ? items.map((item, index) => (
+              <li
+                key={item.productId}
+                {...getItemProps({ item, index })}
+                className={`cursor-pointer px-2 py-1 ${highlightedIndex === index ? "bg-stone-200" : ""}`}
+              >
+                {item.name} ({item.articleNumber})
+              </li>
+            ))
+          : null}
+      </ul>
+    </>
+  );
+  return formId ? (
+    <search className="relative mb-3 block max-w-xl">{content}</search>
+  ) : (
+    <Form method="get" role="search" preventScrollReset className="relative mb-3 max-w-xl">
+      {content}
+    </Form>
   );
 }

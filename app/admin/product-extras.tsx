@@ -1,11 +1,12 @@
-import { useId, useRef, useState } from "react";
-import { Form, useFetcher, useSubmit } from "react-router";
+import { useRef, useState } from "react";
+import { Form, useSubmit } from "react-router";
 import {
   EXTRAS_LIMITS,
   type ExtrasProblemCode,
   extrasProblemText,
   RELATION_KINDS,
 } from "#domain/product-extras.ts";
+import { type Match, ProductPicker } from "./content-pickers.tsx";
 import { Field, type FieldProblem, type FormAnswer } from "./product-form.tsx";
 import { type AdminT, errorText } from "./texts.ts";
 import { button, Notice, primary } from "./ui.tsx";
@@ -378,146 +379,6 @@ const PARAMETER_LABELS = {
   svName: "parameters.nameSv",
   svValue: "parameters.valueSv",
 } as const;
-
-export interface Match {
-  productId: number;
-  articleNumber: string;
-  name: string;
-  type?: string;
-}
-
-/**
- * A product search as an ARIA 1.2 combobox (`role="combobox"`, `aria-activedescendant`, a listbox fed by the
- * products list's loader through a fetcher; arrows, Enter, Escape) that is a plain GET search form without
- * JavaScript (the page then lists Add buttons from its loader's matches). Used for related products and for a
- * package's choices (decision 0064).
- */
-function ProductPicker({
-  id,
-  name,
-  label,
-  help,
-  submitText,
-  initial,
-  exclude,
-  onPick,
-  hidden,
-  formId,
-}: {
-  id: string;
-  /** The query parameter of the plain search form. */
-  name: string;
-  label: string;
-  help: string;
-  submitText: string;
-  initial: string;
-  exclude: (m: Match) => boolean;
-  onPick: (productId: number) => void;
-  /** More query parameters the plain search keeps (e.g. which group it is for). */
-  hidden?: Record<string, string>;
-  /**
-   * The id of a GET form elsewhere on the page that the search submits (`form` attribute): lets the picker sit inside
-   * another form (a package's group), where a form of its own may not be nested.
-   */
-  formId?: string;
-}) {
-  const fetcher = useFetcher<{ products: Match[] }>();
-  const [query, setQuery] = useState(initial);
-  const [active, setActive] = useState(-1);
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const suggestions = (fetcher.data?.products ?? []).filter((p) => !exclude(p)).slice(0, 8);
-  // The option the arrows reached, while the list still has it.
-  const current = active < suggestions.length ? active : -1;
-  const pick = (productId: number) => {
-    setOpen(false);
-    setQuery("");
-    onPick(productId);
-  };
-  const content = (
-    <>
-      {Object.entries(hidden ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} form={formId} />
-      ))}
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <span className="flex gap-2">
-        <input
-          id={id}
-          name={name}
-          form={formId}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open && suggestions.length > 0}
-          aria-controls={listId}
-          aria-describedby={`${id}-help`}
-          aria-activedescendant={current >= 0 ? `${listId}-${current}` : undefined}
-          value={query}
-          onChange={(event) => {
-            const q = event.target.value;
-            setQuery(q);
-            setOpen(true);
-            if (q.trim().length >= 2) fetcher.load(`/admin/products?${new URLSearchParams({ q })}`);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "ArrowDown" && suggestions.length) {
-              event.preventDefault();
-              setOpen(true);
-              setActive((current + 1) % suggestions.length);
-            } else if (event.key === "ArrowUp" && suggestions.length) {
-              event.preventDefault();
-              setActive(current <= 0 ? suggestions.length - 1 : current - 1);
-            } else if (event.key === "Enter" && open && current >= 0) {
-              event.preventDefault();
-              const chosen = suggestions[current];
-              if (chosen) pick(chosen.productId);
-            } else if (event.key === "Escape") setOpen(false);
-          }}
-          className="mt-1 w-full rounded border border-stone-500 bg-white px-2 py-1"
-        />
-        <button type="submit" form={formId} className={button}>
-          {submitText}
-        </button>
-      </span>
-      <span id={`${id}-help`} className="mt-1 block text-sm text-stone-700">
-        {help}
-      </span>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={label}
-        hidden={!open || suggestions.length === 0}
-        className="absolute z-10 mt-1 w-full rounded border border-stone-400 bg-white shadow"
-      >
-        {suggestions.map((s, i) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter).
-          <div
-            key={s.productId}
-            id={`${listId}-${i}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={i === current}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(s.productId)}
-            className={`cursor-pointer px-2 py-1 ${i === current ? "bg-stone-200" : ""}`}
-          >
-            {s.name} ({s.articleNumber})
-          </div>
-        ))}
-      </div>
-    </>
-  );
-  return formId ? (
-    <search className="relative mb-3 block max-w-xl">{content}</search>
-  ) : (
-    <Form method="get" role="search" preventScrollReset className="relative mb-3 max-w-xl">
-      {content}
-    </Form>
-  );
-}
 
 const RELATION_LABELS = {
   similar: "related.kind.similar",

@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/product";
 import { adminRequest } from "./api.server.ts";
+import type { Match } from "./content-pickers.tsx";
 import { EXTRAS_INTENTS, EXTRAS_QUERY, extrasAction } from "./product-extras.server.ts";
 import {
   type Extras,
   ImagesSection,
-  type Match,
   PackageSection,
   ParametersSection,
   RelatedSection,

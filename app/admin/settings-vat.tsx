@@ -50,6 +50,12 @@ function MarketVat({
   const { mine, problem, typed } = useFormAnswer(answer, market.alias);
   const id = (f: string) => `vat-${market.alias}-${f}`;
   const deleting = mine?.intent === "delete";
+  // A scheduled rate that may not be deleted: the message is announced and describes that row's Delete button.
+  const deleteProblem = deleting ? problem("validFrom") : undefined;
+  const refusedRow = (r: { productClass: string; validFrom: string }) =>
+    deleteProblem !== undefined &&
+    typed("productClass", "") === r.productClass &&
+    typed("validFrom", "") === r.validFrom;
   return (
     <section className={box} aria-labelledby={id("title")}>
       <h3 id={id("title")} className="mb-2 font-semibold">
@@ -80,7 +86,11 @@ function MarketVat({
                     <input type="hidden" name="version" value={market.version} />
                     <input type="hidden" name="productClass" value={r.productClass} />
                     <input type="hidden" name="validFrom" value={r.validFrom} />
-                    <button type="submit" className={button}>
+                    <button
+                      type="submit"
+                      className={button}
+                      aria-describedby={refusedRow(r) ? id("delete-error") : undefined}
+                    >
                       {t("settings.deleteRate", {
                         rate: percent(r.rateBp),
                         from: r.validFrom,
@@ -95,8 +105,10 @@ function MarketVat({
         </tbody>
       </table>
       <SettingsOutcome answer={mine} t={t} saved={deleting ? t("settings.deleted") : undefined} />
-      {deleting && problem("validFrom") ? (
-        <p className="mb-3 text-sm text-red-800">{problem("validFrom")?.message}</p>
+      {deleteProblem ? (
+        <p id={id("delete-error")} role="alert" className="mb-3 text-sm text-red-800">
+          {deleteProblem.message}
+        </p>
       ) : null}
       <Form method="post">
         <input type="hidden" name="key" value={market.alias} />

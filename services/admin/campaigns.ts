@@ -27,6 +27,7 @@ import { slugify } from "#domain/ids.ts";
 import { minorUnits, toDecimal } from "#domain/money.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
 import { catalogChoices } from "./products.ts";
+import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -71,10 +72,6 @@ export async function refusable(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Reading.
 
@@ -107,8 +104,8 @@ export async function adminCampaigns(db: Database, filter: AdminCampaignFilter) 
   const conditions: SQL[] = [];
   const search = filter.search?.trim();
   if (search)
-    conditions.push(sql`(${discountCampaigns.key} ilike ${like(search)} or exists (select 1 from campaign_translations ct
-      where ct.campaign_id = ${discountCampaigns.id} and ct.name ilike ${like(search)}))`);
+    conditions.push(sql`(${discountCampaigns.key} ilike ${likeContaining(search)} or exists (select 1 from campaign_translations ct
+      where ct.campaign_id = ${discountCampaigns.id} and ct.name ilike ${likeContaining(search)}))`);
   if (filter.status) conditions.push(statusSql(filter.status, filter.now));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

@@ -27,6 +27,7 @@ import {
 } from "#domain/catalog-structure.ts";
 import { recordUrlMoves } from "../url-history.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -513,10 +514,6 @@ export interface AdminBrandRow {
 
 const brandProducts = sql<number>`(select count(*) from products p where p.brand_id = ${brands.id})::int`;
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function brandRow(r: typeof brands.$inferSelect & { productCount: number }): AdminBrandRow {
   return {
     brandId: r.id,
@@ -536,7 +533,7 @@ export async function adminBrands(
 ): Promise<{ total: number; brands: AdminBrandRow[] }> {
   const search = filter.search?.trim();
   const where: SQL | undefined = search
-    ? or(ilike(brands.name, like(search)), ilike(brands.alias, like(search)))
+    ? or(ilike(brands.name, likeContaining(search)), ilike(brands.alias, likeContaining(search)))
     : undefined;
   const [rows, [total]] = await Promise.all([
     db

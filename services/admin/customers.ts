@@ -1,10 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { customerBalanceEntries, customers, orders } from "#db/schema/index.ts";
-
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likeContaining } from "./search.ts";
 
 const CUSTOMER_FIELDS = {
   customerId: customers.id,
@@ -27,9 +24,9 @@ export async function adminCustomers(
     isNull(customers.deletedAt),
     search
       ? or(
-          ilike(customers.email, like(search)),
-          ilike(customers.firstName, like(search)),
-          ilike(customers.lastName, like(search)),
+          ilike(customers.email, likeContaining(search)),
+          ilike(customers.firstName, likeContaining(search)),
+          ilike(customers.lastName, likeContaining(search)),
         )
       : undefined,
   );

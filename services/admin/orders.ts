@@ -3,6 +3,7 @@ import type { Database } from "#db/client.ts";
 import { orderLines, orderStatusHistory, orders, refunds } from "#db/schema/index.ts";
 import type { OrderStatus } from "#domain/order-status.ts";
 import { quantityToPack, refundedQuantities } from "#domain/refund.ts";
+import { likeContaining } from "./search.ts";
 
 /** The back office's order list (issue 15): placed orders (pending and failed attempts included on request). */
 export interface AdminOrderFilter {
@@ -18,15 +19,11 @@ export interface AdminOrderFilter {
   take: number;
 }
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function adminOrders(db: Database, filter: AdminOrderFilter) {
   const conditions: SQL[] = [];
   const search = filter.search?.trim();
   if (search) {
-    const pattern = like(search);
+    const pattern = likeContaining(search);
     const byText = or(
       ilike(orders.orderNumber, pattern),
       ilike(orders.email, pattern),

@@ -30,6 +30,7 @@ import {
 } from "#domain/product-edit.ts";
 import { skuAppliedPrices, skuHistorySql } from "../price-history.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -64,17 +65,13 @@ export interface AdminProductFilter {
   take: number;
 }
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const stockOf = sql<number>`coalesce((select sum(s.in_stock) from skus s where s.product_id = ${products.id}), 0)::int`;
 
 export async function adminProducts(db: Database, filter: AdminProductFilter) {
   const conditions: SQL[] = [];
   const search = filter.search?.trim();
   if (search) {
-    const pattern = like(search);
+    const pattern = likeContaining(search);
     const skuId = /^\d{1,9}$/.test(search) ? Number(search) : -1;
     conditions.push(sql`(${products.articleNumber} ilike ${pattern}
       or exists (select 1 from product_translations pt where pt.product_id = ${products.id} and pt.name ilike ${pattern})

@@ -13,6 +13,7 @@ import {
 import { changesSince, writeAudit } from "./audit.ts";
 import { Refused, refusable, ruleFields, type VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
+import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -21,9 +22,6 @@ import type { AdminPrincipal } from "./users.ts";
  * (upper-cased); a taken one is refused with `codeTaken`. Versioned and audited like campaigns.
  */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function adminPromoCodes(
   db: Database,
@@ -33,7 +31,7 @@ export async function adminPromoCodes(
   const search = filter.search?.trim();
   if (search)
     conditions.push(
-      sql`(${promoCodes.code} ilike ${like(search)} or ${promoCodes.names}::text ilike ${like(search)})`,
+      sql`(${promoCodes.code} ilike ${likeContaining(search)} or ${promoCodes.names}::text ilike ${likeContaining(search)})`,
     );
   if (filter.active != null) conditions.push(eq(promoCodes.active, filter.active));
   const where = conditions.length ? and(...conditions) : undefined;

@@ -649,21 +649,31 @@ describe("widgets by their type's form", () => {
   });
 });
 
-describe("two reorders of one area at once", () => {
-  it("one is saved and the other refused as stale, then retried on what it sees: one consistent order, versions and moves agree", async () => {
+describe("two adds and two reorders of one area at once", () => {
+  it("widgets added at once get a place each; of two reorders one is saved and the other refused as stale, then retried on what it sees: one consistent order, versions and moves agree", async () => {
     const area = { f: "Product", a: "Main" };
-    for (const n of [1, 2, 3, 4])
-      expect(
-        (
-          await admin("staff", CREATE_WIDGET, {
-            ...area,
-            type: "text",
-            input: { config: textConfig(`Rekke ${n}`, `Rad ${n}`), published: true },
-          })
-        ).errors,
-      ).toBeUndefined();
+    const create = (n: number) =>
+      admin("staff", CREATE_WIDGET, {
+        ...area,
+        type: "text",
+        input: { config: textConfig(`Rekke ${n}`, `Rad ${n}`), published: true },
+      });
+    // The first makes the area; the other three are added at once and still get one place each.
+    expect((await create(1)).errors).toBeUndefined();
+    const made = await Promise.all([2, 3, 4].map(create));
+    expect(made.map((a) => a.errors)).toEqual([undefined, undefined, undefined]);
     const list = async () =>
       (await admin("staff", AREA, area)).data.areaWidgets as { widgetId: number; version: number }[];
+    const placed = await shop.db.db
+      .select({ sortOrder: widgets.sortOrder })
+      .from(widgets)
+      .where(
+        inArray(
+          widgets.id,
+          (await list()).map((w) => w.widgetId),
+        ),
+      );
+    expect(new Set(placed.map((r) => r.sortOrder)).size).toBe(placed.length);
     for (let round = 0; round < 4; round++) {
       const shown = await list();
       const ids = shown.map((w) => w.widgetId);

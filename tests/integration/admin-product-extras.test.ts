@@ -752,6 +752,19 @@ describe("catalog extras (decision 0064): related kinds, package picks, paramete
     expect(list.at(-2).id).toBe(id);
     expect((await admin("owner", MOVE, { id, v: mine.version, up: true })).code).toBe("VERSION_CONFLICT");
 
+    // The first group moved up and the last down change nothing: same version, no audit entry.
+    const first = list[0];
+    const last = list.at(-1);
+    const audited = async () =>
+      (await shop.db.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;
+    const auditsBefore = await audited();
+    const noUp = await admin("owner", MOVE, { id: first.id, v: first.version, up: true });
+    expect(noUp.data.moveParameterGroup.version).toBe(first.version);
+    const noDown = await admin("owner", MOVE, { id: last.id, v: last.version, up: false });
+    expect(noDown.data.moveParameterGroup.version).toBe(last.version);
+    expect(await audited()).toBe(auditsBefore);
+    expect((await groups()).map((g) => [g.id, g.version])).toEqual(list.map((g) => [g.id, g.version]));
+
     // Not deleted while in use (the rows counted), nor the colour group; deleted once empty.
     const inUse = await admin("owner", DELETE, { id, v: mine.version + 1 });
     expect(inUse.code).toBe("IN_USE");

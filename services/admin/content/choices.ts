@@ -11,6 +11,7 @@ import {
   productImages,
   productTranslations,
 } from "#db/schema/index.ts";
+import { likeContaining } from "../search.ts";
 
 /**
  * What the back office's content forms pick from (issue 15, decision 0063): the shop's images (for image, banner
@@ -27,10 +28,6 @@ export interface AdminContentImage {
 
 const MAX_IMAGES = 30;
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The shop's images: those named in `fileNames` (the form's current picks), else up to `take` found by product
  * name or file name (the newest products first; every image when the search is empty).
@@ -46,7 +43,10 @@ export async function contentImages(
   const where = names.length
     ? inArray(productImages.fileName, names)
     : search
-      ? or(ilike(productTranslations.name, like(search)), ilike(productImages.fileName, like(search)))
+      ? or(
+          ilike(productTranslations.name, likeContaining(search)),
+          ilike(productImages.fileName, likeContaining(search)),
+        )
       : undefined;
   const rows = await db
     .select({ fileName: productImages.fileName, alt: productImages.alt, name: productTranslations.name })

@@ -294,7 +294,9 @@ export async function createWidgetAdmin(
         ),
       )
       .orderBy(asc(widgetAreas.id))
-      .limit(1);
+      .limit(1)
+      // The area's lock before its highest order is read: two widgets added at once get one order each.
+      .for("update");
     const areaId =
       existing?.id ??
       ((

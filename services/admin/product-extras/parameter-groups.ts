@@ -177,7 +177,8 @@ export function renameParameterGroup(
 
 /**
  * Moves a group one place up or down in the storefront's order (the others keep theirs; the order is written
- * 0…n−1). The moved group's version is raised; the audit entry names its place before and after.
+ * 0…n−1). The moved group's version is raised; the audit entry names its place before and after. A move past the
+ * first or last place changes nothing: the version stays and nothing is audited.
  */
 export function moveParameterGroup(
   db: Database,
@@ -191,6 +192,8 @@ export function moveParameterGroup(
     await current(t, rows, groupId, version);
     const from = rows.findIndex((r) => r.id === groupId);
     const order = move(rows, from, direction === "up" ? from - 1 : from + 1);
+    // The first group moved up or the last down: nothing changes, so no new version and no audit entry.
+    if (order.every((r, i) => r.id === rows[i]?.id)) return { ok: true, id: groupId, version };
     for (const [i, r] of order.entries())
       if (r.sortOrder !== i || r.id === groupId)
         await t
