@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -35,7 +35,10 @@ import { round, say, seconds, table, writeResult } from "./lib.ts";
  * median beside its own and the difference, so a slow machine is told from slow code (the goal: within 10 points).
  *
  *   node bench/lighthouse.ts [--runs 3] [--max-load 1.5] [--max-wait 900] [--pages home,list,product,checkout]
- *                            [--floor true] [--chrome-path /usr/bin/chromium] [--database-url …]
+ *                            [--floor true] [--keep-reports DIR] [--chrome-path /usr/bin/chromium] [--database-url …]
+ *
+ * --keep-reports DIR keeps every run's full JSON report as DIR/<page>-<run>.json (the scratch folder is removed):
+ * its `long-tasks` audit lists each long task of the simulated phone with the script it is attributed to and when.
  */
 const { values } = parseArgs({
   options: {
@@ -48,8 +51,12 @@ const { values } = parseArgs({
     "max-wait": { type: "string", default: "900" },
     pages: { type: "string", default: "home,list,product" },
     floor: { type: "string", default: "true" },
+    "keep-reports": { type: "string" },
   },
 });
+/** Where each run's full Lighthouse report (its long tasks, the forced-reflow and bootup audits) is kept, if asked. */
+const keepReports = values["keep-reports"] ?? null;
+if (keepReports) mkdirSync(keepReports, { recursive: true });
 const withFloor = values.floor !== "false";
 const runs = Math.max(1, Number(values.runs) || 3);
 const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
@@ -133,6 +140,28 @@ function mainThreadOf(report: LighthouseReport): Record<string, number> {
   return Object.fromEntries(
     items.map((i) => [String(i.group ?? i.groupLabel ?? "?"), round(Number(i.duration ?? 0), 0)]),
   );
+}
+
+/**
+ * The simulated phone's long tasks by the script Lighthouse attributes them to (its long-tasks audit: the HTML's URL
+ * for parsing and inline scripts, a chunk's file name, "Unattributable"): how many, and their blocking time
+ * (Σ (duration − 50 ms), as TBT counts it, without TBT's FCP–TTI window).
+ */
+function longTasksOf(report: LighthouseReport): Record<string, { tasks: number; blockingMs: number }> {
+  const byScript: Record<string, { tasks: number; blockingMs: number }> = {};
+  for (const item of report.audits["long-tasks"]?.details?.items ?? []) {
+    const url = String(item.url ?? "?");
+    const script = url.includes("/assets/")
+      ? (url.split("/").pop() ?? url).replace(/-[\w-]{8}\.js$/, ".js")
+      : url.startsWith("http")
+        ? "(the page)"
+        : url;
+    const entry = byScript[script] ?? { tasks: 0, blockingMs: 0 };
+    byScript[script] = entry;
+    entry.tasks++;
+    entry.blockingMs = round(entry.blockingMs + Math.max(0, Number(item.duration ?? 0) - 50), 0);
+  }
+  return byScript;
 }
 
 /** Runs the Lighthouse CLI once; resolves with its JSON report. */
@@ -224,6 +253,8 @@ try {
       say(`lighthouse ${page} (${run}/${runs}): ${path} (load ${loadAtStart.join(", ")})`);
       const ranAt = performance.now();
       const report = await lighthouseWithRetry(url, join(bench.dir, `${page}-${run}.json`), cookie);
+      if (keepReports)
+        copyFileSync(join(bench.dir, `${page}-${run}.json`), join(keepReports, `${page}-${run}.json`));
       const loadAtEnd = loadavg().map((n) => round(n, 2));
       measured.push({
         report,
@@ -271,6 +302,7 @@ try {
         ? {}
         : { waitedSeconds: m.waitedSeconds, startedAboveMaxLoad: m.startedAboveMaxLoad }),
       mainThread: mainThreadOf(m.report),
+      longTasks: longTasksOf(m.report),
       benchmarkIndex: m.report.environment?.benchmarkIndex ?? null,
       warnings: m.report.runWarnings ?? [],
     }));
