@@ -134,7 +134,10 @@ export const LIST_SIZE: Readonly<Record<string, number>> = {
   "ShippingOptionType.subOptions": 1,
   "ValidateOrderCreationResponseType.errors": 20,
   "OrderType.paymentDetails": 1,
-  "OrderType.refunds": 1,
+  // An order's refunds (decision 0065): one per refund made and one for what a cancellation gave back — a few in
+  // practice, so a generous 10 (each lists at most the order's lines).
+  "OrderType.refunds": 10,
+  "RefundType.lines": MAX_CART_LINES,
   "OrderType.shippingDetails": 1,
   "Query.getOrders": MAX_ORDERS_LISTED,
 };
