@@ -501,6 +501,9 @@ export function planPaymentMethodMarket(
 ): SettingsChecked<string[]> | null {
   const method = methods.find((m) => m.key === key);
   if (!method || !markets.includes(market)) return null;
+  // Offered in every market already (the column's empty list): turning one on changes nothing, and writing today's
+  // markets out would leave out the markets added later.
+  if (offered && method.marketAliases.length === 0) return { ok: true, value: [] };
   const now = method.marketAliases.length === 0 ? markets : method.marketAliases;
   const next = markets.filter((m) => (m === market ? offered : now.includes(m)));
   if (!offered && offers(method, market)) {
