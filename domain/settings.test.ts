@@ -564,7 +564,10 @@ describe("planPaymentMethodMarket", () => {
       problems: [{ field: "offered", code: "onlyMarketOfMethod" }],
     });
     // Turned on where it is offered in every market: it stays every market (later markets too).
-    expect(planPaymentMethodMarket([card, invoice], MARKETS, "card", "se", true)).toEqual({ ok: true, value: [] });
+    expect(planPaymentMethodMarket([card, invoice], MARKETS, "card", "se", true)).toEqual({
+      ok: true,
+      value: [],
+    });
     expect(planPaymentMethodMarket([card], MARKETS, "nope", "se", true)).toBeNull();
     expect(planPaymentMethodMarket([card], MARKETS, "card", "xx", true)).toBeNull();
   });
