@@ -174,7 +174,7 @@ export function ImagePicker({
   useEffect(() => {
     const q = query.trim();
     if (q.length < 2) return;
-    const timer = setTimeout(() => load(`/admin/content-images?${new URLSearchParams({ q })}`), 200);
+    const timer = setTimeout(() => search(load, `/admin/content-images?${new URLSearchParams({ q })}`), 200);
     return () => clearTimeout(timer);
   }, [query, load]);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox({
@@ -338,7 +338,7 @@ export function ProductPicker({
     onInputValueChange: ({ inputValue, type }) => {
       const q = (inputValue ?? "").trim();
       if (type === types.InputChange && q.length >= 2)
-        fetcher.load(`/admin/products?${new URLSearchParams({ q })}`);
+        search(fetcher.load, `/admin/products?${new URLSearchParams({ q })}`);
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) onPick(selectedItem.productId);
@@ -406,4 +406,18 @@ export function ProductPicker({
       {content}
     </Form>
   );
+}
+
+/**
+ * Loads a picker's suggestions. A search superseded by the next key press is aborted by the fetcher, which rejects
+ * with an AbortError: expected, not a failure (it surfaced as an uncaught page error under load). Anything else is
+ * still thrown.
+ */
+function search(load: (href: string) => Promise<void>, href: string): void {
+  Promise.resolve()
+    .then(() => load(href))
+    .catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      throw error;
+    });
 }
