@@ -27,6 +27,7 @@ import { slugify } from "#domain/ids.ts";
 import { minorUnits, toDecimal } from "#domain/money.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
 import { catalogChoices } from "./products.ts";
+import { Refused, refusable } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -48,27 +49,6 @@ export type VersionedResult =
   | { ok: false; refusal: "invalid"; problems: CampaignProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
-
-export class Refused extends Error {
-  readonly result: VersionedResult & { ok: false };
-  constructor(result: VersionedResult & { ok: false }) {
-    super(result.refusal);
-    this.result = result;
-  }
-}
-
-/** Runs `work` in a transaction; a Refused thrown inside answers its refusal (and nothing is written). */
-export async function refusable(
-  db: Database,
-  work: (tx: Database) => Promise<VersionedResult>,
-): Promise<VersionedResult> {
-  try {
-    return await db.transaction(async (tx) => work(tx as unknown as Database));
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -473,7 +453,7 @@ async function writeNames(t: Database, campaignId: number, fields: CampaignField
 }
 
 export async function createCampaign(db: Database, who: AdminPrincipal, input: CampaignInput) {
-  return refusable(db, async (t) => {
+  return refusable<VersionedResult>(db, async (t) => {
     const { fields, conditions, actions } = await checked(t, input);
     const discountType = fields.kind === "cart" ? "CART_CAMPAIGN" : "PRICE_CAMPAIGN";
     const [row] = await t
@@ -522,7 +502,7 @@ export async function updateCampaign(
   version: number,
   input: CampaignInput,
 ) {
-  return refusable(db, async (t) => {
+  return refusable<VersionedResult>(db, async (t) => {
     const [row] = await t
       .select()
       .from(discountCampaigns)

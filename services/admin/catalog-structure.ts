@@ -27,6 +27,7 @@ import {
 } from "#domain/catalog-structure.ts";
 import { recordUrlMoves } from "../url-history.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -52,13 +53,6 @@ export type StructureResult =
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] }
   | { ok: false; refusal: "inUse"; children: number; products: number; menus: number };
 
-class Refused extends Error {
-  readonly result: StructureResult & { ok: false };
-  constructor(result: StructureResult & { ok: false }) {
-    super(result.refusal);
-    this.result = result;
-  }
-}
 const invalid = (problems: StructureProblem[]) => new Refused({ ok: false, refusal: "invalid", problems });
 
 type Entity = "category" | "brand";
@@ -78,9 +72,9 @@ async function edit(
     t: Database,
   ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> | null }>,
 ): Promise<StructureResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+  return refusable<StructureResult>(
+    db,
+    async (t) => {
       if (entity === "category") await lockTree(t);
       const [row] =
         entity === "category"
@@ -111,17 +105,17 @@ async function edit(
         after: after ? { ...after, version: next } : null,
       });
       return { ok: true as const, id, version: after ? next : version };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    if (isUniqueViolation(error))
-      return {
-        ok: false,
-        refusal: "invalid",
-        problems: [{ field: entity === "brand" ? "alias" : "nb.alias", code: "aliasTaken" }],
-      };
-    throw error;
-  }
+    },
+    (error) => {
+      if (isUniqueViolation(error))
+        return {
+          ok: false,
+          refusal: "invalid",
+          problems: [{ field: entity === "brand" ? "alias" : "nb.alias", code: "aliasTaken" }],
+        };
+      return undefined;
+    },
+  );
 }
 
 /** Category changes one at a time (a transaction-level advisory lock): the tree is small and rarely edited. */
@@ -342,9 +336,9 @@ export async function createCategory(
   who: AdminPrincipal,
   input: CategoryInput,
 ): Promise<StructureResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+  return refusable<StructureResult>(
+    db,
+    async (t) => {
       await lockTree(t);
       const texts = await checkCategory(t, null, input, await treeNodes(t));
       const siblings = await siblingsOf(t, input.parentId);
@@ -368,13 +362,13 @@ export async function createCategory(
         after: { ...(await categorySnapshot(t, row.id)), version: 1 },
       });
       return { ok: true as const, id: row.id, version: 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    if (isUniqueViolation(error))
-      return { ok: false, refusal: "invalid", problems: [{ field: "nb.alias", code: "aliasTaken" }] };
-    throw error;
-  }
+    },
+    (error) => {
+      if (isUniqueViolation(error))
+        return { ok: false, refusal: "invalid", problems: [{ field: "nb.alias", code: "aliasTaken" }] };
+      return undefined;
+    },
+  );
 }
 
 /** Texts, visibility and parent (a new parent puts it last among its new siblings); moved paths redirect. */
@@ -604,9 +598,9 @@ export async function createBrand(
   who: AdminPrincipal,
   input: BrandInput,
 ): Promise<StructureResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+  return refusable<StructureResult>(
+    db,
+    async (t) => {
       const fields = await checkBrandInput(t, null, input);
       const values = {
         name: fields.name,
@@ -624,13 +618,13 @@ export async function createBrand(
         after: { ...brandSnapshot(values), version: 1 },
       });
       return { ok: true as const, id: row.id, version: 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    if (isUniqueViolation(error))
-      return { ok: false, refusal: "invalid", problems: [{ field: "alias", code: "aliasTaken" }] };
-    throw error;
-  }
+    },
+    (error) => {
+      if (isUniqueViolation(error))
+        return { ok: false, refusal: "invalid", problems: [{ field: "alias", code: "aliasTaken" }] };
+      return undefined;
+    },
+  );
 }
 
 /**

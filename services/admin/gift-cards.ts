@@ -10,8 +10,9 @@ import {
 } from "#domain/campaign-edit.ts";
 import { GIFT_CARD_RANDOM_BYTES, giftCardCode } from "#domain/gift-card.ts";
 import { changesSince, writeAudit } from "./audit.ts";
-import { Refused, refusable, type VersionedResult } from "./campaigns.ts";
+import type { VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
+import { Refused, refusable } from "./refusal.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -109,7 +110,7 @@ export async function issueGiftCard(
   now = new Date(),
 ): Promise<IssueResult> {
   let code = "";
-  const result = await refusable(db, async (t) => {
+  const result = await refusable<VersionedResult>(db, async (t) => {
     const { markets } = await catalogChoices(t, "nb-NO");
     const checked = checkGiftCard(input, markets, now);
     if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
@@ -145,7 +146,7 @@ export async function issueGiftCard(
 }
 
 export async function deactivateGiftCard(db: Database, who: AdminPrincipal, id: number, version: number) {
-  return refusable(db, async (t) => {
+  return refusable<VersionedResult>(db, async (t) => {
     const [card] = await t.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
     if (!card) throw new Refused({ ok: false, refusal: "notFound" });
     if (card.version !== version)

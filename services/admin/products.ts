@@ -30,6 +30,7 @@ import {
 } from "#domain/product-edit.ts";
 import { skuAppliedPrices, skuHistorySql } from "../price-history.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -252,14 +253,6 @@ export type EditResult =
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: ProductChange[] };
 
-class Refused extends Error {
-  readonly result: EditResult & { ok: false };
-  constructor(result: EditResult & { ok: false }) {
-    super(result.refusal);
-    this.result = result;
-  }
-}
-
 const invalid = (problems: ProductProblem[]) => new Refused({ ok: false, refusal: "invalid", problems });
 
 function collect<T>(checked: Checked<T>, problems: ProductProblem[]): T | null {
@@ -281,41 +274,32 @@ export async function edit(
   action: string,
   change: (tx: Database) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }>,
 ): Promise<EditResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      const [row] = await t
-        .select({ version: products.version })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for("update");
-      if (!row) throw new Refused({ ok: false, refusal: "notFound" });
-      if (row.version !== version)
-        throw new Refused({
-          ok: false,
-          refusal: "stale",
-          version: row.version,
-          changes: await changesSince(t, "product", productId, version),
-        });
-      const { before, after } = await change(t);
-      const next = version + 1;
-      await t
-        .update(products)
-        .set({ version: next, updatedAt: sql`now()` })
-        .where(eq(products.id, productId));
-      await writeAudit(t, who, {
-        action,
-        entity: "product",
-        entityId: productId,
-        before: { ...before, version },
-        after: { ...after, version: next },
+  return refusable<EditResult>(db, async (t) => {
+    const [row] = await t
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!row) throw new Refused({ ok: false, refusal: "notFound" });
+    if (row.version !== version)
+      throw new Refused({
+        ok: false,
+        refusal: "stale",
+        version: row.version,
+        changes: await changesSince(t, "product", productId, version),
       });
-      return { ok: true as const, productId, version: next };
+    const { before, after } = await change(t);
+    const next = version + 1;
+    await t.update(products).set({ version: next, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    await writeAudit(t, who, {
+      action,
+      entity: "product",
+      entityId: productId,
+      before: { ...before, version },
+      after: { ...after, version: next },
     });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+    return { ok: true as const, productId, version: next };
+  });
 }
 
 export interface ProductFieldsInput {
@@ -735,25 +719,25 @@ export async function createProduct(
   who: AdminPrincipal,
   input: CreateProductInput,
 ): Promise<EditResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+  return refusable<EditResult>(
+    db,
+    async (t) => {
       const checked = await checkNewProduct(t, input);
       if (!checked.ok) throw invalid(checked.problems);
       const productId = await writeNewProduct(t, who, checked.value);
       return { ok: true as const, productId, version: 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    // Two admins creating the same article number or GTIN at once: the second one's unique index refuses.
-    if (isUniqueViolation(error))
-      return {
-        ok: false,
-        refusal: "invalid",
-        problems: [{ field: "articleNumber", code: "articleNumberTaken" }],
-      };
-    throw error;
-  }
+    },
+    (error) => {
+      // Two admins creating the same article number or GTIN at once: the second one's unique index refuses.
+      if (isUniqueViolation(error))
+        return {
+          ok: false,
+          refusal: "invalid",
+          problems: [{ field: "articleNumber", code: "articleNumberTaken" }],
+        };
+      return undefined;
+    },
+  );
 }
 
 /** Adds a SKU (skuId null) or edits one: its name, GTIN and stock fields (spec §3 Stock). */

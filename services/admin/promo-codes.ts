@@ -11,8 +11,9 @@ import {
   type PromoCodeInput,
 } from "#domain/campaign-edit.ts";
 import { changesSince, writeAudit } from "./audit.ts";
-import { Refused, refusable, ruleFields, type VersionedResult } from "./campaigns.ts";
+import { ruleFields, type VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
+import { Refused, refusable } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -160,7 +161,7 @@ async function orTaken(work: Promise<VersionedResult>): Promise<VersionedResult>
 
 export async function createPromoCode(db: Database, who: AdminPrincipal, input: PromoCodeInput) {
   return orTaken(
-    refusable(db, async (t) => {
+    refusable<VersionedResult>(db, async (t) => {
       const row = rowOf(await checked(t, input, null));
       const [inserted] = await t.insert(promoCodes).values(row).returning({ id: promoCodes.id });
       if (!inserted) throw new Error("promo code not inserted");
@@ -183,7 +184,7 @@ export async function updatePromoCode(
   input: PromoCodeInput,
 ) {
   return orTaken(
-    refusable(db, async (t) => {
+    refusable<VersionedResult>(db, async (t) => {
       const [current] = await t.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
       if (!current) throw new Refused({ ok: false, refusal: "notFound" });
       if (current.version !== version)

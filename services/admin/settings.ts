@@ -29,6 +29,7 @@ import {
 } from "#domain/settings.ts";
 import { marketTimeZone, type VatRate } from "#domain/vat.ts";
 import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable } from "./refusal.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -45,26 +46,6 @@ export type SettingsResult =
   | { ok: false; refusal: "invalid"; problems: SettingsProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
-
-class Refused extends Error {
-  readonly result: SettingsResult & { ok: false };
-  constructor(result: SettingsResult & { ok: false }) {
-    super(result.refusal);
-    this.result = result;
-  }
-}
-
-async function refusable(
-  db: Database,
-  work: (tx: Database) => Promise<SettingsResult>,
-): Promise<SettingsResult> {
-  try {
-    return await db.transaction(async (tx) => work(tx as unknown as Database));
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
-}
 
 async function fresh(t: Database, entity: string, id: string | number, current: number, version: number) {
   if (current !== version)
@@ -178,7 +159,7 @@ export async function updateMarket(
   version: number,
   input: MarketInput,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const [current] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
     await fresh(t, "market", alias, current.version, version);
@@ -249,7 +230,7 @@ export async function createCurrency(
   who: AdminPrincipal,
   input: CurrencyInput,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const existing = await t.select({ code: currencies.code }).from(currencies).for("update");
     const checked = checkCurrency(input, {
       known: Intl.supportedValuesOf("currency"),
@@ -290,7 +271,7 @@ export async function scheduleVatRate(
   input: VatChangeInput,
   now = new Date(),
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market?.countryCode) throw new Refused({ ok: false, refusal: "notFound" });
     await fresh(t, "market", alias, market.version, version);
@@ -366,7 +347,7 @@ export async function deleteVatRate(
   input: { productClass: string; validFrom: string },
   now = new Date(),
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market?.countryCode) throw new Refused({ ok: false, refusal: "notFound" });
     await fresh(t, "market", alias, market.version, version);
@@ -462,7 +443,7 @@ export async function createShippingOption(
   alias: string,
   input: ShippingOptionInput,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     // The market locked: two creations of the same name at once get two keys.
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market) throw new Refused({ ok: false, refusal: "notFound" });
@@ -504,7 +485,7 @@ export async function updateShippingOption(
   version: number,
   input: ShippingOptionInput,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     // The market first, then the option: changes of one market's options (and creations) take turns, so two
     // owners retiring its last two options at once cannot both win, and the locks come in one order.
     const [peek] = await t
@@ -569,7 +550,7 @@ export async function setPaymentMethodMarket(
   alias: string,
   offered: boolean,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const methods = await t.select().from(paymentMethods).orderBy(asc(paymentMethods.id)).for("update");
     const current = methods.find((m) => m.key === key);
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
@@ -614,7 +595,7 @@ export async function updateTheme(
   version: number,
   theme: Record<string, string>,
 ): Promise<SettingsResult> {
-  return refusable(db, async (t) => {
+  return refusable<SettingsResult>(db, async (t) => {
     const [current] = await t.select().from(channels).where(eq(channels.id, channelId)).for("update");
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
     await fresh(t, "channel", channelId, current.version, version);

@@ -3,8 +3,9 @@ import type { Database } from "#db/client.ts";
 import { brands, categories, contentPages, menuItems, menus } from "#db/schema/index.ts";
 import { type ContentProblem, checkMenuItems, type MenuItemInput } from "#domain/content-edit.ts";
 import { changesSince, writeAudit } from "../audit.ts";
+import { Refused, refusable } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
+import { type ContentResult, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's menus (issue 15, decision 0058): the storefront's menus by location (header, footers, the
@@ -156,11 +157,11 @@ export async function saveMenuAdmin(
   version: number,
   input: readonly MenuItemInput[],
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const [menu] = await t.select().from(menus).where(eq(menus.locationId, locationId)).for("update");
     if (!menu) throw notFound();
     if (menu.version !== version)
-      throw new ContentRefused({
+      throw new Refused({
         ok: false,
         refusal: "stale",
         version: menu.version,

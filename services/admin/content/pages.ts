@@ -22,8 +22,9 @@ import {
 } from "#domain/content-edit.ts";
 import { sanitizeRichText } from "#services/content/sanitize.ts";
 import { changesSince, writeAudit } from "../audit.ts";
+import { Refused, refusable } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
+import { type ContentResult, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's content pages (issue 15, decision 0058): the shop's `content_pages` with their title, address,
@@ -288,7 +289,7 @@ export async function createContentPageAdmin(
   input: PageInput,
 ): Promise<ContentResult> {
   return orTaken(
-    inTransaction(db, async (t) => {
+    refusable<ContentResult>(db, async (t) => {
       const fields = await checked(t, input, null);
       const now = new Date();
       const [page] = await t
@@ -331,7 +332,7 @@ async function lockedPage(t: Database, key: string, version: number) {
   const [page] = await t.select().from(contentPages).where(eq(contentPages.key, key)).for("update");
   if (!page) throw notFound();
   if (page.version !== version)
-    throw new ContentRefused({
+    throw new Refused({
       ok: false,
       refusal: "stale",
       version: page.version,
@@ -352,7 +353,7 @@ export async function updateContentPageAdmin(
   input: PageInput,
 ): Promise<ContentResult> {
   return orTaken(
-    inTransaction(db, async (t) => {
+    refusable<ContentResult>(db, async (t) => {
       const page = await lockedPage(t, key, version);
       const fields = await checked(t, input, page.id);
       const before = await currentTexts(t, page.id);
@@ -424,7 +425,7 @@ export async function deleteContentPageAdmin(
   key: string,
   version: number,
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const page = await lockedPage(t, key, version);
     const [linked] = await t
       .select({ location: menus.locationId })

@@ -20,8 +20,9 @@ import {
   WIDGET_LANGUAGES,
 } from "#services/content/widget-config.ts";
 import { changesSince, writeAudit } from "../audit.ts";
+import { Refused, refusable } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
-import { ContentRefused, type ContentResult, inTransaction, invalid, notFound } from "./result.ts";
+import { type ContentResult, invalid, notFound } from "./result.ts";
 
 /**
  * The back office's widgets (issue 15, decision 0058) in the site-wide areas (Frontpage/Main, Productlist/Top and
@@ -276,7 +277,7 @@ export async function createWidgetAdmin(
   placement: { family: string; areaName: string; type: string },
   input: WidgetFormInput,
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const problems: ContentProblem[] = [];
     if (!isWidgetArea(placement.family, placement.areaName))
       problems.push({ field: "area", code: "areaUnknown" });
@@ -340,7 +341,7 @@ async function lockedWidget(t: Database, widgetId: number, version: number) {
     .for("update");
   if (!row) throw notFound();
   if (row.widget.version !== version)
-    throw new ContentRefused({
+    throw new Refused({
       ok: false,
       refusal: "stale",
       version: row.widget.version,
@@ -356,7 +357,7 @@ export async function updateWidgetAdmin(
   version: number,
   input: WidgetFormInput,
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const current = await lockedWidget(t, widgetId, version);
     const fields = await checked(t, current.type, input);
     const next = version + 1;
@@ -390,7 +391,7 @@ export async function setWidgetPublishedAdmin(
   version: number,
   published: boolean,
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const current = await lockedWidget(t, widgetId, version);
     const next = version + 1;
     await t
@@ -414,7 +415,7 @@ export async function deleteWidgetAdmin(
   widgetId: number,
   version: number,
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     const current = await lockedWidget(t, widgetId, version);
     await t.delete(widgets).where(eq(widgets.id, widgetId));
     await writeAudit(t, who, {
@@ -438,7 +439,7 @@ export async function reorderWidgetsAdmin(
   area: { family: string; areaName: string },
   order: readonly { widgetId: number; version: number }[],
 ): Promise<ContentResult> {
-  return inTransaction(db, async (t) => {
+  return refusable<ContentResult>(db, async (t) => {
     if (!isWidgetArea(area.family, area.areaName)) throw invalid({ field: "area", code: "areaUnknown" });
     // Lock the area's widgets first, then read them: a version read before the lock could be one a save that
     // committed while this waited has already moved on (a stale form would pass and two states share a version).
@@ -473,7 +474,7 @@ export async function reorderWidgetsAdmin(
     for (const { widgetId, version } of order) {
       const row = current.find((c) => c.id === widgetId) as WidgetRow;
       if (row.version !== version)
-        throw new ContentRefused({
+        throw new Refused({
           ok: false,
           refusal: "stale",
           version: row.version,

@@ -9,7 +9,7 @@ import { writeAudit } from "../audit.ts";
 import {
   askProvider,
   completeRefund,
-  lockedOrder,
+  lockedRefund,
   type RefundActor,
   refundOperationKey,
   refundPayment,
@@ -123,13 +123,9 @@ async function fail(
 ): Promise<RefundCheckOutcome> {
   return deps.db.transaction(async (txh): Promise<RefundCheckOutcome> => {
     const tx = txh as unknown as Database;
-    const [stored] = await tx
-      .select({ orderId: refunds.orderId })
-      .from(refunds)
-      .where(eq(refunds.id, refundId));
-    const order = stored ? await lockedOrder(tx, stored.orderId) : null;
-    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!order || !now) return { ok: false, refusal: "notFound" };
+    const locked = await lockedRefund(tx, refundId);
+    if (!locked) return { ok: false, refusal: "notFound" };
+    const { order, refund: now } = locked;
     const base = {
       ok: true as const,
       refundId,

@@ -96,6 +96,22 @@ export async function lockedOrder(tx: Database, orderId: number) {
   return order ?? null;
 }
 
+/**
+ * A refund and its order, locked as every refund step locks them: the order first, then the refund's row (settling
+ * and failing a pending refund take turns with each other and with new refunds of the order); null when either is
+ * gone.
+ */
+export async function lockedRefund(tx: Database, refundId: number) {
+  const [stored] = await tx
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  const order = stored ? await lockedOrder(tx, stored.orderId) : null;
+  if (!order) return null;
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+  return refund ? { order, refund } : null;
+}
+
 /** The facts of the rule under the order's lock: lines, and the refunds made or reserved. */
 async function factsOf(tx: Database, order: typeof orders.$inferSelect) {
   const [lines, made] = await Promise.all([
@@ -280,13 +296,9 @@ export async function completeRefund(
   // 3. The record, the order, the stock, the balance and the audit entry in one transaction.
   return deps.db.transaction(async (txh): Promise<RefundOutcome> => {
     const tx = txh as unknown as Database;
-    const [stored] = await tx
-      .select({ orderId: refunds.orderId })
-      .from(refunds)
-      .where(eq(refunds.id, refundId));
-    const order = stored ? await lockedOrder(tx, stored.orderId) : null;
-    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!order || !now) return { ok: false, refusal: "notFound" };
+    const locked = await lockedRefund(tx, refundId);
+    if (!locked) return { ok: false, refusal: "notFound" };
+    const { order, refund: now } = locked;
     if (now.status === "completed")
       return {
         ok: true,

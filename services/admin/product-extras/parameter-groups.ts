@@ -10,6 +10,7 @@ import {
   parameterGroupDeleteProblem,
 } from "#domain/product-extras.ts";
 import { changesSince, type RecordedChange, writeAudit, writeAudits } from "../audit.ts";
+import { Refused, refusable } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
 
 /**
@@ -31,13 +32,6 @@ export type GroupResult =
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
 
-class Refused extends Error {
-  readonly result: GroupResult & { ok: false };
-  constructor(result: GroupResult & { ok: false }) {
-    super(result.refusal);
-    this.result = result;
-  }
-}
 const invalid = (problems: ExtrasProblem[]) => new Refused({ ok: false, refusal: "invalid", problems });
 
 export interface AdminParameterGroup {
@@ -92,15 +86,6 @@ async function lockGroups(t: Database, strength: "update" | "no key update" = "n
   return rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 }
 
-async function run(db: Database, body: (t: Database) => Promise<GroupResult>): Promise<GroupResult> {
-  try {
-    return await db.transaction(async (tx) => body(tx as unknown as Database));
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
-}
-
 async function current(t: Database, rows: { id: number; version: number }[], id: number, version: number) {
   const row = rows.find((r) => r.id === id);
   if (!row) throw new Refused({ ok: false, refusal: "notFound" });
@@ -122,7 +107,7 @@ export function createParameterGroup(
   who: AdminPrincipal,
   input: { nb?: string | null; sv?: string | null },
 ): Promise<GroupResult> {
-  return run(db, async (t) => {
+  return refusable<GroupResult>(db, async (t) => {
     const checked = checkParameterGroupNames(input);
     if (!checked.ok) throw invalid(checked.problems);
     const rows = await lockGroups(t);
@@ -153,7 +138,7 @@ export function renameParameterGroup(
   version: number,
   input: { nb?: string | null; sv?: string | null },
 ): Promise<GroupResult> {
-  return run(db, async (t) => {
+  return refusable<GroupResult>(db, async (t) => {
     const rows = await lockGroups(t);
     const row = await current(t, rows, groupId, version);
     const checked = checkParameterGroupNames(input);
@@ -187,7 +172,7 @@ export function moveParameterGroup(
   version: number,
   direction: "up" | "down",
 ): Promise<GroupResult> {
-  return run(db, async (t) => {
+  return refusable<GroupResult>(db, async (t) => {
     const rows = await lockGroups(t);
     await current(t, rows, groupId, version);
     const from = rows.findIndex((r) => r.id === groupId);
@@ -219,7 +204,7 @@ export function deleteParameterGroup(
   groupId: number,
   version: number,
 ): Promise<GroupResult> {
-  return run(db, async (t) => {
+  return refusable<GroupResult>(db, async (t) => {
     const rows = await lockGroups(t, "update");
     await current(t, rows, groupId, version);
     // A product saving a parameter into this group meanwhile waits for the group's row lock (the foreign key's
@@ -259,7 +244,7 @@ export function moveParameter(
     toVersion: number;
   },
 ): Promise<GroupResult> {
-  return run(db, async (t) => {
+  return refusable<GroupResult>(db, async (t) => {
     const checked = checkParameterMove(input);
     if (!checked.ok) throw invalid(checked.problems);
     const rows = await lockGroups(t);
