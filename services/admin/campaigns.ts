@@ -25,9 +25,9 @@ import {
 } from "#domain/campaign-edit.ts";
 import { slugify } from "#domain/ids.ts";
 import { minorUnits, toDecimal } from "#domain/money.ts";
-import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
+import { type RecordedChange, writeAudit } from "./audit.ts";
 import { catalogChoices } from "./products.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -509,13 +509,7 @@ export async function updateCampaign(
       .where(eq(discountCampaigns.id, campaignId))
       .for("update");
     if (!row) throw new Refused({ ok: false, refusal: "notFound" });
-    if (row.version !== version)
-      throw new Refused({
-        ok: false,
-        refusal: "stale",
-        version: row.version,
-        changes: await changesSince(t, "campaign", campaignId, version),
-      });
+    await refuseStale(t, "campaign", campaignId, row.version, version);
     const unscoped =
       row.discountType === "PRICE_CAMPAIGN" &&
       !row.conditions.some((c) => Object.values(TARGET_CODES).includes(c.code as never));

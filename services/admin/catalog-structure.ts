@@ -26,8 +26,8 @@ import {
   wouldMakeCycle,
 } from "#domain/catalog-structure.ts";
 import { recordUrlMoves } from "../url-history.ts";
-import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -85,13 +85,7 @@ async function edit(
               .for("update")
           : await t.select({ version: brands.version }).from(brands).where(eq(brands.id, id)).for("update");
       if (!row) throw new Refused({ ok: false, refusal: "notFound" });
-      if (row.version !== version)
-        throw new Refused({
-          ok: false,
-          refusal: "stale",
-          version: row.version,
-          changes: await changesSince(t, entity, id, version),
-        });
+      await refuseStale(t, entity, id, row.version, version);
       const { before, after } = await change(t);
       const next = version + 1;
       if (after && entity === "category")

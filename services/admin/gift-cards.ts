@@ -9,10 +9,10 @@ import {
   maskGiftCardCode,
 } from "#domain/campaign-edit.ts";
 import { GIFT_CARD_RANDOM_BYTES, giftCardCode } from "#domain/gift-card.ts";
-import { changesSince, writeAudit } from "./audit.ts";
+import { writeAudit } from "./audit.ts";
 import type { VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -149,13 +149,7 @@ export async function deactivateGiftCard(db: Database, who: AdminPrincipal, id: 
   return refusable<VersionedResult>(db, async (t) => {
     const [card] = await t.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
     if (!card) throw new Refused({ ok: false, refusal: "notFound" });
-    if (card.version !== version)
-      throw new Refused({
-        ok: false,
-        refusal: "stale",
-        version: card.version,
-        changes: await changesSince(t, "giftCard", id, version),
-      });
+    await refuseStale(t, "giftCard", id, card.version, version);
     const next = version + 1;
     await t.update(giftCards).set({ active: false, version: next }).where(eq(giftCards.id, id));
     await writeAudit(t, who, {

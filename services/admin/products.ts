@@ -29,8 +29,8 @@ import {
   type SkuInput,
 } from "#domain/product-edit.ts";
 import { skuAppliedPrices, skuHistorySql } from "../price-history.ts";
-import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -281,13 +281,7 @@ export async function edit(
       .where(eq(products.id, productId))
       .for("update");
     if (!row) throw new Refused({ ok: false, refusal: "notFound" });
-    if (row.version !== version)
-      throw new Refused({
-        ok: false,
-        refusal: "stale",
-        version: row.version,
-        changes: await changesSince(t, "product", productId, version),
-      });
+    await refuseStale(t, "product", productId, row.version, version);
     const { before, after } = await change(t);
     const next = version + 1;
     await t.update(products).set({ version: next, updatedAt: sql`now()` }).where(eq(products.id, productId));

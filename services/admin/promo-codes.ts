@@ -10,10 +10,10 @@ import {
   type PromoCodeFields,
   type PromoCodeInput,
 } from "#domain/campaign-edit.ts";
-import { changesSince, writeAudit } from "./audit.ts";
+import { writeAudit } from "./audit.ts";
 import { ruleFields, type VersionedResult } from "./campaigns.ts";
 import { catalogChoices } from "./products.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import { likeContaining } from "./search.ts";
 import type { AdminPrincipal } from "./users.ts";
 
@@ -187,13 +187,7 @@ export async function updatePromoCode(
     refusable<VersionedResult>(db, async (t) => {
       const [current] = await t.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
       if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-      if (current.version !== version)
-        throw new Refused({
-          ok: false,
-          refusal: "stale",
-          version: current.version,
-          changes: await changesSince(t, "promoCode", id, version),
-        });
+      await refuseStale(t, "promoCode", id, current.version, version);
       const row = rowOf(await checked(t, input, id));
       const next = version + 1;
       await t

@@ -1,4 +1,5 @@
 import type { Database } from "#db/client.ts";
+import { changesSince } from "./audit.ts";
 
 /** What a back-office change answers when it refuses: its code, and by code what the form shows. */
 export interface Refusal {
@@ -35,4 +36,24 @@ export async function refusable<R extends { ok: boolean }>(
     if (answer) return answer;
     throw error;
   }
+}
+
+/**
+ * Refuses a change made from a form that read an older version (optimistic versions, decision 0045): the answer
+ * carries the current version and what was changed since, from the audit log.
+ */
+export async function refuseStale(
+  t: Database,
+  entity: string,
+  id: string | number,
+  current: number,
+  version: number,
+): Promise<void> {
+  if (current !== version)
+    throw new Refused({
+      ok: false,
+      refusal: "stale",
+      version: current,
+      changes: await changesSince(t, entity, id, version),
+    });
 }

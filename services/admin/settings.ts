@@ -28,8 +28,8 @@ import {
   type VatChangeInput,
 } from "#domain/settings.ts";
 import { marketTimeZone, type VatRate } from "#domain/vat.ts";
-import { changesSince, type RecordedChange, writeAudit } from "./audit.ts";
-import { Refused, refusable } from "./refusal.ts";
+import { type RecordedChange, writeAudit } from "./audit.ts";
+import { Refused, refusable, refuseStale } from "./refusal.ts";
 import type { AdminPrincipal } from "./users.ts";
 
 /**
@@ -46,16 +46,6 @@ export type SettingsResult =
   | { ok: false; refusal: "invalid"; problems: SettingsProblem[] }
   | { ok: false; refusal: "notFound" }
   | { ok: false; refusal: "stale"; version: number; changes: RecordedChange[] };
-
-async function fresh(t: Database, entity: string, id: string | number, current: number, version: number) {
-  if (current !== version)
-    throw new Refused({
-      ok: false,
-      refusal: "stale",
-      version: current,
-      changes: await changesSince(t, entity, id, version),
-    });
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading.
@@ -162,7 +152,7 @@ export async function updateMarket(
   return refusable<SettingsResult>(db, async (t) => {
     const [current] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "market", alias, current.version, version);
+    await refuseStale(t, "market", alias, current.version, version);
     // The other active markets, locked: two owners deactivating the last two at once cannot both win.
     const others = await t
       .select({ alias: markets.alias })
@@ -274,7 +264,7 @@ export async function scheduleVatRate(
   return refusable<SettingsResult>(db, async (t) => {
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market?.countryCode) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "market", alias, market.version, version);
+    await refuseStale(t, "market", alias, market.version, version);
     const country = market.countryCode;
     const rows = await t.select().from(vatRates).where(eq(vatRates.countryCode, country));
     const rates: VatRate[] = rows.map((r) => ({
@@ -350,7 +340,7 @@ export async function deleteVatRate(
   return refusable<SettingsResult>(db, async (t) => {
     const [market] = await t.select().from(markets).where(eq(markets.alias, alias)).for("update");
     if (!market?.countryCode) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "market", alias, market.version, version);
+    await refuseStale(t, "market", alias, market.version, version);
     const country = market.countryCode;
     const rows = await t
       .select()
@@ -500,7 +490,7 @@ export async function updateShippingOption(
       .for("update");
     const [current] = await t.select().from(shippingOptions).where(eq(shippingOptions.id, id)).for("update");
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "shippingOption", id, current.version, version);
+    await refuseStale(t, "shippingOption", id, current.version, version);
     const otherActive = await activeOptionsBesides(t, current.marketAlias, id);
     const checked = checkShippingOption(input, market?.currencyCode ?? null, {
       wasActive: current.active,
@@ -554,7 +544,7 @@ export async function setPaymentMethodMarket(
     const methods = await t.select().from(paymentMethods).orderBy(asc(paymentMethods.id)).for("update");
     const current = methods.find((m) => m.key === key);
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "paymentMethod", key, current.version, version);
+    await refuseStale(t, "paymentMethod", key, current.version, version);
     const mRows = await t
       .select({ alias: markets.alias })
       .from(markets)
@@ -598,7 +588,7 @@ export async function updateTheme(
   return refusable<SettingsResult>(db, async (t) => {
     const [current] = await t.select().from(channels).where(eq(channels.id, channelId)).for("update");
     if (!current) throw new Refused({ ok: false, refusal: "notFound" });
-    await fresh(t, "channel", channelId, current.version, version);
+    await refuseStale(t, "channel", channelId, current.version, version);
     const checked = checkTheme(theme);
     if (!checked.ok) throw new Refused({ ok: false, refusal: "invalid", problems: checked.problems });
     const next = version + 1;

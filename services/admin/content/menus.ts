@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { brands, categories, contentPages, menuItems, menus } from "#db/schema/index.ts";
 import { type ContentProblem, checkMenuItems, type MenuItemInput } from "#domain/content-edit.ts";
-import { changesSince, writeAudit } from "../audit.ts";
-import { Refused, refusable } from "../refusal.ts";
+import { writeAudit } from "../audit.ts";
+import { refusable, refuseStale } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
 import { type ContentResult, invalid, notFound } from "./result.ts";
 
@@ -160,13 +160,7 @@ export async function saveMenuAdmin(
   return refusable<ContentResult>(db, async (t) => {
     const [menu] = await t.select().from(menus).where(eq(menus.locationId, locationId)).for("update");
     if (!menu) throw notFound();
-    if (menu.version !== version)
-      throw new Refused({
-        ok: false,
-        refusal: "stale",
-        version: menu.version,
-        changes: await changesSince(t, "menu", menu.id, version),
-      });
+    await refuseStale(t, "menu", menu.id, menu.version, version);
     const result = checkMenuItems(input);
     const problems: ContentProblem[] = result.ok ? [] : [...result.problems];
     const current = await t

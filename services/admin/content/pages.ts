@@ -21,8 +21,8 @@ import {
   type PageTexts,
 } from "#domain/content-edit.ts";
 import { sanitizeRichText } from "#services/content/sanitize.ts";
-import { changesSince, writeAudit } from "../audit.ts";
-import { Refused, refusable } from "../refusal.ts";
+import { writeAudit } from "../audit.ts";
+import { refusable, refuseStale } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
 import { type ContentResult, invalid, notFound } from "./result.ts";
 
@@ -331,13 +331,7 @@ export async function createContentPageAdmin(
 async function lockedPage(t: Database, key: string, version: number) {
   const [page] = await t.select().from(contentPages).where(eq(contentPages.key, key)).for("update");
   if (!page) throw notFound();
-  if (page.version !== version)
-    throw new Refused({
-      ok: false,
-      refusal: "stale",
-      version: page.version,
-      changes: await changesSince(t, "contentPage", page.id, version),
-    });
+  await refuseStale(t, "contentPage", page.id, page.version, version);
   return page;
 }
 

@@ -19,8 +19,8 @@ import {
   WIDGET_AREAS,
   WIDGET_LANGUAGES,
 } from "#services/content/widget-config.ts";
-import { changesSince, writeAudit } from "../audit.ts";
-import { Refused, refusable } from "../refusal.ts";
+import { writeAudit } from "../audit.ts";
+import { refusable, refuseStale } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
 import { type ContentResult, invalid, notFound } from "./result.ts";
 
@@ -340,13 +340,7 @@ async function lockedWidget(t: Database, widgetId: number, version: number) {
     .where(and(eq(widgets.id, widgetId), isNull(widgetAreas.pageId)))
     .for("update");
   if (!row) throw notFound();
-  if (row.widget.version !== version)
-    throw new Refused({
-      ok: false,
-      refusal: "stale",
-      version: row.widget.version,
-      changes: await changesSince(t, "widget", widgetId, version),
-    });
+  await refuseStale(t, "widget", widgetId, row.widget.version, version);
   return row.widget;
 }
 
@@ -473,13 +467,7 @@ export async function reorderWidgetsAdmin(
       throw invalid({ field: "order", code: "orderMismatch" });
     for (const { widgetId, version } of order) {
       const row = current.find((c) => c.id === widgetId) as WidgetRow;
-      if (row.version !== version)
-        throw new Refused({
-          ok: false,
-          refusal: "stale",
-          version: row.version,
-          changes: await changesSince(t, "widget", widgetId, version),
-        });
+      await refuseStale(t, "widget", widgetId, row.version, version);
     }
     let index = 0;
     for (const { widgetId, version } of order) {

@@ -9,8 +9,8 @@ import {
   move,
   parameterGroupDeleteProblem,
 } from "#domain/product-extras.ts";
-import { changesSince, type RecordedChange, writeAudit, writeAudits } from "../audit.ts";
-import { Refused, refusable } from "../refusal.ts";
+import { type RecordedChange, writeAudit, writeAudits } from "../audit.ts";
+import { Refused, refusable, refuseStale } from "../refusal.ts";
 import type { AdminPrincipal } from "../users.ts";
 
 /**
@@ -89,13 +89,7 @@ async function lockGroups(t: Database, strength: "update" | "no key update" = "n
 async function current(t: Database, rows: { id: number; version: number }[], id: number, version: number) {
   const row = rows.find((r) => r.id === id);
   if (!row) throw new Refused({ ok: false, refusal: "notFound" });
-  if (row.version !== version)
-    throw new Refused({
-      ok: false,
-      refusal: "stale",
-      version: row.version,
-      changes: await changesSince(t, ENTITY, id, version),
-    });
+  await refuseStale(t, ENTITY, id, row.version, version);
   return row;
 }
 
