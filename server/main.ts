@@ -62,6 +62,12 @@ export async function start(env: Record<string, string | undefined> = process.en
     port: config.PORT,
     hostname: config.HOST,
   }) as import("node:http").Server;
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s). A proxy or load balancer in front keeps its
+  // idle connections to the shop up to 60 s (nginx's upstream keepalive_timeout, AWS ALB's idle timeout) and must
+  // be the side that closes them: a request sent on a connection the shop is closing at that instant is reset
+  // (a 502 for the shopper). Headers must still arrive within the 66 s after a connection's last request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((done) => server.once("listening", () => done()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -272,6 +272,19 @@ async function cartWith(context: BrowserContext, lang: Lang, items: { skuId: num
 const header = (page: Page) => page.locator("header[data-site-header]");
 const cartCount = (page: Page) => header(page).locator("[data-cart-count]").getAttribute("data-cart-count");
 const drawer = (page: Page, lang: Lang) => page.getByRole("dialog", { name: L[lang].drawer });
+
+/**
+ * Opens the drawer with the header's cart button as a shopper does. The header slides away while the page
+ * scrolls down (reaching the buy button scrolled it), so first scroll back up and wait until it has slid in:
+ * clicked while it slides, the press and the release land on different elements and the link gets no click.
+ */
+async function openDrawer(page: Page, lang: Lang) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await expect
+    .poll(() => header(page).evaluate((h) => h.hasAttribute("data-hidden") || h.getAnimations().length > 0))
+    .toBe(false);
+  await header(page).getByRole("link", { name: L[lang].cartButton }).click();
+}
 const money = (minor: number, lang: Lang) => formatMoney(minor, L[lang].currency, L[lang].languageId);
 
 describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
@@ -297,7 +310,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(31_536_000 - 600);
 
-    await header(page).getByRole("link", { name: l.cartButton }).click();
+    await openDrawer(page, lang);
     const panel = drawer(page, lang);
     await expect.poll(() => panel.isVisible()).toBe(true);
     const line = panel.locator(`[data-cart-item="${sized.skuIds[1]}"]`);
@@ -414,7 +427,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     await open(page, l.cartPage);
     expect(describeViolations(await axe(page))).toEqual([]);
     await open(page, lang === "nb" ? "/" : "/sv");
-    await header(page).getByRole("link", { name: l.cartButton }).click();
+    await openDrawer(page, lang);
     await expect.poll(() => drawer(page, lang).isVisible()).toBe(true);
     expect(describeViolations(await axe(page))).toEqual([]);
     // The drawer is a modal dialog: Escape closes it and focus goes back to the cart button.
@@ -449,7 +462,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     await expect.poll(() => note.textContent()).toContain(l.added(`${many.name} (${sizeLabel})`));
     await expect.poll(() => cartCount(page)).toBe("2");
 
-    await header(page).getByRole("link", { name: l.cartButton }).click();
+    await openDrawer(page, lang);
     const panel = drawer(page, lang);
     await expect.poll(() => panel.locator("[data-cart-item]").count()).toBe(2);
     const oneLine = panel.locator(`[data-cart-item="${one.skuIds[0]}"]`);
@@ -476,7 +489,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     await open(page, item.path);
     await page.locator("form[data-buy-box]").getByRole("button", { name: l.add }).click();
     await expect.poll(() => cartCount(page)).toBe("1");
-    await header(page).getByRole("link", { name: l.cartButton }).click();
+    await openDrawer(page, lang);
     const panel = drawer(page, lang);
     const line = panel.locator(`[data-cart-item="${item.skuIds[0]}"]`);
     await expect.poll(() => line.locator("[data-line-total]").textContent()).toBe(money(19900, lang));
@@ -604,7 +617,7 @@ describe.each(["nb", "sv"] as const)("typing a quantity in %s", (lang) => {
 
       // The drawer: Enter, then leaving the field by a click elsewhere.
       await open(page, lang === "nb" ? "/" : "/sv");
-      await header(page).getByRole("link", { name: l.cartButton }).click();
+      await openDrawer(page, lang);
       const panel = drawer(page, lang);
       await expect.poll(() => panel.isVisible()).toBe(true);
       const inDrawer = panel.locator(`[data-cart-item="${skuId}"]`);
@@ -658,7 +671,7 @@ describe.each(["nb", "sv"] as const)("typing a quantity in %s", (lang) => {
       expect(await button.locator("[data-cart-count-pending]").count()).toBe(1);
       expect((await button.textContent())?.match(/\d/)).toBeNull();
       // Opened meanwhile, the drawer says it is loading, not that the cart is empty.
-      await header(page).getByRole("link", { name: l.cartButton }).click();
+      await openDrawer(page, lang);
       const panel = drawer(page, lang);
       await expect
         .poll(() => panel.locator("[data-cart-drawer]").getAttribute("data-cart-drawer"))

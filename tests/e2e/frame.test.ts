@@ -850,10 +850,14 @@ describe("notifications", () => {
 
     await chooseMarket("Danmark (DKK)");
     await expect.poll(() => note.textContent()).toContain(TEXTS.nb.changed);
-    // Top right: 16 px (top-4, right-4) from the top and the right edge of the viewport.
+    // Top right: 16 px below the sticky header (it never covers the header's buttons) and from the right edge.
     const box = await note.boundingBox();
     const width = await page.evaluate(() => document.documentElement.clientWidth);
-    expect(Math.round(box?.y ?? -1)).toBe(16);
+    const headerHeight = await page
+      .locator("[data-site-header]")
+      .evaluate((h) => (h as HTMLElement).offsetHeight);
+    expect(headerHeight).toBeGreaterThan(0);
+    expect(Math.round(box?.y ?? -1)).toBe(headerHeight + 16);
     expect(Math.round(width - ((box?.x ?? 0) + (box?.width ?? 0)))).toBe(16);
 
     // A second one replaces the first, and its own 5000 ms start.

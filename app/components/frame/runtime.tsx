@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   createPath,
   Link,
@@ -285,9 +285,11 @@ export function OfflineNotice({ t }: { t: Translate }) {
   );
 }
 
+// The top placements start 1rem below the sticky header (their `top` is set from its height), so a notification
+// never covers the header's buttons — the "added to cart" one sat over the cart button for its 5 s.
 const PLACEMENT: Record<Placement, string> = {
-  "top-right": "top-4 right-4",
-  "top-left": "top-4 left-4",
+  "top-right": "right-4",
+  "top-left": "left-4",
   "bottom-right": "bottom-20 right-4",
   "bottom-left": "bottom-20 left-4",
 };
@@ -295,10 +297,13 @@ const PLACEMENT: Record<Placement, string> = {
 /** The current notification (one at a time), in a polite live region. */
 export function NotificationView({ t }: { t: Translate }) {
   const current = useSyncExternalStore(notifications.subscribe, notifications.get, () => null);
+  const placement = current?.placement ?? "top-right";
+  const headerHeight = useHeaderHeight();
   return (
     <div
       role="status"
-      className={`pointer-events-none fixed z-50 max-w-sm ${PLACEMENT[current?.placement ?? "top-right"]}`}
+      className={`pointer-events-none fixed z-50 max-w-sm ${PLACEMENT[placement]}`}
+      style={placement.startsWith("top") ? { top: `calc(${headerHeight}px + 1rem)` } : undefined}
     >
       {current ? (
         <div
@@ -340,4 +345,19 @@ export function NotificationView({ t }: { t: Translate }) {
       ) : null}
     </div>
   );
+}
+
+/** The sticky header's height (0 on pages without it, such as the checkout), followed as it changes. */
+function useHeaderHeight(): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>("[data-site-header]");
+    if (!header) return;
+    const measure = () => setHeight(header.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return height;
 }
