@@ -1,29 +1,47 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { API_HEADERS, CHANNEL_BODY } from "./channel-query.ts";
+import { CHANNEL_BODY } from "./channel-query.ts";
 import { procMemory, root, say, seconds, table, waitFor200, writeResult } from "./lib.ts";
 
 /**
- * Resident memory of the server process (`node server/main.ts`, VmRSS from /proc/<pid>/status) right after
- * start-up and after a short warm-up (home page and channel query, --requests of each), with the default
- * catalog (seeded at start-up) and with a large catalog (seeded beforehand into a PGlite directory with the
- * seed CLI; the server does not seed a database that has data).
+ * Resident memory of the shop's process started as `npm start` starts it (`node <the start script's flags>
+ * scripts/start.ts`, production; VmRSS from /proc/<pid>/status) right after start-up and after a short warm-up
+ * (home page and channel query, --requests of each), with the default catalog (seeded at start-up) and with a
+ * large catalog (seeded beforehand into a PGlite directory with the seed CLI; the server does not seed a database
+ * that has data). The environment is passed on (PGLITE_SHARED_BUFFERS=128MB measures initdb's default);
+ * --node-flags replaces the start script's Node flags (to measure each one alone).
  *
- *   node bench/memory.ts [--large 100000] [--requests 200]     (--large 0 skips the large catalog)
+ *   node bench/memory.ts [--large 100000] [--requests 200] [--node-flags="--max-semi-space-size=16"]
+ *                                                               (--large 0 skips the large catalog)
  */
 const { values } = parseArgs({
   options: {
     large: { type: "string", default: "100000" },
     requests: { type: "string", default: "200" },
     name: { type: "string", default: "memory" },
+    "node-flags": { type: "string" },
   },
 });
 const large = Number(values.large);
 const requests = Number(values.requests);
+/** The Node flags of package.json's start script (`node <flags> scripts/start.ts`). */
+function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "scripts/start.ts")
+    throw new Error(
+      `package.json's start script is not "node [flags] scripts/start.ts": ${pkg.scripts.start}`,
+    );
+  return words.slice(1, -1);
+}
+const nodeFlags =
+  values["node-flags"] === undefined ? startScriptFlags() : values["node-flags"].split(/\s+/).filter(Boolean);
+const API_KEY = "bench-memory-api-key";
+const API_HEADERS = { "content-type": "application/json", "x-apikey": API_KEY };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,15 +79,19 @@ interface Scenario {
 async function measure(catalog: string, products: number, pgliteDir: string, seedSeconds: number | null) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
+  const child = spawn(process.execPath, [...nodeFlags, join(root, "scripts", "start.ts")], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: "",
-      NODE_ENV: "development",
+      NODE_ENV: "production",
+      API_KEY,
       HOST: "127.0.0.1",
       PORT: String(port),
       PGLITE_DIR: pgliteDir,
+      SECRETS_DIR: join(pgliteDir, "..", `${catalog}-secrets`),
+      IMAGE_CACHE_DIR: join(pgliteDir, "..", `${catalog}-images`),
+      MAIL_OUTBOX_DIR: join(pgliteDir, "..", `${catalog}-outbox`),
       LOG_LEVEL: "silent",
       SEED_PRODUCTS: String(products),
     },
@@ -156,7 +178,9 @@ table(
   })),
 );
 writeResult(values.name as string, {
-  command: `node bench/memory.ts --large ${large} --requests ${requests}`,
+  command: `node bench/memory.ts --large ${large} --requests ${requests} --node-flags="${nodeFlags.join(" ")}"`,
+  nodeFlags,
+  sharedBuffers: process.env.PGLITE_SHARED_BUFFERS ?? "(default)",
   requests,
   scenarios,
 });
