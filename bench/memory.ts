@@ -15,19 +15,22 @@ import { procMemory, root, say, seconds, table, waitFor200, writeResult } from "
  * that has data). The environment is passed on (PGLITE_SHARED_BUFFERS=128MB measures initdb's default);
  * --node-flags replaces the start script's Node flags (to measure each one alone).
  *
- *   node bench/memory.ts [--large 100000] [--requests 200] [--node-flags="--max-semi-space-size=16"]
+ *   node bench/memory.ts [--large 100000] [--requests 200] [--settle 30] [--node-flags="--max-semi-space-size=16"]
  *                                                               (--large 0 skips the large catalog)
  */
 const { values } = parseArgs({
   options: {
     large: { type: "string", default: "100000" },
     requests: { type: "string", default: "200" },
+    /** Seconds to wait after the warm-up before a last reading (V8 compiles PGlite's hot code for 10–20 s). */
+    settle: { type: "string", default: "0" },
     name: { type: "string", default: "memory" },
     "node-flags": { type: "string" },
   },
 });
 const large = Number(values.large);
 const requests = Number(values.requests);
+const settle = Number(values.settle);
 /** The Node flags of package.json's start script (`node <flags> scripts/start.ts`). */
 function startScriptFlags(): string[] {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } };
@@ -71,6 +74,7 @@ interface Scenario {
   readySeconds: number;
   afterStartupMb: number;
   afterWarmupMb: number;
+  afterSettleMb: number | null;
   peakMb: number;
   homeStatus: number;
   channelStatus: number;
@@ -119,6 +123,11 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
     }
     await new Promise((r) => setTimeout(r, 1000));
     const afterWarmup = procMemory(child.pid as number);
+    let afterSettle: number | null = null;
+    if (settle > 0) {
+      await new Promise((r) => setTimeout(r, settle * 1000));
+      afterSettle = procMemory(child.pid as number).rssMb;
+    }
     return {
       catalog,
       products,
@@ -126,6 +135,7 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       readySeconds,
       afterStartupMb: afterStartup.rssMb,
       afterWarmupMb: afterWarmup.rssMb,
+      afterSettleMb: afterSettle,
       peakMb: afterWarmup.peakMb,
       homeStatus,
       channelStatus,
@@ -173,12 +183,13 @@ table(
     "ready s": s.readySeconds,
     "RSS after start MB": s.afterStartupMb,
     "RSS after warm-up MB": s.afterWarmupMb,
+    ...(settle > 0 ? { [`RSS ${settle} s later MB`]: s.afterSettleMb } : {}),
     "peak MB": s.peakMb,
     "home/channel status": `${s.homeStatus}/${s.channelStatus}`,
   })),
 );
 writeResult(values.name as string, {
-  command: `node bench/memory.ts --large ${large} --requests ${requests} --node-flags="${nodeFlags.join(" ")}"`,
+  command: `node bench/memory.ts --large ${large} --requests ${requests} --settle ${settle} --node-flags="${nodeFlags.join(" ")}"`,
   nodeFlags,
   sharedBuffers: process.env.PGLITE_SHARED_BUFFERS ?? "(default)",
   requests,
