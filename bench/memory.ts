@@ -1,29 +1,50 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { API_HEADERS, CHANNEL_BODY } from "./channel-query.ts";
+import { CHANNEL_BODY } from "./channel-query.ts";
 import { procMemory, root, say, seconds, table, waitFor200, writeResult } from "./lib.ts";
 
 /**
- * Resident memory of the server process (`node server/main.ts`, VmRSS from /proc/<pid>/status) right after
- * start-up and after a short warm-up (home page and channel query, --requests of each), with the default
- * catalog (seeded at start-up) and with a large catalog (seeded beforehand into a PGlite directory with the
- * seed CLI; the server does not seed a database that has data).
+ * Resident memory of the shop's process started as `npm start` starts it (`node <the start script's flags>
+ * scripts/start.ts`, production; VmRSS from /proc/<pid>/status) right after start-up and after a short warm-up
+ * (home page and channel query, --requests of each), with the default catalog (seeded at start-up) and with a
+ * large catalog (seeded beforehand into a PGlite directory with the seed CLI; the server does not seed a database
+ * that has data). The environment is passed on (PGLITE_SHARED_BUFFERS=128MB measures initdb's default);
+ * --node-flags replaces the start script's Node flags (to measure each one alone).
  *
- *   node bench/memory.ts [--large 100000] [--requests 200]     (--large 0 skips the large catalog)
+ *   node bench/memory.ts [--large 100000] [--requests 200] [--settle 30] [--node-flags="--max-semi-space-size=16"]
+ *                                                               (--large 0 skips the large catalog)
  */
 const { values } = parseArgs({
   options: {
     large: { type: "string", default: "100000" },
     requests: { type: "string", default: "200" },
+    /** Seconds to wait after the warm-up before a last reading (V8 compiles PGlite's hot code for 10–20 s). */
+    settle: { type: "string", default: "0" },
     name: { type: "string", default: "memory" },
+    "node-flags": { type: "string" },
   },
 });
 const large = Number(values.large);
 const requests = Number(values.requests);
+const settle = Number(values.settle);
+/** The Node flags of package.json's start script (`node <flags> scripts/start.ts`). */
+function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "scripts/start.ts")
+    throw new Error(
+      `package.json's start script is not "node [flags] scripts/start.ts": ${pkg.scripts.start}`,
+    );
+  return words.slice(1, -1);
+}
+const nodeFlags =
+  values["node-flags"] === undefined ? startScriptFlags() : values["node-flags"].split(/\s+/).filter(Boolean);
+const API_KEY = "bench-memory-api-key";
+const API_HEADERS = { "content-type": "application/json", "x-apikey": API_KEY };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +74,7 @@ interface Scenario {
   readySeconds: number;
   afterStartupMb: number;
   afterWarmupMb: number;
+  afterSettleMb: number | null;
   peakMb: number;
   homeStatus: number;
   channelStatus: number;
@@ -61,15 +83,19 @@ interface Scenario {
 async function measure(catalog: string, products: number, pgliteDir: string, seedSeconds: number | null) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
+  const child = spawn(process.execPath, [...nodeFlags, join(root, "scripts", "start.ts")], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: "",
-      NODE_ENV: "development",
+      NODE_ENV: "production",
+      API_KEY,
       HOST: "127.0.0.1",
       PORT: String(port),
       PGLITE_DIR: pgliteDir,
+      SECRETS_DIR: join(pgliteDir, "..", `${catalog}-secrets`),
+      IMAGE_CACHE_DIR: join(pgliteDir, "..", `${catalog}-images`),
+      MAIL_OUTBOX_DIR: join(pgliteDir, "..", `${catalog}-outbox`),
       LOG_LEVEL: "silent",
       SEED_PRODUCTS: String(products),
     },
@@ -97,6 +123,11 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
     }
     await new Promise((r) => setTimeout(r, 1000));
     const afterWarmup = procMemory(child.pid as number);
+    let afterSettle: number | null = null;
+    if (settle > 0) {
+      await new Promise((r) => setTimeout(r, settle * 1000));
+      afterSettle = procMemory(child.pid as number).rssMb;
+    }
     return {
       catalog,
       products,
@@ -104,6 +135,7 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       readySeconds,
       afterStartupMb: afterStartup.rssMb,
       afterWarmupMb: afterWarmup.rssMb,
+      afterSettleMb: afterSettle,
       peakMb: afterWarmup.peakMb,
       homeStatus,
       channelStatus,
@@ -151,12 +183,15 @@ table(
     "ready s": s.readySeconds,
     "RSS after start MB": s.afterStartupMb,
     "RSS after warm-up MB": s.afterWarmupMb,
+    ...(settle > 0 ? { [`RSS ${settle} s later MB`]: s.afterSettleMb } : {}),
     "peak MB": s.peakMb,
     "home/channel status": `${s.homeStatus}/${s.channelStatus}`,
   })),
 );
 writeResult(values.name as string, {
-  command: `node bench/memory.ts --large ${large} --requests ${requests}`,
+  command: `node bench/memory.ts --large ${large} --requests ${requests} --settle ${settle} --node-flags="${nodeFlags.join(" ")}"`,
+  nodeFlags,
+  sharedBuffers: process.env.PGLITE_SHARED_BUFFERS ?? "(default)",
   requests,
   scenarios,
 });

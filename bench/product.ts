@@ -77,6 +77,8 @@ const shop = await start({
   AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
   PGLITE_DIR: join(dir, "db"),
   RESPONSE_CACHE: values["response-cache"] === "false" ? "false" : "true",
+  // PGlite's shared buffers from the environment, to compare sizes (decision 0069).
+  ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
   ...(pg ? { DATABASE_URL: pg.url } : {}),
 });
 say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);

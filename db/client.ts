@@ -48,6 +48,13 @@ export interface OpenDatabaseOptions {
    * CPU per commit (500 single-row commits: 787 → 202 ms, decision 0061).
    */
   synchronousCommit?: boolean;
+  /**
+   * PGlite's `shared_buffers` (PostgreSQL's size syntax, e.g. "16MB"); unset: initdb's 128MB. The buffers live in
+   * PGlite's WebAssembly memory, which never shrinks, and are written through at start: 128MB is ~120 MB of the
+   * shop's resident memory for a 50 MB database whose pages the operating system's file cache holds anyway
+   * (decision 0069). Ignored for PostgreSQL, whose server is configured on its own.
+   */
+  sharedBuffers?: string;
 }
 
 /** Opens PostgreSQL when `url` is given, otherwise the embedded PGlite database in `dir` (or in memory). */
@@ -104,6 +111,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
   if (dir !== "memory") mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir === "memory" ? undefined : dir, {
     extensions: { pg_trgm, unaccent },
+    ...(opts.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] }
+      : {}),
   });
   // PGlite is one session: a setting made now holds for every statement after it.
   if (opts.synchronousCommit === false) await client.exec("set synchronous_commit to off");

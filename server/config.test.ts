@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,6 +48,15 @@ describe("configuration", () => {
     expect(() => parseConfig({ GRAPHQL_URL: "not a url" })).toThrow(/GRAPHQL_URL/);
     expect(() => parseConfig({ PUBLIC_URL: "ftp://mili.no" })).toThrow(/PUBLIC_URL/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(ConfigError);
+  });
+
+  it("sizes PGlite's shared buffers at 16MB unless told otherwise, in PostgreSQL's units, at least 128kB", () => {
+    expect(parseConfig({}).PGLITE_SHARED_BUFFERS).toBe("16MB");
+    expect(parseConfig({ PGLITE_SHARED_BUFFERS: "128MB" }).PGLITE_SHARED_BUFFERS).toBe("128MB");
+    expect(parseConfig({ PGLITE_SHARED_BUFFERS: "128kB" }).PGLITE_SHARED_BUFFERS).toBe("128kB");
+    expect(parseConfig({ PGLITE_SHARED_BUFFERS: "1GB" }).PGLITE_SHARED_BUFFERS).toBe("1GB");
+    for (const bad of ["16", "16mb", "16 MB", "-16MB", "64kB", "0MB", "16MB; drop"])
+      expect(() => parseConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it("lets only a shop outside production commit without waiting for the disk", () => {
@@ -137,5 +147,31 @@ describe("secrets", () => {
     expect(() => parseConfig({ CORS_ORIGINS: "https://butikk.example/path" })).toThrow(/CORS_ORIGINS/);
     expect(() => parseConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
     expect(() => parseConfig({ CORS_ORIGINS: "null" })).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe("npm start's Node flags", () => {
+  it("caps V8's young generation at 16 MB semi-spaces, a flag the running Node accepts (decision 0069)", () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8"));
+    const words: string[] = pkg.scripts.start.split(/\s+/);
+    expect(words[0]).toBe("node");
+    expect(words.at(-1)).toBe("scripts/start.ts");
+    const flags = words.slice(1, -1);
+    expect(flags).toContain("--max-semi-space-size=16");
+    const probe = spawnSync(
+      process.execPath,
+      [
+        ...flags,
+        "-e",
+        // Short-lived objects in plenty: V8 grows the young generation to its cap (128 MB uncapped on a big machine).
+        "let keep = []; for (let i = 0; i < 3e6; i++) { keep.push({ i }); if (keep.length > 2e5) keep = []; }" +
+          "const s = require('node:v8').getHeapSpaceStatistics().find((x) => x.space_name === 'new_space');" +
+          "console.log(s.space_size)",
+      ],
+      { encoding: "utf8" },
+    );
+    expect(probe.stderr).toBe("");
+    // Two semi-spaces of at most 16 MB each.
+    expect(Number(probe.stdout)).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
 });

@@ -99,6 +99,19 @@ export const envSchema = z.object({
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL"),
   PGLITE_DIR: z.string().default("var/db"),
   /**
+   * PGlite's shared_buffers (decision 0069): its page cache inside the WebAssembly memory, which never shrinks.
+   * 16MB keeps the shop's resident memory low; the operating system's file cache holds the rest of the pages.
+   * Raise it for a large catalog on a machine with memory to spare. Not used with DATABASE_URL.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 16MB, 512kB or 1GB")
+    .refine(
+      (v) => Number.parseInt(v, 10) * { kB: 1, MB: 1024, GB: 1024 ** 2 }[v.slice(-2) as "kB"] >= 128,
+      "PGLITE_SHARED_BUFFERS must be at least 128kB (PostgreSQL's least)",
+    )
+    .default("16MB"),
+  /**
    * `off` only for shops that are thrown away (the tests' and benches'): commits return before the database has
    * written them, so a crash may lose the last ones. Never in a shop that takes orders.
    */

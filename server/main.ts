@@ -76,6 +76,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     url: config.DATABASE_URL,
     dir: config.PGLITE_DIR === "memory" ? "memory" : resolve(root, config.PGLITE_DIR),
     synchronousCommit: config.DATABASE_SYNCHRONOUS_COMMIT === "on",
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
   } as const;
   let db = await openDatabase(where);
   await db.migrate();

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnreachableError } from "#db/client.ts";
 import { productImages } from "#db/schema/index.ts";
 import { start } from "#server/main.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
 beforeAll(async () => {
@@ -108,6 +109,28 @@ describe("start-up and shutdown", () => {
     expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     await stopping;
     await expect(own.db.ping()).rejects.toThrow();
+  });
+
+  it("runs PGlite with PGLITE_SHARED_BUFFERS (16MB unless told otherwise); PostgreSQL keeps its own setting", async () => {
+    const sharedBuffers = async (s: Shop) =>
+      (await s.db.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]?.shared_buffers;
+    const other = await startShop({ PGLITE_SHARED_BUFFERS: "24MB" });
+    try {
+      if (shop.db.kind === "pglite") {
+        expect(await sharedBuffers(shop)).toBe("16MB");
+        expect(await sharedBuffers(other)).toBe("24MB");
+      } else expect(await sharedBuffers(other)).toBe(await sharedBuffers(shop));
+      // The same catalog either way.
+      const list = {
+        query: `{ products(take: 50, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+          products { alias name unitPrice { sellingPriceIncVat } } } }`,
+      };
+      const answer = await gql(other.origin, list);
+      expect(answer.body.data.products.products).toHaveLength(50);
+      expect(answer).toEqual(await gql(shop.origin, list));
+    } finally {
+      await other.close();
+    }
   });
 
   it("stops with a message naming DATABASE_URL when the database cannot be reached", async () => {
