@@ -175,6 +175,9 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
   };
 }
 
+/** The key of every mutation: never looked up, never kept (not a base64url hash, so no other key equals it). */
+const MUTATION_KEY = "mutation: never cached";
+
 function catalogResponseCache(
   schema: GraphQLSchema,
   opts: ResponseCacheOptions,
@@ -195,7 +198,7 @@ function catalogResponseCache(
   ]);
   const versions = new WeakMap<object, CatalogVersion>();
   const cache: Cache = {
-    get: (key) => flight.get(key) as ReturnType<Cache["get"]>,
+    get: (key) => (key === MUTATION_KEY ? undefined : (flight.get(key) as ReturnType<Cache["get"]>)),
     set: (key, result, _entities, ttl) => flight.set(key, result as ExecutionResult, ttl),
     // Keys carry the version: there is nothing to invalidate.
     invalidate: () => undefined,
@@ -209,20 +212,14 @@ function catalogResponseCache(
     invalidateViaMutation: true,
     includeExtensionMetadata: false,
     async buildResponseCacheKey({ documentString, operationName, variableValues, context, request }) {
-      // A mutation's key is never found nor kept (kindOf): the version is not read for it (decision 0070).
-      let version: CatalogVersion | null = null;
-      if (kindOf(documentString) !== "mutation") {
-        version = await opts.version();
-        versions.set(context as object, version);
-      }
+      // A mutation is never looked up nor kept (kindOf): one key for all, no version read, nothing looked up
+      // (decision 0070).
+      if (kindOf(documentString) === "mutation") return MUTATION_KEY;
+      const version = await opts.version();
+      versions.set(context as object, version);
       const key = createHash("sha256")
         .update(
-          JSON.stringify([
-            version?.version ?? null,
-            operationName ?? null,
-            variableValues ?? {},
-            documentString,
-          ]),
+          JSON.stringify([version.version, operationName ?? null, variableValues ?? {}, documentString]),
         )
         .digest("base64url");
       return flight.keyFor(key, request, documentString);
