@@ -67,17 +67,22 @@ interface Flight {
 }
 
 /**
- * Whether an operation text may share a computation: only queries whose fields are all public (the answers the
- * cache keeps). A mutation, a subscription or the cart is never shared, nor waited for — identical requests of
- * those (an anonymous cart's, whose id is in a cookie) are not one computation. Remembered per text (persisted
- * operations are few); a text that does not parse is not shared.
+ * What an operation text is, remembered per text (persisted operations are few): "shared" — only queries whose
+ * fields are all public (the answers the cache keeps), which may share a computation; "mutation" — only
+ * mutations, never looked up or kept (the plugin's mutation path only invalidates, a no-op here), so their key
+ * needs no catalog version; "other". A mutation, a subscription or the cart is never shared, nor waited for —
+ * identical requests of those (an anonymous cart's, whose id is in a cookie) are not one computation. A text that
+ * does not parse is "other".
  */
-const sharable = new Map<string, boolean>();
-function isSharable(documentString: string): boolean {
-  let known = sharable.get(documentString);
+type DocumentKind = "shared" | "mutation" | "other";
+const kinds = new Map<string, DocumentKind>();
+function kindOf(documentString: string): DocumentKind {
+  let known = kinds.get(documentString);
   if (known === undefined) {
     try {
-      known = parse(documentString).definitions.every(
+      const definitions = parse(documentString).definitions;
+      const operations = definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+      known = definitions.every(
         (d) =>
           d.kind === Kind.FRAGMENT_DEFINITION ||
           (d.kind === Kind.OPERATION_DEFINITION &&
@@ -87,12 +92,16 @@ function isSharable(documentString: string): boolean {
                 s.kind === Kind.FIELD &&
                 (s.name.value === "__typename" || PUBLIC_QUERY_FIELDS.has(s.name.value)),
             )),
-      );
+      )
+        ? "shared"
+        : operations.length > 0 && operations.every((d) => d.operation === OperationTypeNode.MUTATION)
+          ? "mutation"
+          : "other";
     } catch {
-      known = false;
+      known = "other";
     }
-    if (sharable.size >= 1000) sharable.clear();
-    sharable.set(documentString, known);
+    if (kinds.size >= 1000) kinds.clear();
+    kinds.set(documentString, known);
   }
   return known;
 }
@@ -104,7 +113,7 @@ function isSharable(documentString: string): boolean {
  * building their key, before the cache lookup) until the leader's answer is kept, the leader's response is sent,
  * or FLIGHT_TIMEOUT_MS — then they look the key up: a hit, or, when the leader's answer was not kept (errors,
  * TTL 0), a miss they compute themselves as before. A signed-in shopper's request, and any operation but a query
- * of public fields (isSharable), neither leads nor waits. Across processes, Redis shares what one of them computed.
+ * of public fields (kindOf: "shared"), neither leads nor waits. Across processes, Redis shares what one of them computed.
  */
 export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCacheOptions): Plugin {
   const flights = new Map<string, Flight>();
@@ -133,7 +142,7 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
   };
   const cache = catalogResponseCache(schema, opts, {
     async keyFor(key, request, documentString) {
-      if (isPrivateRequest(request) || !isSharable(documentString)) return key;
+      if (isPrivateRequest(request) || kindOf(documentString) !== "shared") return key;
       const flight = flights.get(key);
       if (!flight) startFlight(key, request);
       else if (flight.owner !== request) await flight.done;
@@ -166,6 +175,9 @@ export function useCatalogResponseCache(schema: GraphQLSchema, opts: ResponseCac
   };
 }
 
+/** The key of every mutation: never looked up, never kept (not a base64url hash, so no other key equals it). */
+const MUTATION_KEY = "mutation: never cached";
+
 function catalogResponseCache(
   schema: GraphQLSchema,
   opts: ResponseCacheOptions,
@@ -186,7 +198,7 @@ function catalogResponseCache(
   ]);
   const versions = new WeakMap<object, CatalogVersion>();
   const cache: Cache = {
-    get: (key) => flight.get(key) as ReturnType<Cache["get"]>,
+    get: (key) => (key === MUTATION_KEY ? undefined : (flight.get(key) as ReturnType<Cache["get"]>)),
     set: (key, result, _entities, ttl) => flight.set(key, result as ExecutionResult, ttl),
     // Keys carry the version: there is nothing to invalidate.
     invalidate: () => undefined,
@@ -200,6 +212,9 @@ function catalogResponseCache(
     invalidateViaMutation: true,
     includeExtensionMetadata: false,
     async buildResponseCacheKey({ documentString, operationName, variableValues, context, request }) {
+      // A mutation is never looked up nor kept (kindOf): one key for all, no version read, nothing looked up
+      // (decision 0070).
+      if (kindOf(documentString) === "mutation") return MUTATION_KEY;
       const version = await opts.version();
       versions.set(context as object, version);
       const key = createHash("sha256")

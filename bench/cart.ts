@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { Socket } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -16,7 +17,8 @@ import { DEFAULT_POSTGRES, round, say, seconds, table, tempPostgresDatabase, wri
  * through /graphql by a child process; then --shoppers concurrent `addToCart` calls on ONE cart (each a
  * different SKU): the time until all are answered and how many lines the cart keeps. Also a single shopper's
  * latency, which is what a request costs when the shop is not saturated. Before the runs, the SQL statements one
- * `addToCart` and one `getCart` run on a cart that has lines (--list-statements prints them); after them, a raw
+ * `addToCart` and one `getCart` run on a cart that has lines (--list-statements prints them) and, on PostgreSQL,
+ * the writes to its sockets they cause (statements sent together go out in one write); after them, a raw
  * node:http server answering the bytes of an `addToCart` answer, driven by the same shoppers' process: the
  * ratio of the shop's `addToCart` rate to it is issue 16's figure.
  *
@@ -138,22 +140,44 @@ try {
     operation,
     seconds: secs,
   });
-  // The statements of one addToCart and one getCart on a cart with lines (caches warm), and an answer's bytes.
+  // The statements of one addToCart and one getCart on a cart with lines (caches warm), and an answer's bytes;
+  // on PostgreSQL also the socket writes to it (one per round trip, or more: a message of 1 kB or more is written
+  // at once). Each is run 12 times and the last counted: by then the pool's connections have prepared the
+  // statements (the first use on a connection also describes a prepared statement: one more round trip).
   const probe = carts[0] as string;
   for (const skuId of skuIds.slice(0, 3)) await post(ADD, { id: probe, item: { skuId, quantity: 1 } });
+  const pgPort = pg ? Number(new URL(pg.url).port || 5432) : null;
   const statements: Record<string, number> = {};
+  const pgWrites: Record<string, number> = {};
   let answer: Buffer = Buffer.alloc(0);
   for (const [operation, query, variables] of [
     ["addToCart", ADD, { id: probe, item: { skuId: skuIds[0], quantity: 1 } }],
     ["getCart", GET, { id: probe }],
   ] as const) {
-    const seen: string[] = [];
-    const stop = shop.db.onStatement((text) => seen.push(text.replace(/\s+/g, " ").trim()));
-    const bytes = await post(query, variables);
-    stop();
-    if (operation === "addToCart") answer = bytes;
+    let seen: string[] = [];
+    let writes = 0;
+    for (let run = 0; run < 12; run++) {
+      seen = [];
+      writes = 0;
+      const stop = shop.db.onStatement((text) => seen.push(text.replace(/\s+/g, " ").trim()));
+      const write = Socket.prototype.write;
+      Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket["write"]>) {
+        if (pgPort !== null && this.remotePort === pgPort) writes++;
+        return write.apply(this, args);
+      } as Socket["write"];
+      try {
+        const bytes = await post(query, variables);
+        if (operation === "addToCart") answer = bytes;
+      } finally {
+        Socket.prototype.write = write;
+        stop();
+      }
+    }
     statements[operation] = seen.length;
-    say(`${operation}: ${seen.length} statements`);
+    if (pgPort !== null) pgWrites[operation] = writes;
+    say(
+      `${operation}: ${seen.length} statements${pgPort !== null ? `, ${writes} writes to PostgreSQL` : ""}`,
+    );
     if (values["list-statements"])
       seen.forEach((s, i) => {
         say(`${String(i + 1).padStart(3)}. ${s.length > 200 ? `${s.slice(0, 200)}…` : s}`);
@@ -162,7 +186,8 @@ try {
   for (const operation of operations) {
     if (warmup > 0) await runShoppers(job(operation, shoppers, warmup));
     const one = await runShoppers(job(operation, 1, Math.min(duration, 10)));
-    results.push({ operation, shoppers: 1, statements: statements[operation] ?? "", ...one });
+    const counts = { statements: statements[operation] ?? "", pgWrites: pgWrites[operation] ?? "" };
+    results.push({ operation, shoppers: 1, ...counts, ...one });
     // The shop runs in this process (the shoppers in a child): its CPU time per answer. Under heavy load it
     // grows too (the process's fixed work is shared by fewer answers): compare runs of one quiet hour.
     const cpuBefore = process.cpuUsage();
@@ -171,7 +196,7 @@ try {
     results.push({
       operation,
       shoppers,
-      statements: statements[operation] ?? "",
+      ...counts,
       ...many,
       cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / Math.max(1, Number(many.requests)), 2),
     });

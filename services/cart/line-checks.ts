@@ -83,7 +83,8 @@ export interface SkuInCart {
 /**
  * One statement for what adding a SKU to a locked cart checks: the SKU's row (as loadSkus), the cart's number of
  * lines, its quantity of the SKU and the quantity of the line it would add to. Run after the cart's row lock, so
- * the counts are the ones the write will see.
+ * the counts are the ones the write will see: sent right behind the lock in the same round trip (change.ts), the
+ * server starts it, and takes its snapshot, only once the lock is held. Sent when called, before it returns.
  */
 export async function loadSkuInCart(
   tx: Tx,
@@ -110,7 +111,9 @@ export async function loadSkuInCart(
       productTranslations,
       and(eq(productTranslations.productId, skus.productId), eq(productTranslations.languageId, languageId)),
     )
-    .where(eq(skus.id, skuId));
+    .where(eq(skus.id, skuId))
+    .prepare("cart_sku_in_cart")
+    .execute();
   if (!row) {
     // No such SKU: nothing to add to, and the refusal does not need the cart's counts.
     return { sku: undefined, lines: 0, skuQuantity: 0, lineQuantity: null };

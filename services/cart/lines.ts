@@ -10,6 +10,7 @@ import {
   loadSkuInCart,
   loadSkus,
   quantities,
+  type SkuInCart,
   type SkuRow,
 } from "./line-checks.ts";
 import { type CartContext, CartError, currencyOf } from "./model.ts";
@@ -42,43 +43,53 @@ export function addToCart(
   const skuId = item.skuId;
   if (!Number.isInteger(skuId)) throw new CartError("UNKNOWN_SKU", "skuId is required", {});
   const groupKey = item.groupKey?.trim().slice(0, 64) || null;
-  return changeCart(db, ctx, id, async (tx, cart) => {
-    // The SKU and what the cart holds of it, in one statement after the cart's lock (change.ts).
-    const held = await loadSkuInCart(
-      tx,
-      cart.id,
-      skuId as number,
-      groupKey,
-      ctx.locale.market.alias,
-      ctx.locale.language.id,
-    );
-    const sku = assertBuyable(held.sku, skuId as number, currency);
-    if (sku.productType === "package")
-      throw new CartError("NOT_BUYABLE", "A package is added with addPackageToCart", {
-        skuId,
-        name: sku.name,
-      });
-    if (held.lineQuantity === null && held.lines >= MAX_CART_LINES)
-      throw new CartError("TOO_MANY_LINES", `A cart holds at most ${MAX_CART_LINES} lines`, {
-        max: MAX_CART_LINES,
-      });
-    if ((held.lineQuantity ?? 0) + item.quantity > MAX_LINE_QUANTITY)
-      assertQuantity(MAX_LINE_QUANTITY + 1, false);
-    assertStock(sku, held.skuQuantity + item.quantity);
-    await tx
-      .insert(cartItems)
-      .values({
-        cartId: cart.id,
-        skuId: sku.skuId,
-        quantity: item.quantity,
-        groupKey,
-        message: cleanMessage(item.message),
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.skuId, cartItems.groupKey],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      });
-  });
+  const market = ctx.locale.market.alias;
+  const language = ctx.locale.language.id;
+  return changeCart<SkuInCart>(
+    db,
+    ctx,
+    id,
+    async (tx, cart, along) => {
+      // The SKU and what the cart holds of it, in one statement sent right behind the cart's lock (change.ts). A
+      // new cart (the id was unknown or completed) holds nothing yet; one made without an id reads it now.
+      const held = along
+        ? along.sameCart
+          ? along.value
+          : { ...along.value, lines: 0, skuQuantity: 0, lineQuantity: null }
+        : await loadSkuInCart(tx, cart.id, skuId as number, groupKey, market, language);
+      const sku = assertBuyable(held.sku, skuId as number, currency);
+      if (sku.productType === "package")
+        throw new CartError("NOT_BUYABLE", "A package is added with addPackageToCart", {
+          skuId,
+          name: sku.name,
+        });
+      if (held.lineQuantity === null && held.lines >= MAX_CART_LINES)
+        throw new CartError("TOO_MANY_LINES", `A cart holds at most ${MAX_CART_LINES} lines`, {
+          max: MAX_CART_LINES,
+        });
+      if ((held.lineQuantity ?? 0) + item.quantity > MAX_LINE_QUANTITY)
+        assertQuantity(MAX_LINE_QUANTITY + 1, false);
+      assertStock(sku, held.skuQuantity + item.quantity);
+      // Sent by changeCart together with the version's bump and the priced read.
+      return {
+        last: tx
+          .insert(cartItems)
+          .values({
+            cartId: cart.id,
+            skuId: sku.skuId,
+            quantity: item.quantity,
+            groupKey,
+            message: cleanMessage(item.message),
+          })
+          .onConflictDoUpdate({
+            target: [cartItems.cartId, cartItems.skuId, cartItems.groupKey],
+            set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          })
+          .prepare("cart_add_line"),
+      };
+    },
+    { alongLock: (tx, cartId) => loadSkuInCart(tx, cartId, skuId as number, groupKey, market, language) },
+  );
 }
 
 /** updateCartItem: sets a line's quantity (absolute); 0 removes it. */

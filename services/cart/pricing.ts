@@ -41,31 +41,34 @@ function json<T>(value: T | string | null): T | null {
  * their names in the language (their markets, decision 0045: none named is every market), and the market's
  * active shipping options in their order.
  */
-async function marketRules(
-  db: Db,
-  languageId: string,
-  marketAlias: string,
-  now: Date,
-): Promise<{ campaigns: CartRuleSet[]; shipping: StoredRules["shipping"] }> {
+interface MarketRules {
+  campaigns: CartRuleSet[];
+  shipping: StoredRules["shipping"];
+}
+
+async function marketRules(db: Db, languageId: string, marketAlias: string, now: Date): Promise<MarketRules> {
   const at = now.toISOString();
-  const result = await db.execute(sql`select
-    (select coalesce(json_agg(json_build_object('id', d.id, 'conditions', d.conditions, 'actions', d.actions,
-        'stackable', d.stackable, 'hideTitle', d.hide_title, 'name', coalesce(t.name, d.key))
-        order by d.priority, d.id), '[]'::json)
+  // A select of two scalar subqueries (rather than db.execute) so it can be a prepared statement (decision 0070).
+  const [row] = await db
+    .select({
+      campaigns: sql<StoredRules["campaigns"] | string | null>`(select coalesce(json_agg(json_build_object(
+          'id', d.id, 'conditions', d.conditions, 'actions', d.actions, 'stackable', d.stackable,
+          'hideTitle', d.hide_title, 'name', coalesce(t.name, d.key)) order by d.priority, d.id), '[]'::json)
        from ${discountCampaigns} d
        left join ${campaignTranslations} t on t.campaign_id = d.id and t.language_id = ${languageId}
       where d.discount_type = 'CART_CAMPAIGN' and d.active
         and (cardinality(d.market_aliases) = 0 or ${marketAlias} = any(d.market_aliases))
         and (d.starts_at is null or d.starts_at <= ${at}::timestamptz)
-        and (d.ends_at is null or d.ends_at > ${at}::timestamptz)) as campaigns,
-    (select coalesce(json_agg(json_build_object('key', s.key, 'feeMinor', s.fee_minor,
-        'freeOverMinor', s.free_over_minor, 'isDefault', s.is_default) order by s.sort_order, s.id), '[]'::json)
+        and (d.ends_at is null or d.ends_at > ${at}::timestamptz))`,
+      shipping: sql<StoredRules["shipping"] | string | null>`(select coalesce(json_agg(json_build_object(
+          'key', s.key, 'feeMinor', s.fee_minor, 'freeOverMinor', s.free_over_minor, 'isDefault', s.is_default)
+          order by s.sort_order, s.id), '[]'::json)
        from ${shippingOptions} s
-      where s.market_alias = ${marketAlias} and s.active) as shipping`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    campaigns: StoredRules["campaigns"] | string | null;
-    shipping: StoredRules["shipping"] | string | null;
-  }[];
+      where s.market_alias = ${marketAlias} and s.active)`,
+    })
+    .from(sql`(select) as market_rules`)
+    .prepare("cart_market_rules")
+    .execute();
   return {
     campaigns: (json(row?.campaigns ?? null) ?? []).map((r) => ({
       id: `campaign:${r.id}`,
@@ -106,27 +109,60 @@ async function packagePricing(
   });
 }
 
-export async function priceStoredCart(
+/**
+ * The first statements of a priced read, sent when this is called: the lines (with their category scopes) and the
+ * market's rules, independent of each other, together. `now` is the time the cart is priced at: a completed cart
+ * is priced as it was completed (a retried completeCart answers the same money), at its completion time.
+ */
+export interface PricingRead {
+  now: Date;
+  loaded: Promise<[LoadedItem[], MarketRules]>;
+}
+
+export function readForPricing(
+  db: Db,
+  cart: Pick<StoredCart, "id" | "completedAt">,
+  ctx: CartContext,
+): PricingRead {
+  const now = cart.completedAt ?? ctx.now ?? new Date();
+  const market = ctx.locale.market;
+  return {
+    now,
+    loaded: Promise.all([
+      loadItems(db, cart.id, market.alias, now),
+      marketRules(db, ctx.locale.language.id, market.alias, now),
+    ]),
+  };
+}
+
+export function priceStoredCart(
   db: Db,
   cart: StoredCart,
   ctx: CartContext,
   opts: { allowExternalShippingFee?: boolean } = {},
 ): Promise<CartView> {
+  currencyOf(ctx.locale);
+  return pricedCart(db, cart, ctx, readForPricing(db, cart, ctx), opts);
+}
+
+/** The priced cart from a priced read sent before (readForPricing, of this cart as stored before `cart`'s bump). */
+export async function pricedCart(
+  db: Db,
+  cart: StoredCart,
+  ctx: CartContext,
+  read: PricingRead,
+  opts: { allowExternalShippingFee?: boolean } = {},
+): Promise<CartView> {
+  const [loaded, rules] = await read.loaded;
   const { locale, ref } = ctx;
-  // A completed cart is priced as it was completed (a retried completeCart answers the same money): at its
-  // completion time, without counting its own promo code use, and with what it drew from its gift cards.
+  // A completed cart is priced without counting its own promo code use, and with what it drew from its gift cards.
   const completed = cart.completedAt !== null;
-  const now = cart.completedAt ?? ctx.now ?? new Date();
+  const now = read.now;
   const currency = currencyOf(locale);
   const market = locale.market;
   const languageId = locale.language.id;
   const customerType = asCustomerType(ctx.customerType) ?? asCustomerType(cart.customerType) ?? "PERSON";
   const promoCode = cart.promoCode;
-  // The lines (with their category scopes) and the market's rules are independent: sent together.
-  const [loaded, rules] = await Promise.all([
-    loadItems(db, cart.id, market.alias, now),
-    marketRules(db, languageId, market.alias, now),
-  ]);
   const items = loaded.filter((i) => buyable(i, currency));
   const { campaigns, shipping } = rules;
   const [promoRows, cards, packages, drawn] = await Promise.all([

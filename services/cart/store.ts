@@ -87,6 +87,7 @@ export async function loadItems(
   marketAlias: string,
   at: Date,
 ): Promise<LoadedItem[]> {
+  // Sent now (`execute()`), not when awaited: a caller sending statements together sends them in its order.
   return db
     .select({
       id: cartItems.id,
@@ -119,7 +120,9 @@ export async function loadItems(
     .innerJoin(products, eq(products.id, skus.productId))
     .leftJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, marketAlias)))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
+    .orderBy(asc(cartItems.id))
+    .prepare("cart_items")
+    .execute();
 }
 
 /** Whether an item can be sold in this market now: active SKU and product, a price in the market's currency. */
@@ -127,10 +130,17 @@ export function buyable(item: LoadedItem, currency: string): boolean {
   return item.skuActive && item.productActive && item.selling !== null && item.currency === currency;
 }
 
+/**
+ * The cart as stored; `lock`: with its row lock (`for update`). The statement is sent when this is called, before
+ * it returns (change.ts sends a statement right behind the lock).
+ */
 export async function findCart(db: Db, id: string, lock: boolean): Promise<StoredCart | undefined> {
   if (!UUID.test(id)) return undefined;
   const query = db.select(cartColumns).from(carts).where(eq(carts.id, id));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = await (lock
+    ? query.for("update").prepare("cart_lock")
+    : query.prepare("cart_find")
+  ).execute();
   return row;
 }
 
@@ -144,12 +154,17 @@ export async function createCart(db: Db, ctx: CartContext): Promise<StoredCart> 
       languageId: ctx.locale.language.id,
       customerType: asCustomerType(ctx.customerType) ?? "PERSON",
     })
-    .returning(cartColumns);
+    .returning(cartColumns)
+    .prepare("cart_create")
+    .execute();
   if (!row) throw new Error("creating a cart returned no row");
   return row;
 }
 
-/** Bumps the cart's version and keeps its market, language and customer type; answers the cart as written. */
+/**
+ * Bumps the cart's version and keeps its market, language and customer type; answers the cart as written. The
+ * statement is sent when this is called (change.ts sends the priced read right behind it).
+ */
 export async function touch(tx: Tx, cart: StoredCart, ctx: CartContext): Promise<StoredCart> {
   const [row] = await tx
     .update(carts)
@@ -163,6 +178,8 @@ export async function touch(tx: Tx, cart: StoredCart, ctx: CartContext): Promise
         : {}),
     })
     .where(eq(carts.id, cart.id))
-    .returning(cartColumns);
+    .returning(cartColumns)
+    .prepare("cart_touch")
+    .execute();
   return row ?? cart;
 }

@@ -935,9 +935,15 @@ describe("statements (decision 0055)", () => {
       stop();
     }
     // The lock, the SKU with the cart's counts, the write, the version's bump (returning the cart), and the
-    // priced read: the lines with their category scopes, and the market's campaigns and shipping options.
+    // priced read: the lines with their category scopes, and the market's campaigns and shipping options. Sent
+    // in three round trips (decision 0070): the lock and the SKU; the write, the bump and the priced read — in
+    // this order, which is the order the server runs them in.
     expect(seen).toHaveLength(6);
-    expect(seen[0]).toMatch(/for update/i);
+    expect(seen[0]).toMatch(/^select .* from "carts" .*for update$/is);
+    expect(seen[1]).toMatch(/^select .* from "skus"/is);
+    expect(seen[2]).toMatch(/^insert into "cart_items"/i);
+    expect(seen[3]).toMatch(/^update "carts"/i);
+    expect(seen[4]).toMatch(/^select .* from "cart_items"/is);
     expect(added.version).toBe(first.version + 1);
     expect(added.items.map((i) => [i.skuId, i.quantity])).toEqual([
       [a.skuId, 1],
