@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { profiled, round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
@@ -113,7 +113,13 @@ const measure = async (url: string, headers: Record<string, string> = requestHea
     // one more request queues behind that backlog, so the measured run starts on an idle server.
     await (await fetch(url, { headers: requestHeaders })).arrayBuffer();
   }
-  return runLoad({ ...load, durationSeconds: duration });
+  // The server's CPU time per answer (the shop and the raw server both run in this process; the load generator in
+  // its own): less bent by other work on the machine than req/s.
+  const cpuBefore = process.cpuUsage();
+  const result = await runLoad({ ...load, durationSeconds: duration });
+  const cpu = process.cpuUsage(cpuBefore);
+  const answers = result.total2xx + result.non2xx;
+  return { ...result, cpuMicrosPerAnswer: round((cpu.user + cpu.system) / Math.max(1, answers), 1) };
 };
 
 const raw = createServer();
@@ -176,7 +182,7 @@ try {
   const rawResult = await measure(`http://127.0.0.1:${rawPort}/`);
   const rawBr = await measure(`http://127.0.0.1:${rawPort}/`, brHeaders);
 
-  const row = (target: string, r: LoadResult) => ({
+  const row = (target: string, r: LoadResult & { cpuMicrosPerAnswer: number }) => ({
     target,
     "req/s": r.requestsPerSecond,
     "p50 ms": r.p50,
@@ -185,6 +191,7 @@ try {
     "max ms": r.max,
     "non-2xx": r.non2xx,
     errors: r.errors,
+    "CPU µs/answer": r.cpuMicrosPerAnswer,
   });
   say();
   say(
@@ -201,6 +208,13 @@ try {
   const onRatio = round(on.requestsPerSecond / rawResult.requestsPerSecond, 3);
   const speedup = round(on.requestsPerSecond / off.requestsPerSecond, 1);
   const brRatio = round(onBr.requestsPerSecond / rawBr.requestsPerSecond, 3);
+  const cpuRatio = round(on.cpuMicrosPerAnswer / rawResult.cpuMicrosPerAnswer, 2);
+  const cpuRatioBr = round(onBr.cpuMicrosPerAnswer / rawBr.cpuMicrosPerAnswer, 2);
+  say(
+    `CPU per answer, cache-on/raw: ${cpuRatio}× (identity), ${cpuRatioBr}× (br); load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   say(
     `\ncache-off/raw: ${offRatio}   cache-on/raw: ${onRatio}   cache-on/cache-off: ${speedup}×   br cache-on/raw: ${brRatio}`,
   );
@@ -226,7 +240,10 @@ try {
       cacheOnToRaw: onRatio,
       cacheOnToCacheOff: speedup,
       brotliCacheOnToRaw: brRatio,
+      cpuPerAnswerCacheOnToRaw: cpuRatio,
+      cpuPerAnswerCacheOnToRawBrotli: cpuRatioBr,
     },
+    loadAverageAtEnd: loadavg(),
   });
   if (off.non2xx || off.errors || on.non2xx || on.errors || onBr.non2xx || onBr.errors) process.exitCode = 1;
 } finally {

@@ -15,18 +15,19 @@ import {
   PRODUCT_IMAGE_LIMITS,
 } from "./admin-csv.ts";
 import { authRoutes, loginTokenSignIn } from "./auth.ts";
-import { type ClientVariables, publicRequest } from "./client.ts";
+import { type CachedPageListener, cachedPageListener } from "./cached-page.ts";
+import { type ClientVariables, publicRequest, publicUrlOf } from "./client.ts";
 import { compression } from "./compression.ts";
 import type { Config } from "./config.ts";
 import { consentRoutes } from "./consent.ts";
 import { csrfTokenHandler, requestGuard } from "./guard.ts";
 import { imageRoutes } from "./images.ts";
-import type { Logger } from "./logger.ts";
-import { type Metrics, routeKind } from "./metrics.ts";
+import { type Logger, requestIdOf } from "./logger.ts";
+import { type AnsweredRequest, type Metrics, routeKind } from "./metrics.ts";
 import { offlineRoutes } from "./offline.ts";
 import { createPageCache } from "./page-cache.ts";
 import { sameSiteRedirects } from "./redirects.ts";
-import { securityHeaders } from "./security.ts";
+import { securityHeaders, securityHeaderWriter } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 
 type Env = {
@@ -112,42 +113,38 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<Env>();
 
   // First of all: the request as the shopper made it (scheme and host behind a proxy) and who the client is.
-  app.use(
-    publicRequest({
-      trustProxy: config.TRUST_PROXY,
-      publicUrl: config.PUBLIC_URL,
-      hostPerLanguage: config.DOMAINS.size > 0,
-    }),
-  );
+  const clientOptions = {
+    trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
+    hostPerLanguage: config.DOMAINS.size > 0,
+  };
+  app.use(publicRequest(clientOptions));
+  // Each answer's duration and status in the metrics and, but for health and assets, one log line; the same for a
+  // page-cache hit answered at the node:http layer (server/cached-page.ts).
+  const recordRequest = (request: AnsweredRequest) => {
+    const { method, path, status, requestId } = request;
+    const route = routeKind(path);
+    metrics.httpDuration.observe({ method, route, status: `${Math.floor(status / 100)}xx` }, request.seconds);
+    if (status >= 500) metrics.httpErrors.inc({ route });
+    if (route !== "ops" && route !== "assets") {
+      logger.info({ requestId, method, path, status, ms: Math.round(request.seconds * 1000) }, "request");
+    }
+  };
   app.use(async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
-    const path = c.req.path;
-    const route = routeKind(path);
     const seconds = (performance.now() - started) / 1000;
-    const status = c.res.status;
-    metrics.httpDuration.observe(
-      { method: c.req.method, route, status: `${Math.floor(status / 100)}xx` },
-      seconds,
-    );
-    if (status >= 500) metrics.httpErrors.inc({ route });
     c.res.headers.set("X-Request-Id", requestId);
-    if (route !== "ops" && route !== "assets") {
-      logger.info(
-        { requestId, method: c.req.method, path, status, ms: Math.round(seconds * 1000) },
-        "request",
-      );
-    }
+    recordRequest({ method: c.req.method, path: c.req.path, status: c.res.status, seconds, requestId });
   });
-  app.use(
-    securityHeaders({
-      thirdPartyOrigins: [config.TAG_MANAGER_URL, config.REVIEW_SERVICE_URL].flatMap((u) =>
-        u ? [new URL(u).origin] : [],
-      ),
-    }),
-  );
+  const writeSecurityHeaders = securityHeaderWriter({
+    thirdPartyOrigins: [config.TAG_MANAGER_URL, config.REVIEW_SERVICE_URL].flatMap((u) =>
+      u ? [new URL(u).origin] : [],
+    ),
+  });
+  app.use(securityHeaders(writeSecurityHeaders));
   // Every redirect, whichever route sends it, stays on the shop (domain/redirect.ts).
   app.use(
     sameSiteRedirects({
@@ -280,6 +277,7 @@ export function createApp(deps: AppDeps) {
   if (deps.auth) app.use("*", loginTokenSignIn({ auth: deps.auth, logger, db: deps.db.db }));
 
   const sf = deps.storefront;
+  let cachedPage: CachedPageListener | null = null;
   if (sf) {
     // The page cache answers before the static-file lookup: a cached page costs no file-system access.
     const pageCache = createPageCache({
@@ -287,6 +285,15 @@ export function createApp(deps: AppDeps) {
       ...(deps.catalogVersion ? { version: deps.catalogVersion } : {}),
     });
     app.use("*", pageCache.middleware);
+    // Its hits, answered before the request becomes a web Request (decision 0068): the same answer, headers, log
+    // line and metrics as the middlewares above give them.
+    if (config.PAGE_CACHE)
+      cachedPage = cachedPageListener({
+        pageCache,
+        publicUrl: publicUrlOf(clientOptions),
+        writeSecurityHeaders,
+        recordRequest,
+      });
     // Built files from memory, precompressed; hashed /assets are immutable, the rest (icons, manifest,
     // service worker) kept for an hour.
     app.use(
@@ -339,5 +346,5 @@ export function createApp(deps: AppDeps) {
       return handle(c.req.raw, context);
     });
   }
-  return app;
+  return { app, cachedPage };
 }

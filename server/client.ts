@@ -35,20 +35,10 @@ export function publicRequest(opts: ClientOptions): MiddlewareHandler<{
   Bindings: NodeBindings;
   Variables: ClientVariables;
 }> {
-  const fixed = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
+  const publicUrl = publicUrlOf(opts);
   return async (c, next) => {
     const raw = c.req.raw;
-    const url = new URL(raw.url);
-    const forwarded = (name: string) =>
-      opts.trustProxy ? raw.headers.get(name)?.split(",")[0]?.trim().toLowerCase() : undefined;
-    const proto = fixed?.protocol.slice(0, -1) ?? forwarded("x-forwarded-proto");
-    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-    const host = fixed && !opts.hostPerLanguage ? fixed.host : forwarded("x-forwarded-host");
-    if (host && /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(host)) {
-      url.host = host;
-      // Setting a host without a port keeps the old port: the public host has the scheme's default port.
-      if (!/:\d+$/.test(host)) url.port = "";
-    }
+    const url = publicUrl(raw.url, (name) => raw.headers.get(name) ?? undefined);
     if (url.href !== raw.url) {
       const hasBody = raw.method !== "GET" && raw.method !== "HEAD" && raw.body !== null;
       c.req.raw = new Request(url, {
@@ -64,5 +54,30 @@ export function publicRequest(opts: ClientOptions): MiddlewareHandler<{
     c.set("clientIp", ip);
     c.set("clientSubject", subjectOfIp(ip));
     await next();
+  };
+}
+
+/**
+ * The rule that makes a request's URL the shopper's (above): scheme and host from PUBLIC_URL, or from a trusted
+ * proxy's X-Forwarded-Proto/-Host. Also used by a page-cache hit answered at the node:http layer
+ * (server/cached-page.ts), so both find the same cache key.
+ */
+export function publicUrlOf(
+  opts: ClientOptions,
+): (rawUrl: string | URL, header: (name: string) => string | undefined) => URL {
+  const fixed = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
+  return (rawUrl, header) => {
+    const url = new URL(rawUrl);
+    const forwarded = (name: string) =>
+      opts.trustProxy ? header(name)?.split(",")[0]?.trim().toLowerCase() : undefined;
+    const proto = fixed?.protocol.slice(0, -1) ?? forwarded("x-forwarded-proto");
+    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+    const host = fixed && !opts.hostPerLanguage ? fixed.host : forwarded("x-forwarded-host");
+    if (host && /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(host)) {
+      url.host = host;
+      // Setting a host without a port keeps the old port: the public host has the scheme's default port.
+      if (!/:\d+$/.test(host)) url.port = "";
+    }
+    return url;
   };
 }

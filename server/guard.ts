@@ -79,7 +79,7 @@ export function requestGuard(opts: GuardOptions): MiddlewareHandler {
  * Whether a path decodes (a browser always escapes `%`) to text without control characters (`%00`, `%0A`…): one
  * that does not names no page of the shop, and its parts could not even be looked up (PostgreSQL text holds no NUL).
  */
-function decodable(path: string): boolean {
+export function decodable(path: string): boolean {
   try {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for.
     return !/[\x00-\x1f\x7f]/.test(decodeURIComponent(path));

@@ -28,6 +28,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 export type Logger = ReturnType<typeof createLogger>;
 
+/** A request's id in its log lines and X-Request-Id: the client's (at most 64 characters), else a new one. */
+export function requestIdOf(header: string | undefined): string {
+  return header?.slice(0, 64) || crypto.randomUUID();
+}
+
 /** Drizzle's "Failed query: …\nparams: …": everything from the parameters on is left out. */
 function withoutParameters(text: string): string {
   const at = text.indexOf("\nparams:");

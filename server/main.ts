@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAdminApi } from "#api/admin/yoga.ts";
 import { createApi } from "#api/yoga.ts";
@@ -22,6 +23,7 @@ import { createProductImageRenderer } from "#services/images/uploads.ts";
 import { startMailSender } from "#services/mail/outbox.ts";
 import { createReferenceCache } from "#services/reference.ts";
 import { createApp } from "./app.ts";
+import type { CachedPageListener } from "./cached-page.ts";
 import { checkoutSetup } from "./checkout.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -57,17 +59,23 @@ export async function start(env: Record<string, string | undefined> = process.en
           headers: { "Retry-After": "2" },
         });
 
-  const server = serve({
-    fetch: (request, bindings) => handler(request, bindings),
-    port: config.PORT,
+  // A page-cache hit is answered before the request becomes a web Request (server/cached-page.ts, decision 0068);
+  // everything else goes through the Node adapter to the app.
+  let cachedPage: CachedPageListener | null = null;
+  const listener = getRequestListener((request, bindings) => handler(request, bindings), {
     hostname: config.HOST,
-  }) as import("node:http").Server;
+  });
+  const server = createServer((incoming, outgoing) => {
+    if (cachedPage?.(incoming, outgoing)) return;
+    listener(incoming, outgoing);
+  });
   // Idle keep-alive connections stay open 65 s (Node's default is 5 s). A proxy or load balancer in front keeps its
   // idle connections to the shop up to 60 s (nginx's upstream keepalive_timeout, AWS ALB's idle timeout) and must
   // be the side that closes them: a request sent on a connection the shop is closing at that instant is reset
   // (a 502 for the shopper). Headers must still arrive within the 66 s after a connection's last request.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.listen(config.PORT, config.HOST);
   await new Promise<void>((done) => server.once("listening", () => done()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -238,7 +246,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     introspection: !config.production,
     secureCookies: config.production,
   });
-  const app = createApp({
+  const { app, cachedPage: hits } = createApp({
     config,
     logger,
     db,
@@ -261,6 +269,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   });
   let stopping = false;
   handler = (request, bindings) => app.fetch(request, bindings);
+  cachedPage = hits;
   // Attempts a crash left pending are settled now and every few minutes (services/orders/reconcile.ts): no lost
   // order, no half order, stock consistent. The providers answer on this server too, so this runs once it serves.
   let reconciling: Promise<unknown> = Promise.resolve();
@@ -316,7 +325,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     clearTimeout(force);
     logger.info("stopped");
   }
-  return { port, server, db, stop, logger, config, ws };
+  return { port, server, db, stop, logger, config, ws, app };
 }
 
 /** Which database a shop runs on, for naming its keys in a shared Redis: the PostgreSQL database or PGlite's folder. */

@@ -31,3 +31,12 @@ export function routeKind(path: string): string {
   if (path.endsWith(".data")) return "data";
   return "page";
 }
+
+/** An answered request as the metrics and the request log record it (server/app.ts). */
+export interface AnsweredRequest {
+  method: string;
+  path: string;
+  status: number;
+  seconds: number;
+  requestId: string;
+}

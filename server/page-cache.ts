@@ -45,8 +45,10 @@ export interface PageCacheOptions {
   version?: () => number;
 }
 
-interface Entry {
+export interface Entry {
   variants: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>;
+  /** The variants already compressed: what a hit can send without waiting (server/cached-page.ts). */
+  ready: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
   status: number;
   /** The page's headers with its ETag and, when compressible, Vary: the same for every answer. */
   headers: [string, string][];
@@ -59,6 +61,16 @@ interface Entry {
   storedAt: number;
   expiresAt: number;
 }
+
+/** What the cache reads of a request: its method, its URL as the shopper sees it (server/client.ts), its headers. */
+export interface CacheRequest {
+  method: string;
+  url: URL;
+  header: (name: string) => string | undefined;
+}
+
+/** How an entry answers a request: 304 (the client has this rendering) or the page in one coding. */
+export type Plan = "304" | Encoding;
 
 const KEY_COOKIES = ["mili-selected-market", "mili-user-type"];
 const BYPASS_COOKIES = ["mili-auth"];
@@ -102,9 +114,83 @@ export function createPageCache(opts: PageCacheOptions = {}) {
       const identity = entry.variants.identity as Promise<Uint8Array<ArrayBuffer>>;
       body = encoding === "identity" ? identity : identity.then((b) => compressBody(b, encoding));
       entry.variants[encoding] = body;
+      body.then(
+        (bytes) => {
+          entry.ready[encoding] = bytes;
+        },
+        () => undefined,
+      );
     }
     return body;
   };
+
+  /**
+   * The cache's key for a request, or null when the cache never answers it: not GET/HEAD, a `.data` request, or a
+   * signed-in shopper (mili-auth). Host, URL, market, customer type and device class.
+   */
+  const keyOf = (request: CacheRequest): string | null => {
+    const { method, url } = request;
+    if (opts.enabled === false || (method !== "GET" && method !== "HEAD") || url.pathname.endsWith(".data")) {
+      return null;
+    }
+    const jar = cookies(request.header("cookie"));
+    if (BYPASS_COOKIES.some((name) => jar.has(name))) return null;
+    const device = requestDevice(request.header);
+    return [
+      url.protocol,
+      url.host,
+      url.pathname,
+      url.search,
+      ...KEY_COOKIES.map((n) => jar.get(n) ?? ""),
+      device,
+    ].join("|");
+  };
+
+  /** The fresh entry under a key (unexpired, made at the catalog version now heard); a stale one is dropped. */
+  const fresh = (key: string, now: number, version: number): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > now && entry.version === version) return entry;
+    if (entry && entry.version !== version) {
+      stale++;
+      entries.delete(key);
+    }
+    return undefined;
+  };
+
+  /** Counts a hit and makes the entry the most recently used. */
+  const served = (key: string, entry: Entry) => {
+    hits++;
+    entries.delete(key);
+    entries.set(key, entry);
+  };
+
+  /** How an entry answers: 304 when the client already has this rendering, else the client's coding. */
+  const planOf = (entry: Entry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): Plan =>
+    matchesEtag(ifNoneMatch, entry.etag)
+      ? "304"
+      : entry.compressible
+        ? negotiateEncoding(acceptEncoding)
+        : "identity";
+
+  /**
+   * The headers of an answer from an entry: the page's, this answer's few (Age, X-Cache), and the coding and length
+   * of its body (none on a 304). The one list both ways of answering use (below, and server/cached-page.ts).
+   */
+  const headersOf = (
+    entry: Entry,
+    plan: Plan,
+    bodyLength: number,
+    extra: [string, string][],
+  ): [string, string][] => {
+    // One array of the entry's headers and this answer's few: no Headers copy, no Vary parsing per hit.
+    const headers: [string, string][] = [...entry.headers, ...extra];
+    if (plan === "304") return headers;
+    if (plan !== "identity") headers.push(["Content-Encoding", plan]);
+    headers.push(["Content-Length", String(bodyLength)]);
+    return headers;
+  };
+
+  const ageOf = (entry: Entry, now: number) => String(Math.floor((now - entry.storedAt) / 1000));
 
   /** Answers from an entry in the client's coding, or 304 when the client already has this rendering. */
   const answer = async (
@@ -114,13 +200,10 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     ifNoneMatch: string | undefined,
     extra: [string, string][],
   ): Promise<Response> => {
-    // One array of the entry's headers and this answer's few: no Headers copy, no Vary parsing per hit.
-    const headers: [string, string][] = [...entry.headers, ...extra];
-    const encoding: Encoding = entry.compressible ? negotiateEncoding(acceptEncoding) : "identity";
-    if (matchesEtag(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
-    const body = await variant(entry, encoding);
-    if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
-    headers.push(["Content-Length", String(body.byteLength)]);
+    const plan = planOf(entry, acceptEncoding, ifNoneMatch);
+    if (plan === "304") return new Response(null, { status: 304, headers: headersOf(entry, plan, 0, extra) });
+    const body = await variant(entry, plan);
+    const headers = headersOf(entry, plan, body.byteLength, extra);
     return new Response(method === "HEAD" ? null : body, { status: entry.status, headers });
   };
 
@@ -129,39 +212,21 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     next,
   ) => {
     const method = c.req.method;
-    const url = new URL(c.req.url);
-    if (opts.enabled === false || (method !== "GET" && method !== "HEAD") || url.pathname.endsWith(".data")) {
-      return next();
-    }
-    const jar = cookies(c.req.header("cookie"));
-    if (BYPASS_COOKIES.some((name) => jar.has(name))) return next();
-    const device = requestDevice((name) => c.req.header(name));
-    const key = [
-      url.protocol,
-      url.host,
-      url.pathname,
-      url.search,
-      ...KEY_COOKIES.map((n) => jar.get(n) ?? ""),
-      device,
-    ].join("|");
+    const header = (name: string) => c.req.header(name);
+    const key = keyOf({ method, url: new URL(c.req.url), header });
+    if (key === null) return next();
     const now = Date.now();
     const version = opts.version?.() ?? -1;
-    const hit = entries.get(key);
+    const hit = fresh(key, now, version);
     const acceptEncoding = c.req.header("accept-encoding");
     const ifNoneMatch = c.req.header("if-none-match");
-    if (hit && hit.expiresAt > now && hit.version === version) {
-      hits++;
-      entries.delete(key);
-      entries.set(key, hit);
+    if (hit) {
+      served(key, hit);
       c.set("scriptHashes", hit.scriptHashes);
       return answer(hit, method, acceptEncoding, ifNoneMatch, [
-        ["Age", String(Math.floor((now - hit.storedAt) / 1000))],
+        ["Age", ageOf(hit, now)],
         ["X-Cache", "HIT"],
       ]);
-    }
-    if (hit && hit.version !== version) {
-      stale++;
-      entries.delete(key);
     }
     misses++;
     await next();
@@ -187,6 +252,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     if (compressible) addVary(headers);
     const entry: Entry = {
       variants: { identity: Promise.resolve(body) },
+      ready: { identity: body },
       status: response.status,
       headers: [...headers.entries()],
       version,
@@ -209,12 +275,40 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     c.res = await answer(entry, method, acceptEncoding, undefined, [["X-Cache", "MISS"]]);
   };
 
+  /**
+   * A hit answered without the web Request and Response (server/cached-page.ts): the fresh entry for the request
+   * and how it answers, when its body is ready to send (a coding not yet compressed goes the middleware's way,
+   * which compresses it). Null when the middleware must answer: no entry, or nothing ready. Counts the hit.
+   */
+  const hit = (
+    request: CacheRequest,
+    now: number,
+  ): { entry: Entry; plan: Plan; body: Uint8Array<ArrayBuffer> | null; age: string } | null => {
+    const key = keyOf(request);
+    if (key === null) return null;
+    const entry = fresh(key, now, opts.version?.() ?? -1);
+    if (!entry) return null;
+    const plan = planOf(entry, request.header("accept-encoding"), request.header("if-none-match"));
+    let body: Uint8Array<ArrayBuffer> | null = null;
+    if (plan !== "304") {
+      const ready = entry.ready[plan];
+      if (!ready) return null;
+      body = ready;
+    }
+    served(key, entry);
+    return { entry, plan, body, age: ageOf(entry, now) };
+  };
+
   return {
     middleware,
+    hit,
+    headersOf,
     stats: () => ({ entries: entries.size, hits, misses, stale }),
     clear: () => entries.clear(),
   };
 }
+
+export type PageCache = ReturnType<typeof createPageCache>;
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
