@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -86,6 +87,18 @@ export async function start(env: Record<string, string | undefined> = process.en
     synchronousCommit: config.DATABASE_SYNCHRONOUS_COMMIT === "on",
     sharedBuffers: config.PGLITE_SHARED_BUFFERS,
   } as const;
+  // A new PGlite folder is created, migrated and seeded by the seed CLI in a child process: what seeding takes
+  // (a WebAssembly heap grown to ~1.25 GB, V8's and malloc's heaps) goes back when it exits (decision 0069).
+  let seededApart: unknown = null;
+  if (
+    !where.url &&
+    where.dir !== "memory" &&
+    config.SEED_PRODUCTS > 0 &&
+    !existsSync(join(where.dir, "PG_VERSION"))
+  )
+    seededApart = await seedInChildProcess(root, where.dir, config.SEED_PRODUCTS);
+  if (seededApart)
+    logger.info(seededApart, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
   let db = await openDatabase(where);
   await db.migrate();
   const seeded = await seedIfEmpty(db, { products: config.SEED_PRODUCTS, logger });
@@ -326,6 +339,44 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger.info("stopped");
   }
   return { port, server, db, stop, logger, config, ws, app };
+}
+
+/**
+ * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process;
+ * resolves with the seed's summary, rejects with its error output when it fails.
+ */
+function seedInChildProcess(root: string, dir: string, products: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "db", "seed", "cli.ts"), "--products", String(products)],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code !== 0) {
+        reject(new Error(`seeding ${dir} failed (${signal ?? `exit code ${code}`}): ${err.slice(-2000)}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "null"));
+      } catch {
+        resolve({ products });
+      }
+    });
+  });
 }
 
 /** Which database a shop runs on, for naming its keys in a shared Redis: the PostgreSQL database or PGlite's folder. */

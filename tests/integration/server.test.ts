@@ -1,5 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseUnreachableError } from "#db/client.ts";
@@ -130,6 +133,28 @@ describe("start-up and shutdown", () => {
       expect(answer).toEqual(await gql(shop.origin, list));
     } finally {
       await other.close();
+    }
+  });
+
+  it("seeds a new PGlite folder in a child process: the same catalog as a seed in the test's process", {
+    timeout: 900_000,
+  }, async () => {
+    const list = {
+      query: `{ products(take: 80, channelId: "1|se", languageId: "sv-SE", marketId: "se") {
+        products { alias name unitPrice { sellingPriceIncVat } skus { skuId stock { totalStock } } } } }`,
+    };
+    const dir = mkdtempSync(join(tmpdir(), "mili-child-seed-"));
+    // With DATABASE_URL the shop gets a new PostgreSQL database instead and seeds it in its process.
+    const fresh = await startShop({ PGLITE_DIR: join(dir, "db"), SEED_PRODUCTS: "80" });
+    try {
+      if (fresh.db.kind === "pglite") expect(existsSync(join(dir, "db", "PG_VERSION"))).toBe(true);
+      const answer = await gql(fresh.origin, list);
+      expect(answer.body.data.products.products).toHaveLength(80);
+      // The shop of this file started on a template seeded in the test's process (tests/support/db-template.ts).
+      expect(answer).toEqual(await gql(shop.origin, list));
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
