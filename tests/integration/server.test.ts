@@ -115,8 +115,14 @@ describe("start-up and shutdown", () => {
   });
 
   it("runs PGlite with PGLITE_SHARED_BUFFERS (16MB unless told otherwise); PostgreSQL keeps its own setting", async () => {
-    const sharedBuffers = async (s: Shop) =>
-      (await s.db.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]?.shared_buffers;
+    // PGlite answers { rows }, postgres.js the rows themselves.
+    const sharedBuffers = async (s: Shop) => {
+      const result: unknown = await s.db.db.execute(sql`show shared_buffers`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        shared_buffers: string;
+      }[];
+      return rows[0]?.shared_buffers;
+    };
     const other = await startShop({ PGLITE_SHARED_BUFFERS: "24MB" });
     try {
       if (shop.db.kind === "pglite") {
