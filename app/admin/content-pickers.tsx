@@ -1,5 +1,5 @@
 import { useCombobox } from "downshift";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { FieldProblem } from "./product-form.tsx";
 import { input as inputClass } from "./product-form.tsx";
@@ -174,7 +174,10 @@ export function ImagePicker({
   useEffect(() => {
     const q = query.trim();
     if (q.length < 2) return;
-    const timer = setTimeout(() => search(load, `/admin/content-images?${new URLSearchParams({ q })}`), 200);
+    const timer = setTimeout(
+      () => search(load, `/admin/content-images?${new URLSearchParams({ q })}`),
+      SEARCH_PAUSE_MS,
+    );
     return () => clearTimeout(timer);
   }, [query, load]);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox({
@@ -311,6 +314,9 @@ export function ProductPicker({
 }) {
   const fetcher = useFetcher<{ products: Match[] }>();
   const items = (fetcher.data?.products ?? []).filter((p) => !exclude(p)).slice(0, MAX_PRODUCTS);
+  // One search per pause in the typing, not one per key press (each would abort the one before).
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
   const types = useCombobox.stateChangeTypes;
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox({
     id,
@@ -337,8 +343,13 @@ export function ProductPicker({
     },
     onInputValueChange: ({ inputValue, type }) => {
       const q = (inputValue ?? "").trim();
-      if (type === types.InputChange && q.length >= 2)
-        search(fetcher.load, `/admin/products?${new URLSearchParams({ q })}`);
+      if (type !== types.InputChange) return;
+      clearTimeout(pending.current);
+      if (q.length >= 2)
+        pending.current = setTimeout(
+          () => search(fetcher.load, `/admin/products?${new URLSearchParams({ q })}`),
+          SEARCH_PAUSE_MS,
+        );
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) onPick(selectedItem.productId);
@@ -407,6 +418,9 @@ export function ProductPicker({
     </Form>
   );
 }
+
+/** How long the typing pauses before a picker searches: quick typing starts one search, not one per key. */
+const SEARCH_PAUSE_MS = 200;
 
 /**
  * Loads a picker's suggestions. A search superseded by the next key press is aborted by the fetcher, which rejects
