@@ -96,7 +96,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     config.SEED_PRODUCTS > 0 &&
     !existsSync(join(where.dir, "PG_VERSION"))
   )
-    seededApart = await seedInChildProcess(root, where.dir, config.SEED_PRODUCTS);
+    seededApart = await seedInChildProcess(root, where.dir, config.SEED_PRODUCTS, env);
   if (seededApart)
     logger.info(seededApart, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
   let db = await openDatabase(where);
@@ -342,17 +342,23 @@ export async function start(env: Record<string, string | undefined> = process.en
 }
 
 /**
- * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process;
- * resolves with the seed's summary, rejects with its error output when it fails.
+ * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process, with
+ * the environment the shop was started with (`start(env)`, over the process's own for what a child needs, PATH
+ * and HOME); resolves with the seed's summary, rejects with its error output when it fails.
  */
-function seedInChildProcess(root: string, dir: string, products: number): Promise<unknown> {
+function seedInChildProcess(
+  root: string,
+  dir: string,
+  products: number,
+  env: Record<string, string | undefined>,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [join(root, "db", "seed", "cli.ts"), "--products", String(products)],
       {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+        env: { ...process.env, ...env, DATABASE_URL: "", PGLITE_DIR: dir },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
