@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { CHANNEL_BODY } from "./channel-query.ts";
 import { procMemory, root, round, say, seconds, table, waitFor200, writeResult } from "./lib.ts";
@@ -25,6 +25,8 @@ import { productBody, productsBody } from "./product-query.ts";
  *
  *   node bench/memory.ts [--large 100000] [--requests 200] [--settle 30] [--node-flags="--max-semi-space-size=16"]
  *                        [--cpu-rounds 5] [--probe] [--name memory]   (--large 0 skips the large catalog)
+ *                        [--large-dir var/bench/memory-100000]   (seeded the first time, then reused: one catalog
+ *                                                                 for runs that compare flags)
  */
 const { values } = parseArgs({
   options: {
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     "node-flags": { type: "string" },
     "cpu-rounds": { type: "string", default: "0" },
     probe: { type: "boolean", default: false },
+    "large-dir": { type: "string" },
   },
 });
 const large = Number(values.large);
@@ -191,7 +194,7 @@ async function aliases(origin: string, skip: number, count: number): Promise<str
 
 async function measure(catalog: string, products: number, pgliteDir: string, seedSeconds: number | null) {
   const port = await freePort();
-  const probeFile = join(pgliteDir, "..", `${catalog}-probe.jsonl`);
+  const probeFile = join(work, `${catalog}-probe.jsonl`);
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
   const probeFlags = values.probe ? [`--import=${PROBE}`] : [];
@@ -305,26 +308,34 @@ try {
   say(`default catalog: starting the server (it seeds 2000 products), then ${requests}× home + channel…`);
   scenarios.push(await measure("default", 2000, join(work, "default"), null));
   if (large > 0) {
-    say(`large catalog: npm run seed -- --products ${large} --reset…`);
-    const dir = join(work, "large");
-    const seedStarted = performance.now();
-    const seeded = spawnSync(
-      process.execPath,
-      [join(root, "db", "seed", "cli.ts"), "--products", String(large), "--reset"],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
-        stdio: ["ignore", "inherit", "inherit"],
-        timeout: 20 * 60_000,
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding ${large} products failed (status ${seeded.status})`);
-    const seedSeconds = seconds(performance.now() - seedStarted);
-    say(`…seeded in ${seedSeconds} s; starting the server on it`);
+    const kept = values["large-dir"];
+    const dir = kept ? resolve(kept) : join(work, "large");
+    let seedSeconds: number | null = null;
+    if (kept && existsSync(join(dir, "PG_VERSION"))) say(`large catalog: ${dir} (seeded before)`);
+    else seedSeconds = seedLarge(dir);
     scenarios.push(await measure(`${large}`, large, dir, seedSeconds));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+function seedLarge(dir: string): number {
+  say(`large catalog: npm run seed -- --products ${large} --reset…`);
+  const seedStarted = performance.now();
+  const seeded = spawnSync(
+    process.execPath,
+    [join(root, "db", "seed", "cli.ts"), "--products", String(large), "--reset"],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: 20 * 60_000,
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding ${large} products failed (status ${seeded.status})`);
+  const seedSeconds = seconds(performance.now() - seedStarted);
+  say(`…seeded in ${seedSeconds} s; starting the server on it`);
+  return seedSeconds;
 }
 
 say();
