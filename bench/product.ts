@@ -130,7 +130,7 @@ const profiled = <T>(name: string, work: () => Promise<T>) => profiledIn(values.
  */
 function cpuMsPer(since: NodeJS.CpuUsage, answers: number): number {
   const used = process.cpuUsage(since);
-  return round((used.user + used.system) / 1000 / Math.max(1, answers), 2);
+  return round((used.user + used.system) / 1000 / Math.max(1, answers), 3);
 }
 
 const loadRow = (target: string, r: LoadResult) => ({
