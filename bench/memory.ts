@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { CHANNEL_BODY } from "./channel-query.ts";
-import { procMemory, root, say, seconds, table, waitFor200, writeResult } from "./lib.ts";
+import { procMemory, root, round, say, seconds, table, waitFor200, writeResult } from "./lib.ts";
+import { productBody, productsBody } from "./product-query.ts";
 
 /**
  * Resident memory of the shop's process started as `npm start` starts it (`node <the start script's flags>
@@ -15,8 +16,17 @@ import { procMemory, root, say, seconds, table, waitFor200, writeResult } from "
  * that has data). The environment is passed on (PGLITE_SHARED_BUFFERS=128MB measures initdb's default);
  * --node-flags replaces the start script's Node flags (to measure each one alone).
  *
+ * What the flags cost in speed (decision 0071): the shop process's CPU time (all its threads, V8's compiler threads
+ * too; /proc/<pid>/stat) and the wall time of the warm-up (cold: V8 compiles PGlite's hot code meanwhile) and, with
+ * --cpu-rounds N, of N rounds of 100 `product(alias)` of products not asked before (the response cache misses each
+ * one), one at a time, after the settle. --probe loads bench/memory-probe.ts into the shop's process (`--import`,
+ * not one of the flags measured): the memory as the process sees it every 100 ms — V8's `malloced_memory` (where
+ * TurboFan's compile zones are) and its peak, VmRSS and VmHWM.
+ *
  *   node bench/memory.ts [--large 100000] [--requests 200] [--settle 30] [--node-flags="--max-semi-space-size=16"]
- *                                                               (--large 0 skips the large catalog)
+ *                        [--cpu-rounds 5] [--probe] [--name memory]   (--large 0 skips the large catalog)
+ *                        [--large-dir var/bench/memory-100000]   (seeded the first time, then reused: one catalog
+ *                                                                 for runs that compare flags)
  */
 const { values } = parseArgs({
   options: {
@@ -26,11 +36,16 @@ const { values } = parseArgs({
     settle: { type: "string", default: "0" },
     name: { type: "string", default: "memory" },
     "node-flags": { type: "string" },
+    "cpu-rounds": { type: "string", default: "0" },
+    probe: { type: "boolean", default: false },
+    "large-dir": { type: "string" },
   },
 });
 const large = Number(values.large);
 const requests = Number(values.requests);
 const settle = Number(values.settle);
+const cpuRounds = Number(values["cpu-rounds"]);
+const PROBE = join(root, "bench", "memory-probe.ts");
 /** The Node flags of package.json's start script (`node <flags> scripts/start.ts`). */
 function startScriptFlags(): string[] {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } };
@@ -45,6 +60,10 @@ const nodeFlags =
   values["node-flags"] === undefined ? startScriptFlags() : values["node-flags"].split(/\s+/).filter(Boolean);
 const API_KEY = "bench-memory-api-key";
 const API_HEADERS = { "content-type": "application/json", "x-apikey": API_KEY };
+const loadAtStart = loadavg();
+function loadAverage() {
+  return { atStart: loadAtStart.map((n) => round(n, 2)), atEnd: loadavg().map((n) => round(n, 2)) };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,12 +97,110 @@ interface Scenario {
   peakMb: number;
   homeStatus: number;
   channelStatus: number;
+  /** The warm-up's wall and the shop's CPU seconds (all threads). */
+  warmupSeconds: number;
+  warmupCpuSeconds: number;
+  /** Each round: 100 product(alias) of products not asked before, one at a time, after the settle. */
+  productRounds: { wallSeconds: number; cpuSeconds: number }[];
+  /**
+   * The last time this bench saw the process above 350 MB resident (issue 16's goal; VmRSS read every 50 ms from
+   * outside, so a busy main thread in the shop does not hide it), seconds after the spawn; null if it never was.
+   */
+  lastAbove350AtSeconds: number | null;
+  probe: ProbeSummary | null;
+}
+
+interface ProbeSample {
+  t: number;
+  rss: number;
+  hwm: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  malloced: number;
+  peakMalloced: number;
+}
+
+interface ProbeSummary {
+  samples: number;
+  /** V8's malloced_memory at its highest (peak_malloced_memory), and the sample's highest with its time. */
+  peakMallocedMb: number;
+  maxMallocedMb: number;
+  maxMallocedAtSeconds: number;
+  /** malloced_memory at the bench's readings. */
+  mallocedAfterStartupMb: number | null;
+  mallocedAfterWarmupMb: number | null;
+  mallocedAfterSettleMb: number | null;
+  /** One sample a second: seconds since the start, RSS and malloced_memory in MB. */
+  timeline: [number, number, number][];
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+/** CPU seconds a process has used, all its threads (utime + stime of /proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+function summarizeProbe(file: string, marks: { startup: number; warmup: number; settle: number | null }) {
+  if (!existsSync(file)) return null;
+  const samples = readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ProbeSample);
+  const first = samples[0];
+  if (!first) return null;
+  const at = (ms: number | null) =>
+    ms === null ? null : (samples.findLast((s) => s.t <= ms) ?? first).malloced;
+  const max = samples.reduce((a, b) => (b.malloced > a.malloced ? b : a));
+  const timeline: [number, number, number][] = [];
+  for (const s of samples) {
+    if (timeline.length === 0 || s.t / 1000 >= (timeline.at(-1) as [number, number, number])[0] + 1)
+      timeline.push([Math.floor(s.t / 1000), s.rss, s.malloced]);
+  }
+  return {
+    samples: samples.length,
+    peakMallocedMb: Math.max(...samples.map((s) => s.peakMalloced)),
+    maxMallocedMb: max.malloced,
+    maxMallocedAtSeconds: seconds(max.t),
+    mallocedAfterStartupMb: at(marks.startup),
+    mallocedAfterWarmupMb: at(marks.warmup),
+    mallocedAfterSettleMb: at(marks.settle),
+    timeline,
+  } satisfies ProbeSummary;
+}
+
+/** The aliases of `count` products in the default channel's order, skipping the first `skip`. */
+async function aliases(origin: string, skip: number, count: number): Promise<string[]> {
+  const found: string[] = [];
+  while (found.length < count) {
+    const take = Math.min(200, count - found.length);
+    const body = JSON.parse(productsBody(take));
+    body.query = body.query.replace("products(take: $take", "products(take: $take, skip: $skip");
+    body.query = body.query.replace("query($take: Int)", "query($take: Int, $skip: Int)");
+    body.variables.skip = skip + found.length;
+    const res = await fetch(`${origin}/graphql`, {
+      method: "POST",
+      headers: API_HEADERS,
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data?: { products: { products: { alias: string }[] } } };
+    const page = json.data?.products.products ?? [];
+    if (page.length === 0) throw new Error(`products(skip: ${skip + found.length}) answered no products`);
+    found.push(...page.map((p) => p.alias));
+  }
+  return found;
 }
 
 async function measure(catalog: string, products: number, pgliteDir: string, seedSeconds: number | null) {
   const port = await freePort();
+  const probeFile = join(work, `${catalog}-probe.jsonl`);
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, join(root, "scripts", "start.ts")], {
+  const since = () => Math.round(performance.now() - started);
+  const probeFlags = values.probe ? [`--import=${PROBE}`] : [];
+  let lastAbove350: number | null = null;
+  const child = spawn(process.execPath, [...nodeFlags, ...probeFlags, join(root, "scripts", "start.ts")], {
     cwd: root,
     env: {
       ...process.env,
@@ -98,15 +215,27 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       MAIL_OUTBOX_DIR: join(pgliteDir, "..", `${catalog}-outbox`),
       LOG_LEVEL: "silent",
       SEED_PRODUCTS: String(products),
+      MEMORY_PROBE_FILE: values.probe ? probeFile : "",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const watch = setInterval(() => {
+    try {
+      if (child.pid && procMemory(child.pid).rssMb > 350) lastAbove350 = since();
+    } catch {
+      // not started yet, or gone
+    }
+  }, 50);
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitFor200(`${origin}/healthz`, 15 * 60_000, () => child.exitCode === null);
     const readySeconds = seconds(performance.now() - started);
     await new Promise((r) => setTimeout(r, 1000));
-    const afterStartup = procMemory(child.pid as number);
+    const pid = child.pid as number;
+    const afterStartup = procMemory(pid);
+    const startupMark = since();
+    const warmupStarted = performance.now();
+    const warmupCpu = cpuSeconds(pid);
     let homeStatus = 0;
     let channelStatus = 0;
     for (let i = 0; i < requests; i++) {
@@ -121,12 +250,40 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       await channel.arrayBuffer();
       channelStatus = Math.max(channelStatus, channel.status);
     }
+    const warmupSeconds = seconds(performance.now() - warmupStarted);
+    const warmupCpuSeconds = round(cpuSeconds(pid) - warmupCpu, 2);
     await new Promise((r) => setTimeout(r, 1000));
-    const afterWarmup = procMemory(child.pid as number);
+    const afterWarmup = procMemory(pid);
+    const warmupMark = since();
     let afterSettle: number | null = null;
+    let settleMark: number | null = null;
     if (settle > 0) {
       await new Promise((r) => setTimeout(r, settle * 1000));
-      afterSettle = procMemory(child.pid as number).rssMb;
+      afterSettle = procMemory(pid).rssMb;
+      settleMark = since();
+    }
+    const productRounds: Scenario["productRounds"] = [];
+    if (cpuRounds > 0) {
+      // Products the warm-up did not ask for (it asks none), each once: the response cache misses every one.
+      const all = await aliases(origin, 0, cpuRounds * 100);
+      for (let r = 0; r < cpuRounds; r++) {
+        const roundStarted = performance.now();
+        const cpu = cpuSeconds(pid);
+        for (const alias of all.slice(r * 100, r * 100 + 100)) {
+          const res = await fetch(`${origin}/graphql`, {
+            method: "POST",
+            headers: API_HEADERS,
+            body: productBody(alias),
+          });
+          const text = await res.text();
+          if (res.status !== 200 || !text.includes(`"alias":"${alias}"`))
+            throw new Error(`product(alias: ${alias}) failed (${res.status}): ${text.slice(0, 300)}`);
+        }
+        productRounds.push({
+          wallSeconds: seconds(performance.now() - roundStarted),
+          cpuSeconds: round(cpuSeconds(pid) - cpu, 2),
+        });
+      }
     }
     return {
       catalog,
@@ -136,11 +293,19 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       afterStartupMb: afterStartup.rssMb,
       afterWarmupMb: afterWarmup.rssMb,
       afterSettleMb: afterSettle,
-      peakMb: afterWarmup.peakMb,
+      peakMb: procMemory(pid).peakMb,
       homeStatus,
       channelStatus,
+      warmupSeconds,
+      warmupCpuSeconds,
+      productRounds,
+      lastAbove350AtSeconds: lastAbove350 === null ? null : seconds(lastAbove350),
+      probe: values.probe
+        ? summarizeProbe(probeFile, { startup: startupMark, warmup: warmupMark, settle: settleMark })
+        : null,
     } satisfies Scenario;
   } finally {
+    clearInterval(watch);
     await stopChild(child);
   }
 }
@@ -154,26 +319,34 @@ try {
   say(`default catalog: starting the server (it seeds 2000 products), then ${requests}× home + channel…`);
   scenarios.push(await measure("default", 2000, join(work, "default"), null));
   if (large > 0) {
-    say(`large catalog: npm run seed -- --products ${large} --reset…`);
-    const dir = join(work, "large");
-    const seedStarted = performance.now();
-    const seeded = spawnSync(
-      process.execPath,
-      [join(root, "db", "seed", "cli.ts"), "--products", String(large), "--reset"],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
-        stdio: ["ignore", "inherit", "inherit"],
-        timeout: 20 * 60_000,
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding ${large} products failed (status ${seeded.status})`);
-    const seedSeconds = seconds(performance.now() - seedStarted);
-    say(`…seeded in ${seedSeconds} s; starting the server on it`);
+    const kept = values["large-dir"];
+    const dir = kept ? resolve(kept) : join(work, "large");
+    let seedSeconds: number | null = null;
+    if (kept && existsSync(join(dir, "PG_VERSION"))) say(`large catalog: ${dir} (seeded before)`);
+    else seedSeconds = seedLarge(dir);
     scenarios.push(await measure(`${large}`, large, dir, seedSeconds));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+function seedLarge(dir: string): number {
+  say(`large catalog: npm run seed -- --products ${large} --reset…`);
+  const seedStarted = performance.now();
+  const seeded = spawnSync(
+    process.execPath,
+    [join(root, "db", "seed", "cli.ts"), "--products", String(large), "--reset"],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: 20 * 60_000,
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding ${large} products failed (status ${seeded.status})`);
+  const seedSeconds = seconds(performance.now() - seedStarted);
+  say(`…seeded in ${seedSeconds} s; starting the server on it`);
+  return seedSeconds;
 }
 
 say();
@@ -185,11 +358,30 @@ table(
     "RSS after warm-up MB": s.afterWarmupMb,
     ...(settle > 0 ? { [`RSS ${settle} s later MB`]: s.afterSettleMb } : {}),
     "peak MB": s.peakMb,
+    "last > 350 MB at s": s.lastAbove350AtSeconds,
+    ...(s.probe
+      ? {
+          "malloced peak MB": s.probe.peakMallocedMb,
+          "malloced start/warm/settle MB": [
+            s.probe.mallocedAfterStartupMb,
+            s.probe.mallocedAfterWarmupMb,
+            s.probe.mallocedAfterSettleMb,
+          ].join(" / "),
+        }
+      : {}),
+    "warm-up s (CPU s)": `${s.warmupSeconds} (${s.warmupCpuSeconds})`,
+    ...(cpuRounds > 0
+      ? {
+          "100 product(alias) CPU s": s.productRounds.map((r) => r.cpuSeconds).join(" "),
+          "wall s": s.productRounds.map((r) => r.wallSeconds).join(" "),
+        }
+      : {}),
     "home/channel status": `${s.homeStatus}/${s.channelStatus}`,
   })),
 );
 writeResult(values.name as string, {
-  command: `node bench/memory.ts --large ${large} --requests ${requests} --settle ${settle} --node-flags="${nodeFlags.join(" ")}"`,
+  command: `node bench/memory.ts --large ${large} --requests ${requests} --settle ${settle} --cpu-rounds ${cpuRounds}${values.probe ? " --probe" : ""} --node-flags="${nodeFlags.join(" ")}"`,
+  load: loadAverage(),
   nodeFlags,
   sharedBuffers: process.env.PGLITE_SHARED_BUFFERS ?? "(default)",
   requests,

@@ -29,7 +29,9 @@ import { productBody, productsBody } from "./product-query.ts";
  *   The raw server answers the first page's HTML, autocannon with as many connections.
  *
  * The shop runs in this process in production mode (build/), on a fresh PGlite directory or a fresh database on
- * the server in --database-url / DATABASE_URL. Statements per request are counted (DbHandle.statements()).
+ * the server in --database-url / DATABASE_URL. Statements per request are counted (DbHandle.statements()), and
+ * this process's CPU per answer (process.cpuUsage(): the shop's, and the raw server's in its own run; steadier than
+ * req/s on a shared machine). Node flags to compare go before the script: `node --no-wasm-tier-up … bench/product.ts`.
  *
  *   node bench/product.ts [--parts api,crawl] [--duration 10] [--connections 50] [--aliases 200]
  *                         [--pages 200] [--crawl-connections 10] [--response-cache false] [--database-url …]
@@ -122,6 +124,15 @@ function walk(urls: string[], headers: Record<string, string>): Promise<WalkResu
 
 const profiled = <T>(name: string, work: () => Promise<T>) => profiledIn(values.profile, name, work);
 
+/**
+ * Milliseconds of this process's CPU (all its threads: V8's compiler threads too) per answer since `since`: the
+ * shop's cost steadier than req/s on a shared machine (the load generator and the crawler are other processes).
+ */
+function cpuMsPer(since: NodeJS.CpuUsage, answers: number): number {
+  const used = process.cpuUsage(since);
+  return round((used.user + used.system) / 1000 / Math.max(1, answers), 3);
+}
+
 const loadRow = (target: string, r: LoadResult) => ({
   target,
   "req/s": r.requestsPerSecond,
@@ -180,7 +191,9 @@ try {
     closers.push(() => raw.close());
     const measure = async (load: Omit<Parameters<typeof runLoad>[0], "durationSeconds">) => {
       if (warmup > 0) await runLoad({ ...load, durationSeconds: warmup });
-      return runLoad({ ...load, durationSeconds: duration });
+      const cpu = process.cpuUsage();
+      const r = await runLoad({ ...load, durationSeconds: duration });
+      return { ...r, cpuMsPerAnswer: cpuMsPer(cpu, r.total2xx + r.non2xx) };
     };
     const common = { method: "POST" as const, headers: API_HEADERS, connections };
     const same = await profiled("api-one-alias", () =>
@@ -199,6 +212,9 @@ try {
     ]);
     const ratio = (r: LoadResult) => round((100 * r.requestsPerSecond) / rawResult.requestsPerSecond, 3);
     say(`ratio to raw: one alias ${ratio(same)} %, ${bodies.length} aliases ${ratio(varied)} %`);
+    say(
+      `this process's CPU per answer (the shop's, the raw server's): one alias ${same.cpuMsPerAnswer} ms, ${bodies.length} aliases ${varied.cpuMsPerAnswer} ms, raw ${rawResult.cpuMsPerAnswer} ms`,
+    );
     Object.assign(result, {
       api: {
         answerBytes: bytes.length,
@@ -228,7 +244,9 @@ try {
     const statementsPerPage = shop.db.statements() - before;
     if (page.status !== 200) throw new Error(`the first product page answered ${page.status}`);
     say(`product page: ${html.length} B, ${statementsPerPage} statements (cold render)`);
+    const walkCpu = process.cpuUsage();
     const walked = await profiled("crawl", () => walk(urls.slice(1), headers));
+    const cpuMsPerPage = cpuMsPer(walkCpu, walked.requests);
     const statementsWalk = shop.db.statements() - before - statementsPerPage;
     const { raw, url } = await rawServer(html, {
       "content-type": page.headers.get("content-type") ?? "text/html",
@@ -256,12 +274,15 @@ try {
     ]);
     const ratio = round((100 * walked.requestsPerSecond) / rawResult.requestsPerSecond, 3);
     const perPage = round(statementsWalk / Math.max(1, walked.requests), 1);
-    say(`ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}`);
+    say(
+      `ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}; CPU per page ${cpuMsPerPage} ms`,
+    );
     Object.assign(result, {
       crawl: {
         htmlBytes: html.length,
         statementsFirstPage: statementsPerPage,
         statementsPerPage: perPage,
+        cpuMsPerPage,
         connections: crawlConnections,
         walk: walked,
         raw: rawResult,

@@ -8,8 +8,11 @@
  * React picks its bundle when it is first loaded.
  *
  * package.json's start script caps V8's young generation (`--max-semi-space-size=16`, decision 0069): on a machine
- * with gigabytes to spare V8 lets it grow to 128 MB, ~120 MB of the shop's resident memory, used or not. V8 reads
- * the flag only when it starts, so it is on the command line, not set here.
+ * with gigabytes to spare V8 lets it grow to 128 MB, ~120 MB of the shop's resident memory, used or not. And it keeps
+ * WebAssembly in V8's baseline compiler, Liftoff (`--no-wasm-tier-up --no-wasm-dynamic-tiering`, decision 0071):
+ * TurboFan compiling PGlite's SQL parser alone took ~580 MB for a second, a peak of ~830 MB against ~300 MB
+ * without; the price is ~20 % more CPU per uncached PGlite query. V8 reads its flags only when it starts, so they
+ * are on the command line, not set here.
  */
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV = dev ? "development" : (process.env.NODE_ENV ?? "production");

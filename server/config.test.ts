@@ -150,13 +150,39 @@ describe("secrets", () => {
   });
 });
 
+/** The Node flags of package.json's start script (`node <flags> scripts/start.ts`). */
+function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8"));
+  const words: string[] = pkg.scripts.start.split(/\s+/);
+  expect(words[0]).toBe("node");
+  expect(words.at(-1)).toBe("scripts/start.ts");
+  return words.slice(1, -1);
+}
+
+/**
+ * A WebAssembly function `f(n)` that loops n times (a sum), run until V8's dynamic tiering would have moved it to
+ * TurboFan many times over; `--wasm-sync-tier-up` compiles a tier-up at once (no background thread to wait for) and
+ * `--trace-wasm-compilation-times` prints each compile with its compiler.
+ */
+const HOT_WASM =
+  "const b = new Uint8Array([0,97,115,109,1,0,0,0,1,6,1,96,1,127,1,127,3,2,1,0,7,5,1,1,102,0,0,10,27,1,25,1,1,127," +
+  "3,64,32,1,32,0,106,33,1,32,0,65,1,107,34,0,13,0,11,32,1,11]);" +
+  "const { f } = new WebAssembly.Instance(new WebAssembly.Module(b)).exports;" +
+  "let s = 0; for (let i = 0; i < 20; i++) s = (s + f(1e6)) | 0; console.log(s);";
+function compilesOfHotWasm(flags: string[]): string {
+  const probe = spawnSync(
+    process.execPath,
+    [...flags, "--wasm-sync-tier-up", "--trace-wasm-compilation-times", "-e", HOT_WASM],
+    { encoding: "utf8" },
+  );
+  expect(probe.stderr).toBe("");
+  expect(probe.status).toBe(0);
+  return probe.stdout;
+}
+
 describe("npm start's Node flags", () => {
   it("caps V8's young generation at 16 MB semi-spaces, a flag the running Node accepts (decision 0069)", () => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8"));
-    const words: string[] = pkg.scripts.start.split(/\s+/);
-    expect(words[0]).toBe("node");
-    expect(words.at(-1)).toBe("scripts/start.ts");
-    const flags = words.slice(1, -1);
+    const flags = startScriptFlags();
     expect(flags).toContain("--max-semi-space-size=16");
     const probe = spawnSync(
       process.execPath,
@@ -173,5 +199,16 @@ describe("npm start's Node flags", () => {
     expect(probe.stderr).toBe("");
     // Two semi-spaces of at most 16 MB each.
     expect(Number(probe.stdout)).toBeLessThanOrEqual(32 * 1024 * 1024);
+  });
+
+  it("keeps WebAssembly in V8's baseline compiler (Liftoff): TurboFan compiling PGlite's parser took ~580 MB (decision 0071)", () => {
+    const flags = startScriptFlags();
+    expect(flags).toEqual(expect.arrayContaining(["--no-wasm-tier-up", "--no-wasm-dynamic-tiering"]));
+    // Without the flags the probe sees the tier-up (so its silence below means something)…
+    expect(compilesOfHotWasm([])).toMatch(/using TurboFan/);
+    // …with them the hot function stays in Liftoff.
+    const withFlags = compilesOfHotWasm(flags);
+    expect(withFlags).toMatch(/using Liftoff/);
+    expect(withFlags).not.toMatch(/using TurboFan/);
   });
 });
