@@ -228,7 +228,11 @@ try {
     const statementsPerPage = shop.db.statements() - before;
     if (page.status !== 200) throw new Error(`the first product page answered ${page.status}`);
     say(`product page: ${html.length} B, ${statementsPerPage} statements (cold render)`);
+    // The shop's CPU over the walk (this process; the crawler is another): less moved by others' load than rates.
+    const cpuBefore = process.cpuUsage();
     const walked = await profiled("crawl", () => walk(urls.slice(1), headers));
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerPage = round((cpu.user + cpu.system) / 1000 / Math.max(1, walked.requests), 1);
     const statementsWalk = shop.db.statements() - before - statementsPerPage;
     const { raw, url } = await rawServer(html, {
       "content-type": page.headers.get("content-type") ?? "text/html",
@@ -256,12 +260,15 @@ try {
     ]);
     const ratio = round((100 * walked.requestsPerSecond) / rawResult.requestsPerSecond, 3);
     const perPage = round(statementsWalk / Math.max(1, walked.requests), 1);
-    say(`ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}`);
+    say(
+      `ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}; shop CPU per page ${cpuMsPerPage} ms`,
+    );
     Object.assign(result, {
       crawl: {
         htmlBytes: html.length,
         statementsFirstPage: statementsPerPage,
         statementsPerPage: perPage,
+        cpuMsPerPage,
         connections: crawlConnections,
         walk: walked,
         raw: rawResult,

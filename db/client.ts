@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { prepareReads } from "./pglite-prepared.ts";
 import * as schema from "./schema/index.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -117,6 +118,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
   });
   // PGlite is one session: a setting made now holds for every statement after it.
   if (opts.synchronousCommit === false) await client.exec("set synchronous_commit to off");
+  // Reads run as named prepared statements, planned once (decision 0072).
+  prepareReads(client);
   const db = drizzlePglite(client, { schema, logger, casing: "snake_case" });
   return {
     db,
