@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { prepareReads } from "./pglite-prepared.ts";
+import { prepareReads as preparePostgresReads } from "./postgres-prepared.ts";
 import * as schema from "./schema/index.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -81,6 +82,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
       connect_timeout: 10,
       ...(opts.synchronousCommit === false ? { connection: { synchronous_commit: "off" } } : {}),
     });
+    // Reads outside transactions are prepared by postgres.js, a bounded number of texts (decision 0072).
+    preparePostgresReads(client);
     const db = drizzlePostgres(client, { schema, logger, casing: "snake_case" }) as unknown as Database;
     const handle: DbHandle = {
       db,

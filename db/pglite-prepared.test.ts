@@ -77,6 +77,13 @@ describe("PGlite reads as named prepared statements (decision 0072)", () => {
     await prepared.query("delete from t where id = $1", [10]);
   });
 
+  it("a read whose table changed under it (a migration) is prepared anew and answers with the new columns", async () => {
+    await prepared.exec("create table u (id int primary key); insert into u values (1)");
+    expect((await prepared.query("select * from u")).rows).toEqual([{ id: 1 }]);
+    await prepared.exec("alter table u add column name text default 'ett'");
+    expect((await prepared.query("select * from u")).rows).toEqual([{ id: 1, name: "ett" }]);
+  });
+
   it("keeps at most `max` statements: the least recently used is closed", async () => {
     for (let i = 0; i < 12; i++) await prepared.query(`select ${i} as n, $1::int as m`, [i]);
     const { rows } = await prepared.query<{ n: number }>(

@@ -11,7 +11,8 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@
  * PGlite's own path after a query (its file-system sync, a notification's delivery) is skipped. Statements inside
  * a transaction go through the transaction's own handle, which this does not touch. The statements are kept per
  * text, the `max` most recently used (the oldest is closed); an error drops the statement so the next use
- * prepares it again (a plan made stale by a schema change is re-planned by PostgreSQL itself).
+ * prepares it again; a read whose columns changed under it (`cached plan must not change result type`, 0A000, after
+ * a migration) is prepared anew and run once more, as postgres.js does.
  */
 export function prepareReads(client: PGlite, max = 256): void {
   const unnamed = client.query.bind(client);
@@ -82,8 +83,16 @@ export function prepareReads(client: PGlite, max = 256): void {
   ): Promise<Results<T>> => {
     if (!/^\s*select\b/i.test(text) || options?.blob) return unnamed<T>(text, params, options);
     await internals._checkReady();
-    return internals._runExclusiveTransaction(() =>
-      client.runExclusive(() => run<T>(text, params ?? [], options)),
-    );
+    const once = () =>
+      internals._runExclusiveTransaction(() =>
+        client.runExclusive(() => run<T>(text, params ?? [], options)),
+      );
+    try {
+      return await once();
+    } catch (error) {
+      // A table's columns changed under a `select *` (a migration): the statement was dropped, prepare it anew.
+      if ((error as { code?: string }).code !== "0A000") throw error;
+      return once();
+    }
   }) as PGlite["query"];
 }
