@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { API_HEADERS } from "./channel-query.ts";
+import { round, say, tempPostgresDatabase, writeResult } from "./lib.ts";
+import { productsBody } from "./product-query.ts";
+
+/**
+ * The SQL of first-visit product pages, unnamed against prepared (decision 0072): renders `--pages` product pages
+ * once each, keeps every statement with its parameters, then replays them one after another, unnamed and prepared
+ * in turn (twice each), and prints the statements' time per page — on PostgreSQL also the server backend's CPU per
+ * page (from /proc: the server must run on this machine). PGlite's prepared replay is the shop's own
+ * (db/pglite-prepared.ts); its unnamed replay is PGlite's `query()`.
+ *
+ *   node bench/statement-replay.ts [--pages 30] [--database-url postgres://…]
+ */
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "30" },
+    "database-url": { type: "string" },
+  },
+});
+const pages = Number(values.pages);
+process.env.NODE_ENV = "production";
+const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
+if (buildIfNeeded()) say("built the storefront (build/ was missing or older than its sources)");
+const { start } = await import("../server/main.ts");
+
+const dir = mkdtempSync(join(tmpdir(), "mili-bench-replay-"));
+const pg = values["database-url"]
+  ? await tempPostgresDatabase(values["database-url"], "mili_bench_replay")
+  : null;
+const shop = await start({
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  PORT: "0",
+  LOG_LEVEL: "silent",
+  API_KEY: "dev-api-key",
+  AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
+  PGLITE_DIR: join(dir, "db"),
+  ...(pg ? { DATABASE_URL: pg.url } : {}),
+});
+try {
+  const base = `http://127.0.0.1:${shop.port}`;
+  const list = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: API_HEADERS,
+    body: productsBody(pages + 1),
+  });
+  const products = ((await list.json()) as { data: { products: { products: { canonicalUrl: string }[] } } })
+    .data.products.products;
+  const get = async (path: string) => {
+    const r = await fetch(`${base}/sv${path}`, { headers: { accept: "text/html" } });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+  };
+  // The first page warms what every page shares (reference data, the widgets); the others are counted.
+  await get((products[0] as { canonicalUrl: string }).canonicalUrl);
+  const seen: [string, unknown[]][] = [];
+  const stop = shop.db.onStatement((text, params) => seen.push([text, params]));
+  for (const p of products.slice(1, pages + 1)) await get(p.canonicalUrl);
+  stop();
+  const counted = products.slice(1, pages + 1).length;
+  say(`${seen.length} statements of ${counted} product pages on ${shop.db.kind}`);
+
+  const rows: { mode: string; msPerPage: number; backendCpuMsPerPage?: number }[] = [];
+  for (const prepare of [false, true, false, true]) {
+    const mode = prepare ? "prepared" : "unnamed";
+    if (pg) {
+      const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+      const [{ pid }] = (await sql`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
+      const ticks = () => {
+        const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] as string).split(" ");
+        return Number(fields[11]) + Number(fields[12]);
+      };
+      const cpu = ticks();
+      const t = performance.now();
+      for (const [text, params] of seen) await sql.unsafe(text, params as never, { prepare });
+      const ms = performance.now() - t;
+      // Clock ticks of 10 ms (USER_HZ 100).
+      rows.push({
+        mode,
+        msPerPage: round(ms / counted),
+        backendCpuMsPerPage: round(((ticks() - cpu) * 10) / counted),
+      });
+      await sql.end();
+    } else {
+      const client = (shop.db.db as unknown as { $client: PGlite }).$client;
+      const t = performance.now();
+      for (const [text, params] of seen)
+        await (prepare ? client.query(text, params) : PGlite.prototype.query.call(client, text, params));
+      rows.push({ mode, msPerPage: round((performance.now() - t) / counted) });
+    }
+    const row = rows.at(-1);
+    say(
+      `${mode.padEnd(8)} ${row?.msPerPage} ms of statements per page${row?.backendCpuMsPerPage === undefined ? "" : `, server backend CPU ${row.backendCpuMsPerPage} ms per page`}`,
+    );
+  }
+  writeResult(`statement-replay-${shop.db.kind}`, { pages: counted, statements: seen.length, rows });
+} finally {
+  await shop.stop("bench");
+  rmSync(dir, { recursive: true, force: true });
+  await pg?.drop();
+}
