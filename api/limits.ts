@@ -37,13 +37,15 @@ export const LIMITS = {
 
 /**
  * Admission of costly reads (api/admission.ts): up to four queries at the cost limit run at once; what costs at
- * most `light` always runs; one client (IP) has at most eight costly queries running or waiting.
+ * most `light` always runs; one client (IP) has at most eight costly queries running or waiting in the common line,
+ * and eight more waiting in its own line for one of those to end (decision 0072).
  */
 export const ADMISSION = {
   capacity: 4 * MAX_COST,
   light: MAX_COST / 25,
   maxQueue: 32,
   perClient: 8,
+  perClientParked: 8,
   maxWait: 10_000,
 } as const;
 

@@ -244,6 +244,7 @@ try {
     const statementsPerPage = shop.db.statements() - before;
     if (page.status !== 200) throw new Error(`the first product page answered ${page.status}`);
     say(`product page: ${html.length} B, ${statementsPerPage} statements (cold render)`);
+    // The shop's CPU over the walk (this process; the crawler is another): less moved by others' load than rates.
     const walkCpu = process.cpuUsage();
     const walked = await profiled("crawl", () => walk(urls.slice(1), headers));
     const cpuMsPerPage = cpuMsPer(walkCpu, walked.requests);
@@ -275,7 +276,7 @@ try {
     const ratio = round((100 * walked.requestsPerSecond) / rawResult.requestsPerSecond, 3);
     const perPage = round(statementsWalk / Math.max(1, walked.requests), 1);
     say(
-      `ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}; CPU per page ${cpuMsPerPage} ms`,
+      `ratio to raw: ${ratio} %; statements per page over the walk: ${perPage}; shop CPU per page ${cpuMsPerPage} ms`,
     );
     Object.assign(result, {
       crawl: {

@@ -8,6 +8,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { prepareReads } from "./pglite-prepared.ts";
+import { prepareReads as preparePostgresReads } from "./postgres-prepared.ts";
 import * as schema from "./schema/index.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -80,6 +82,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
       connect_timeout: 10,
       ...(opts.synchronousCommit === false ? { connection: { synchronous_commit: "off" } } : {}),
     });
+    // Reads outside transactions are prepared by postgres.js, a bounded number of texts (decision 0072).
+    preparePostgresReads(client);
     const db = drizzlePostgres(client, { schema, logger, casing: "snake_case" }) as unknown as Database;
     const handle: DbHandle = {
       db,
@@ -117,6 +121,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
   });
   // PGlite is one session: a setting made now holds for every statement after it.
   if (opts.synchronousCommit === false) await client.exec("set synchronous_commit to off");
+  // Reads run as named prepared statements, planned once (decision 0072).
+  prepareReads(client);
   const db = drizzlePglite(client, { schema, logger, casing: "snake_case" });
   return {
     db,

@@ -220,6 +220,37 @@ describe("dates", () => {
     expect(isoDate(new Date("2026-12-31T23:30:00Z"), "UTC")).toBe("2026-12-31");
   });
 
+  it("gives the same calendar date for an instant asked again, in any order of instants and zones", () => {
+    const zones = ["Europe/Stockholm", "Europe/Oslo", "UTC", "America/New_York"];
+    const fresh = (time: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      })
+        .formatToParts(new Date(time))
+        .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
+      return `${parts.year}-${parts.month}-${parts.day}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 4e12 }), fc.constantFrom(...zones), fc.boolean()), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        (calls) => {
+          let previous = 0;
+          for (const [time, zone, again] of calls) {
+            const at = again ? previous : time;
+            expect(isoDate(new Date(at), zone)).toBe(fresh(at, zone));
+            previous = at;
+          }
+        },
+      ),
+    );
+  });
+
   it("knows real calendar dates", () => {
     expect(isIsoDate("2024-02-29")).toBe(true);
     expect(isIsoDate("2025-02-29")).toBe(false);

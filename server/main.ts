@@ -96,7 +96,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     config.SEED_PRODUCTS > 0 &&
     !existsSync(join(where.dir, "PG_VERSION"))
   )
-    seededApart = await seedInChildProcess(root, where.dir, config.SEED_PRODUCTS);
+    seededApart = await seedInChildProcess(root, where.dir, config.SEED_PRODUCTS, env);
   if (seededApart)
     logger.info(seededApart, "seeded the demo catalog (its gift cards: npm run seed -- --gift-cards)");
   let db = await openDatabase(where);
@@ -342,12 +342,18 @@ export async function start(env: Record<string, string | undefined> = process.en
 }
 
 /**
- * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process;
- * resolves with the seed's summary, rejects with its error output when it fails. The child gets this process's V8
- * memory flags (npm start's young-generation cap and WebAssembly in Liftoff, decisions 0069 and 0071: the seed's
- * peak 1,319 → 676 MB resident with the demo catalog), not its other flags (an inspector port, a loader).
+ * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process, with
+ * the environment the shop was started with (`start(env)`, over the process's own for what a child needs, PATH
+ * and HOME); resolves with the seed's summary, rejects with its error output when it fails. The child gets this
+ * process's V8 memory flags (npm start's young-generation cap and WebAssembly in Liftoff, decisions 0069 and 0071:
+ * the seed's peak 1,319 → 676 MB resident with the demo catalog), not its other flags (an inspector port, a loader).
  */
-function seedInChildProcess(root: string, dir: string, products: number): Promise<unknown> {
+function seedInChildProcess(
+  root: string,
+  dir: string,
+  products: number,
+  env: Record<string, string | undefined>,
+): Promise<unknown> {
   const memoryFlags = process.execArgv.filter((flag) => /^--(max-semi-space-size|no-wasm-|wasm-)/.test(flag));
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -355,7 +361,7 @@ function seedInChildProcess(root: string, dir: string, products: number): Promis
       [...memoryFlags, join(root, "db", "seed", "cli.ts"), "--products", String(products)],
       {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+        env: { ...process.env, ...env, DATABASE_URL: "", PGLITE_DIR: dir },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );

@@ -859,6 +859,21 @@ describe("notifications", () => {
     expect(headerHeight).toBeGreaterThan(0);
     expect(Math.round(box?.y ?? -1)).toBe(headerHeight + 16);
     expect(Math.round(width - ((box?.x ?? 0) + (box?.width ?? 0)))).toBe(16);
+    // While the header has slid away (scrolling down), the notification moves up to 16 px below the top, and back
+    // below the header when it comes back (the page's clock stands still: it is moved on until the scroll's
+    // animation frame has run).
+    const noteTop = async () => Math.round((await note.boundingBox())?.y ?? -1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const headerHidden = async () => {
+      await page.clock.runFor(20);
+      return page.locator("[data-site-header][data-hidden]").count();
+    };
+    await page.evaluate(() => window.scrollTo({ top: 800, behavior: "instant" }));
+    await expect.poll(headerHidden).toBe(1);
+    await expect.poll(noteTop).toBe(16);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await expect.poll(headerHidden).toBe(0);
+    await expect.poll(noteTop).toBe(headerHeight + 16);
 
     // A second one replaces the first, and its own 5000 ms start.
     await page.clock.runFor(3_000);

@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type CSSProperties,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import {
   createPath,
   Link,
@@ -302,8 +309,8 @@ export function NotificationView({ t }: { t: Translate }) {
   return (
     <div
       role="status"
-      className={`pointer-events-none fixed z-50 max-w-sm ${PLACEMENT[placement]}`}
-      style={placement.startsWith("top") ? { top: `calc(${headerHeight}px + 1rem)` } : undefined}
+      className={`pointer-events-none fixed z-50 max-w-sm ${PLACEMENT[placement]}${placement.startsWith("top") ? " notification-top" : ""}`}
+      style={{ "--header-height": `${headerHeight}px` } as CSSProperties}
     >
       {current ? (
         <div
