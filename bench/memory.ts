@@ -107,6 +107,8 @@ interface Scenario {
    * outside, so a busy main thread in the shop does not hide it), seconds after the spawn; null if it never was.
    */
   lastAbove350AtSeconds: number | null;
+  /** The highest peak (VmHWM) among the shop's child processes seen every 50 ms: the seed of a new folder. */
+  childPeakMb: number | null;
   probe: ProbeSummary | null;
 }
 
@@ -200,6 +202,7 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
   const since = () => Math.round(performance.now() - started);
   const probeFlags = values.probe ? [`--import=${PROBE}`] : [];
   let lastAbove350: number | null = null;
+  let childPeak: number | null = null;
   const child = spawn(process.execPath, [...nodeFlags, ...probeFlags, join(root, "scripts", "start.ts")], {
     cwd: root,
     env: {
@@ -224,6 +227,15 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       if (child.pid && procMemory(child.pid).rssMb > 350) lastAbove350 = since();
     } catch {
       // not started yet, or gone
+    }
+    try {
+      const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").split(" ");
+      for (const pid of children.filter(Boolean)) {
+        const { peakMb } = procMemory(Number(pid));
+        if (Number.isFinite(peakMb) && peakMb > (childPeak ?? 0)) childPeak = peakMb;
+      }
+    } catch {
+      // none, or gone
     }
   }, 50);
   try {
@@ -300,6 +312,7 @@ async function measure(catalog: string, products: number, pgliteDir: string, see
       warmupCpuSeconds,
       productRounds,
       lastAbove350AtSeconds: lastAbove350 === null ? null : seconds(lastAbove350),
+      childPeakMb: childPeak,
       probe: values.probe
         ? summarizeProbe(probeFile, { startup: startupMark, warmup: warmupMark, settle: settleMark })
         : null,
@@ -359,6 +372,7 @@ table(
     ...(settle > 0 ? { [`RSS ${settle} s later MB`]: s.afterSettleMb } : {}),
     "peak MB": s.peakMb,
     "last > 350 MB at s": s.lastAbove350AtSeconds,
+    "child peak MB": s.childPeakMb,
     ...(s.probe
       ? {
           "malloced peak MB": s.probe.peakMallocedMb,

@@ -344,7 +344,9 @@ export async function start(env: Record<string, string | undefined> = process.en
 /**
  * Runs `db/seed/cli.ts` (migrate, then seed an empty database) on the PGlite folder `dir` in a child process, with
  * the environment the shop was started with (`start(env)`, over the process's own for what a child needs, PATH
- * and HOME); resolves with the seed's summary, rejects with its error output when it fails.
+ * and HOME); resolves with the seed's summary, rejects with its error output when it fails. The child gets this
+ * process's V8 memory flags (npm start's young-generation cap and WebAssembly in Liftoff, decisions 0069 and 0071:
+ * the seed's peak 1,319 → 676 MB resident with the demo catalog), not its other flags (an inspector port, a loader).
  */
 function seedInChildProcess(
   root: string,
@@ -352,10 +354,11 @@ function seedInChildProcess(
   products: number,
   env: Record<string, string | undefined>,
 ): Promise<unknown> {
+  const memoryFlags = process.execArgv.filter((flag) => /^--(max-semi-space-size|no-wasm-|wasm-)/.test(flag));
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(root, "db", "seed", "cli.ts"), "--products", String(products)],
+      [...memoryFlags, join(root, "db", "seed", "cli.ts"), "--products", String(products)],
       {
         cwd: root,
         env: { ...process.env, ...env, DATABASE_URL: "", PGLITE_DIR: dir },
