@@ -16,12 +16,16 @@ import { round, say, table, writeResult } from "./lib.ts";
  * times (default 7) and the minimum and the median are reported, the minimum being the least disturbed; compare
  * two commits in one quiet hour, or one after the other with the load recorded beside them.
  *
+ * --after (default 1000) is how long each run goes on after the router has hydrated (ms); the deferred boundaries
+ * hydrate after it, so --after 8000 sees them all. At the end of each run the elements React has hydrated are
+ * counted (a fiber on the element: a count the machine's load does not move), and console errors are kept.
+ *
  * Each run also records Chromium's trace (devtools.timeline) and sums the renderer main thread's self time by kind
  * until hydration + 1 s: the HTML's parse (ParseHTML, the inline scripts it runs excluded), style
  * (UpdateLayoutTree, ParseAuthorStyleSheet), layout, script (evaluation, compilation, calls, microtasks, garbage
  * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
  *
- *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--pages home,list,product,checkout] [--database-url …]
+ *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout] [--database-url …]
  */
 const { values } = parseArgs({
   options: {
@@ -31,11 +35,14 @@ const { values } = parseArgs({
     runs: { type: "string", default: "7" },
     cpu: { type: "string", default: "4" },
     pages: { type: "string", default: "home,list,product,checkout" },
+    after: { type: "string", default: "1000" },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 7);
 const cpu = Math.max(1, Number(values.cpu) || 4);
 const chromePath = values["chrome-path"] as string;
+/** How long after hydration the run goes on (ms): long enough to see the deferred boundaries hydrate (decision 0073). */
+const after = Math.max(0, Number(values.after) || 0);
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
@@ -128,6 +135,11 @@ interface Run {
   load1: number;
   htmlBytes: number;
   trace: Record<Kind, number>;
+  /** Elements in the document at the end of the run, and those React has hydrated or rendered (a fiber on them). */
+  elements: number;
+  hydratedElements: number;
+  /** Console errors and uncaught exceptions during the run (a hydration error shows here). */
+  errors: string[];
 }
 
 const bench = await startBenchShop({ name: "main-thread", databaseUrl: values["database-url"] });
@@ -149,6 +161,11 @@ try {
         ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
       });
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text().slice(0, 200));
+      });
+      page.on("pageerror", (e) => errors.push(e.message.slice(0, 200)));
       await page.addInitScript(() => {
         const tasks: number[] = [];
         (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
@@ -173,7 +190,15 @@ try {
         { polling: 10 },
       );
       const hydratedMs = await page.evaluate(() => performance.now());
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(after);
+      const { elements, hydratedElements } = await page.evaluate(() => {
+        const all = [...document.querySelectorAll("*")];
+        return {
+          elements: all.length,
+          hydratedElements: all.filter((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber$")))
+            .length,
+        };
+      });
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
         traceEvents: TraceEvent[];
@@ -196,17 +221,22 @@ try {
         load1: round(loadavg()[0] ?? 0, 2),
         htmlBytes,
         trace,
+        elements,
+        hydratedElements,
+        errors,
       });
       await context.close();
     }
-    const stat = (key: Exclude<keyof Run, "trace">) => {
+    const stat = (key: Exclude<keyof Run, "trace" | "errors">) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
     };
     const summary = Object.fromEntries(
-      (["blockingMs", "longestMs", "hydratedMs", "scriptMs", "taskMs"] as const).map((k) => [k, stat(k)]),
+      (["blockingMs", "longestMs", "hydratedMs", "scriptMs", "taskMs", "hydratedElements"] as const).map(
+        (k) => [k, stat(k)],
+      ),
     ) as Record<
-      "blockingMs" | "longestMs" | "hydratedMs" | "scriptMs" | "taskMs",
+      "blockingMs" | "longestMs" | "hydratedMs" | "scriptMs" | "taskMs" | "hydratedElements",
       { min: number; median: number }
     >;
     const traceMedian = Object.fromEntries(
@@ -235,15 +265,18 @@ try {
       "hydrated median": r.summary.hydratedMs.median,
       "script median": r.summary.scriptMs.median,
       "task median": r.summary.taskMs.median,
+      "elements hydrated": `${r.summary.hydratedElements.median} of ${r.runs[0]?.elements ?? 0}`,
+      errors: r.runs.reduce((n, x) => n + x.errors.length, 0),
       "load 1 min": r.runs.map((x) => x.load1).join(" / "),
     })),
   );
-  say("\nmain thread self time until hydrated + 1 s, median of the runs (ms), from Chromium's trace:");
+  say("\nmain thread self time until hydrated + --after ms, median of the runs (ms), from Chromium's trace:");
   table(results.map((r) => ({ page: r.page, "HTML bytes": r.htmlBytes, ...r.traceMedian })));
   writeResult(values.name as string, {
     command: `node bench/main-thread.ts ${process.argv.slice(2).join(" ")}`.trim(),
     chromePath,
     cpuSlowdown: cpu,
+    afterHydratedMs: after,
     runs,
     database: bench.shop.db.kind,
     unit: "ms",

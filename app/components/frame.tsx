@@ -14,7 +14,9 @@ export { SiteHeader };
  * The footer (its menus and the newsletter form) is below the fold on every page: its code is a chunk of its own,
  * and it hydrates after the rest of the page (decision 0060; the server sends it in place, complete).
  */
-const SiteFooter = deferred(() => import("./frame/footer.tsx").then((m) => m.SiteFooter));
+const SiteFooter = deferred(() => import("./frame/footer.tsx").then((m) => m.SiteFooter), {
+  until: "visible",
+});
 
 /** The default frame: header with navigation, the page, footer. */
 export function Frame({ children }: { children: ReactNode }) {

@@ -5,7 +5,9 @@ import { deferred } from "./deferred.tsx";
 import type { CardProduct } from "./product-card.tsx";
 
 /** The card's code (favourite, add to cart, its analytics) is a chunk of its own, hydrated after the page's frame. */
-const ProductCard = deferred(() => import("./product-card.tsx").then((m) => m.ProductCard));
+const ProductCard = deferred(() => import("./product-card.tsx").then((m) => m.ProductCard), {
+  until: "visible",
+});
 
 /** A product as a card shows it (any query that spreads ProductCardFields). */
 export type ListedProduct = CardProduct;

@@ -208,8 +208,9 @@ function packageData(product: NonNullable<ProductData>) {
 }
 
 /** The page below the fold: a chunk of its own, hydrated after the rest (decision 0060). */
-const ProductDetails = deferred(() =>
-  import("../components/product/details.tsx").then((m) => m.ProductDetails),
+const ProductDetails = deferred(
+  () => import("../components/product/details.tsx").then((m) => m.ProductDetails),
+  { until: "visible" },
 );
 
 type LoaderData = Route.ComponentProps["loaderData"];

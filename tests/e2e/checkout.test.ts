@@ -465,7 +465,7 @@ describe("the checkout's JavaScript", () => {
     return gzip;
   }
 
-  it("stays within the product page's budget (170 kB gzip), the home page within its own; the figures are printed", async () => {
+  it("stays within the product page's budget (173 kB gzip), the home page within its own; the figures are printed", async () => {
     const { page, context } = session;
     await cartIn(context, "nb");
     await open(page, L.nb.checkout);
@@ -480,7 +480,8 @@ describe("the checkout's JavaScript", () => {
     process.stdout.write(
       `JavaScript gzip: checkout ${checkout} B, product page ${productGzip} B, home ${homeGzip} B\n`,
     );
-    expect(homeGzip).toBeLessThanOrEqual(150_000);
-    expect(checkout).toBeLessThanOrEqual(170_000);
+    // The budgets of performance.test.ts (with the route manifest of decision 0073).
+    expect(homeGzip).toBeLessThanOrEqual(157_000);
+    expect(checkout).toBeLessThanOrEqual(173_000);
   });
 });

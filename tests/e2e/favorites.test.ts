@@ -205,6 +205,8 @@ describe.each(["nb", "sv"] as const)("favourites in %s", (lang) => {
 
     const first = await card(page, 0);
     await first.button.click();
+    // The other tab's card hydrates as it comes into view (decision 0073), and shows the store as it is then.
+    await heart(other, first.id).scrollIntoViewIfNeeded();
     await expect.poll(() => pressed(other, first.id)).toBe("true");
     // The favourites page of the other tab loads the new favourite.
     await expect.poll(() => listedIds(favoritesTab)).toEqual([first.id]);

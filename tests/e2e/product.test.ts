@@ -485,6 +485,17 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
         const chart = page
           .getByRole("region", { name: l.priceHistory })
           .getByRole("img", { name: l.priceHistory });
+        // Below the fold, the chart hydrates as it comes into view (decision 0073); this browser's User-Agent is a
+        // computer's, so the server drew the wide chart and the browser draws the phone's once it has hydrated.
+        await chart.scrollIntoViewIfNeeded();
+        await hydrated(page);
+        await expect
+          .poll(() =>
+            chart.evaluate((svg) =>
+              Math.min(...[...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect().height)),
+            ),
+          )
+          .toBeGreaterThanOrEqual(9);
         // The date axis (the labels along the bottom, left to right): from 90 days ago to today, never tomorrow.
         const labels = await chart.evaluate((svg) => {
           const texts = [...svg.querySelectorAll("text")];

@@ -223,8 +223,11 @@ describe("the shopper's own product lists (decision 0046)", () => {
     await open(page, a.canonicalUrl);
     // The product itself is the only one seen: the empty text, not the product beside itself.
     const viewed = page.getByRole("region", { name: "Sist sett", exact: true });
+    // Below the fold, a product's details hydrate as they come into view (decision 0073): the shopper scrolls there.
+    await viewed.scrollIntoViewIfNeeded();
     await expect.poll(() => viewed.getByText("Produktene du ser på, vises her.").count()).toBe(1);
     await open(page, b.canonicalUrl);
+    await viewed.scrollIntoViewIfNeeded();
     await expect.poll(() => viewed.locator(`li[data-product="${a.productId}"]`).count()).toBe(1);
     expect(await viewed.locator(`li[data-product="${b.productId}"]`).count()).toBe(0);
     expect(describeViolations(await axe(page))).toEqual([]);
@@ -232,6 +235,7 @@ describe("the shopper's own product lists (decision 0046)", () => {
     // Below a list: the favourites, none yet; a heart pressed in the list puts its product there.
     await open(page, a.primaryCategory.canonicalUrl);
     const favorites = page.getByRole("region", { name: "Favorittene dine", exact: true });
+    await favorites.scrollIntoViewIfNeeded();
     await expect
       .poll(() => favorites.getByText("Du har ingen favoritter ennå.", { exact: false }).count())
       .toBe(1);

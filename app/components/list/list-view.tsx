@@ -320,7 +320,8 @@ export function ListView({
     const link = (event.target as Element).closest?.("a[href]");
     const card = link?.closest("li");
     if (!link || !card || card.parentElement?.parentElement !== gridRef.current) return;
-    const index = [...(card.parentElement?.children ?? [])].indexOf(card);
+    // The cards only: each is preceded by its hydration marker, a <template> (decision 0073).
+    const index = [...(card.parentElement?.querySelectorAll(":scope > li") ?? [])].indexOf(card);
     const product = products[index];
     if (!product) return;
     eventBus.push("select_item", {
