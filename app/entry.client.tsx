@@ -10,6 +10,14 @@ import { loadCatalog } from "./i18n/load.ts";
  * the very texts the server sent (no mismatch, no untranslated flash) and the other language never loads.
  */
 setCatalogSource(loadCatalog);
+
+// An aborted request or navigation is one a newer one superseded: expected, not an error. React Router 8 leaves
+// the promise of an interrupted submission unhandled (its <Form> does not catch submit()'s promise), so a quick
+// second submit or a search typed over the one before reported "AbortError: signal is aborted without reason" as
+// an uncaught error. Only rejections with an AbortError are let go; every other one is reported as before.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+});
 const lang = document.documentElement.lang === "sv" ? "sv" : "nb";
 
 void loadCatalog(lang).then(() => {

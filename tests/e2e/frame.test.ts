@@ -890,6 +890,23 @@ describe("notifications", () => {
   });
 });
 
+describe("promise rejections nobody handled", () => {
+  it("an aborted request's or navigation's is expected and not reported; any other still is", async () => {
+    const { page, errors } = session;
+    await open(page, "/");
+    const seen: string[] = [];
+    page.on("pageerror", (error) => seen.push(error.message));
+    errors.allow(/not an abort/);
+    await page.evaluate(() => {
+      // What React Router 8 leaves unhandled when a newer submission interrupts one (app/entry.client.tsx).
+      void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+      void Promise.reject(new Error("not an abort"));
+    });
+    await expect.poll(() => seen).toContain("not an abort");
+    expect(seen).toEqual(["not an abort"]);
+  });
+});
+
 describe("the event bus", () => {
   /**
    * The page's event bus (app/lib/client/event-bus.ts) is a module the page has loaded: importing the same
