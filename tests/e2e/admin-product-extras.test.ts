@@ -130,12 +130,18 @@ describe("product images in the back office", () => {
     const kind = page.getByLabel(`How ${candidate.name} relates`);
     await kind.selectOption("accessory");
     await page.getByRole("button", { name: "Save related products" }).press("Enter");
+    // The first save's message may still show: the stored relation tells when this save has landed.
+    const relationNow = async () => {
+      const [row] = await shop.db.db
+        .select({ relation: relatedProducts.relation })
+        .from(relatedProducts)
+        .where(
+          and(eq(relatedProducts.productId, PRODUCT), eq(relatedProducts.relatedProductId, candidate.id)),
+        );
+      return row?.relation;
+    };
+    await expect.poll(relationNow).toBe("accessory");
     await page.getByText("Related products saved.").waitFor();
-    const [relation] = await shop.db.db
-      .select({ relation: relatedProducts.relation })
-      .from(relatedProducts)
-      .where(and(eq(relatedProducts.productId, PRODUCT), eq(relatedProducts.relatedProductId, candidate.id)));
-    expect(relation?.relation).toBe("accessory");
 
     // A package's new group named, then its choice picked by the group's product search.
     await openHydrated(shop, page, `/admin/products/${PACKAGE}`);
