@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { API_HEADERS } from "./channel-query.ts";
-import { round, say, tempPostgresDatabase, writeResult } from "./lib.ts";
+import { round, say, writeResult } from "./lib.ts";
 import { productsBody } from "./product-query.ts";
+import { startBenchShop } from "./shop.ts";
 
 /**
  * The SQL of first-visit product pages, unnamed against prepared (decision 0072): renders `--pages` product pages
@@ -24,27 +23,9 @@ const { values } = parseArgs({
   },
 });
 const pages = Number(values.pages);
-process.env.NODE_ENV = "production";
-const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
-if (buildIfNeeded()) say("built the storefront (build/ was missing or older than its sources)");
-const { start } = await import("../server/main.ts");
-
-const dir = mkdtempSync(join(tmpdir(), "mili-bench-replay-"));
-const pg = values["database-url"]
-  ? await tempPostgresDatabase(values["database-url"], "mili_bench_replay")
-  : null;
-const shop = await start({
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: "0",
-  LOG_LEVEL: "silent",
-  API_KEY: "dev-api-key",
-  AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-  PGLITE_DIR: join(dir, "db"),
-  ...(pg ? { DATABASE_URL: pg.url } : {}),
-});
+const bench = await startBenchShop({ name: "replay", databaseUrl: values["database-url"] });
+const { shop, origin: base } = bench;
 try {
-  const base = `http://127.0.0.1:${shop.port}`;
   const list = await fetch(`${base}/graphql`, {
     method: "POST",
     headers: API_HEADERS,
@@ -69,8 +50,9 @@ try {
   const rows: { mode: string; msPerPage: number; backendCpuMsPerPage?: number }[] = [];
   for (const prepare of [false, true, false, true]) {
     const mode = prepare ? "prepared" : "unnamed";
-    if (pg) {
-      const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const url = shop.config.DATABASE_URL;
+    if (url) {
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
       const [{ pid }] = (await sql`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
       const ticks = () => {
         const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] as string).split(" ");
@@ -101,7 +83,5 @@ try {
   }
   writeResult(`statement-replay-${shop.db.kind}`, { pages: counted, statements: seen.length, rows });
 } finally {
-  await shop.stop("bench");
-  rmSync(dir, { recursive: true, force: true });
-  await pg?.drop();
+  await bench.stop();
 }
