@@ -175,7 +175,7 @@ export function ImagePicker({
     const q = query.trim();
     if (q.length < 2) return;
     const timer = setTimeout(
-      () => search(load, `/admin/content-images?${new URLSearchParams({ q })}`),
+      () => void load(`/admin/content-images?${new URLSearchParams({ q })}`),
       SEARCH_PAUSE_MS,
     );
     return () => clearTimeout(timer);
@@ -347,7 +347,7 @@ export function ProductPicker({
       clearTimeout(pending.current);
       if (q.length >= 2)
         pending.current = setTimeout(
-          () => search(fetcher.load, `/admin/products?${new URLSearchParams({ q })}`),
+          () => void fetcher.load(`/admin/products?${new URLSearchParams({ q })}`),
           SEARCH_PAUSE_MS,
         );
     },
@@ -421,17 +421,3 @@ export function ProductPicker({
 
 /** How long the typing pauses before a picker searches: quick typing starts one search, not one per key. */
 const SEARCH_PAUSE_MS = 200;
-
-/**
- * Loads a picker's suggestions. A search superseded by the next key press is aborted by the fetcher, which rejects
- * with an AbortError: expected, not a failure (it surfaced as an uncaught page error under load). Anything else is
- * still thrown.
- */
-function search(load: (href: string) => Promise<void>, href: string): void {
-  Promise.resolve()
-    .then(() => load(href))
-    .catch((error: unknown) => {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      throw error;
-    });
-}
