@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { isRead } from "./prepared-reads.ts";
 
 /**
  * Runs PGlite's reads as named prepared statements (decision 0072). PGlite's `query()` sends every statement
@@ -81,7 +82,7 @@ export function prepareReads(client: PGlite, max = 256): void {
     params?: unknown[],
     options?: QueryOptions,
   ): Promise<Results<T>> => {
-    if (!/^\s*select\b/i.test(text) || options?.blob) return unnamed<T>(text, params, options);
+    if (!isRead(text) || options?.blob) return unnamed<T>(text, params, options);
     await internals._checkReady();
     const once = () =>
       internals._runExclusiveTransaction(() =>

@@ -1,4 +1,5 @@
 import type { Sql } from "postgres";
+import { isRead } from "./prepared-reads.ts";
 
 /**
  * Lets postgres.js prepare the shop's reads on PostgreSQL (decision 0072). Drizzle sends every statement unnamed
@@ -16,9 +17,7 @@ export function prepareReads(client: Sql, max = 512): void {
   const unsafe = client.unsafe.bind(client);
   const texts = new Set<string>();
   const preparable = (text: string) =>
-    /^\s*select\b/i.test(text) &&
-    !/\bin\s*\(\s*\$\d+\s*,/i.test(text) &&
-    (texts.has(text) || texts.size < max);
+    isRead(text) && !/\bin\s*\(\s*\$\d+\s*,/i.test(text) && (texts.has(text) || texts.size < max);
   client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) => {
     if (options?.prepare === false && preparable(query)) {
       texts.add(query);
