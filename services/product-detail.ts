@@ -35,6 +35,7 @@ import {
 import { type CampaignView, productUrl, type StockView } from "./catalog/summary.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
+import type { ProductRating } from "./reviews.ts";
 
 export type { ParameterGroupView, SkuView, VariantDimensionView } from "./catalog/product.ts";
 
@@ -593,18 +594,30 @@ export async function productIdByAlias(
   return row?.id ?? null;
 }
 
+/** An active product an alias names: its id and its rating (products.rating_score and vote_count, decision 0074). */
+export interface ProductByAlias {
+  id: number;
+  rating: ProductRating;
+}
+
 /**
- * The ids of the active products with these aliases in the language (alias → id; unknown aliases are absent).
- * One statement for any number of aliases: the API batches the alias lookups of one request through it.
+ * The active products with these aliases in the language (alias → id and rating; unknown aliases are absent).
+ * One statement for any number of aliases: the API batches the alias lookups of one request through it. The
+ * rating comes with the row the lookup reads anyway, so a page's reviews need not read it again (listReviews).
  */
 export async function productIdsByAlias(
   db: Database,
   languageId: string,
   aliases: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, ProductByAlias>> {
   if (aliases.length === 0) return new Map();
   const rows = await db
-    .select({ alias: productTranslations.alias, id: products.id })
+    .select({
+      alias: productTranslations.alias,
+      id: products.id,
+      score: products.ratingScore,
+      votes: products.voteCount,
+    })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
     .where(
@@ -615,9 +628,11 @@ export async function productIdsByAlias(
       ),
     )
     .orderBy(asc(productTranslations.alias), asc(products.id));
-  const map = new Map<string, number>();
+  const map = new Map<string, ProductByAlias>();
   // As productIdByAlias's `limit 1` would pick: one id per alias (an alias is unique per language anyway).
-  for (const row of rows) if (!map.has(row.alias)) map.set(row.alias, row.id);
+  for (const row of rows)
+    if (!map.has(row.alias))
+      map.set(row.alias, { id: row.id, rating: { score: row.score, votes: row.votes } });
   return map;
 }
 
