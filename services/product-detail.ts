@@ -11,6 +11,7 @@ import {
   prices,
   productCategories,
   productParameters,
+  productQuestions,
   products,
   productTranslations,
   relatedProducts,
@@ -594,16 +595,21 @@ export async function productIdByAlias(
   return row?.id ?? null;
 }
 
-/** An active product an alias names: its id and its rating (products.rating_score and vote_count, decision 0074). */
+/**
+ * An active product an alias names: its id, its rating (products.rating_score and vote_count) and how many of its
+ * questions in the lookup's language are answered (decision 0074).
+ */
 export interface ProductByAlias {
   id: number;
   rating: ProductRating;
+  answeredQuestions: number;
 }
 
 /**
  * The active products with these aliases in the language (alias → id and rating; unknown aliases are absent).
  * One statement for any number of aliases: the API batches the alias lookups of one request through it. The
- * rating comes with the row the lookup reads anyway, so a page's reviews need not read it again (listReviews).
+ * rating comes with the row the lookup reads anyway, and the answered questions' count (listQuestions' condition)
+ * with it, so a page's reviews and questions need not read them again (listReviews, listQuestions).
  */
 export async function productIdsByAlias(
   db: Database,
@@ -617,6 +623,9 @@ export async function productIdsByAlias(
       id: products.id,
       score: products.ratingScore,
       votes: products.voteCount,
+      answered: sql<number>`(select count(*) from ${productQuestions} q
+        where q.product_id = ${products.id} and q.language_id = ${languageId}
+          and q.answer is not null and q.answered_at is not null)`.mapWith(Number),
     })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
@@ -632,7 +641,11 @@ export async function productIdsByAlias(
   // As productIdByAlias's `limit 1` would pick: one id per alias (an alias is unique per language anyway).
   for (const row of rows)
     if (!map.has(row.alias))
-      map.set(row.alias, { id: row.id, rating: { score: row.score, votes: row.votes } });
+      map.set(row.alias, {
+        id: row.id,
+        rating: { score: row.score, votes: row.votes },
+        answeredQuestions: row.answered,
+      });
   return map;
 }
 

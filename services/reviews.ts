@@ -72,10 +72,13 @@ export interface QuestionView {
   answeredAt: Date;
 }
 
-/** A page of a product's answered questions in one language, most recently answered first. Two statements. */
+/**
+ * A page of a product's answered questions in one language, most recently answered first. Two statements; one when
+ * the caller counted them already (`answered`: the API's alias lookup counts them with the id, decision 0074).
+ */
 export async function listQuestions(
   db: Database,
-  opts: { productId: number; languageId: string; skip: number; take: number },
+  opts: { productId: number; languageId: string; skip: number; take: number; answered?: number },
 ): Promise<{ count: number; questions: QuestionView[] }> {
   const where = and(
     eq(productQuestions.productId, opts.productId),
@@ -83,7 +86,10 @@ export async function listQuestions(
     isNotNull(productQuestions.answer),
     isNotNull(productQuestions.answeredAt),
   );
-  const [summary] = await db.select({ n: count() }).from(productQuestions).where(where);
+  const [summary] =
+    opts.answered === undefined
+      ? await db.select({ n: count() }).from(productQuestions).where(where)
+      : [{ n: opts.answered }];
   const n = summary?.n ?? 0;
   const rows =
     n > opts.skip && opts.take > 0

@@ -647,7 +647,13 @@ async function productPage(
   const found = await productByAliasOf(ctx, locale.language.id, args.alias);
   return found === null
     ? null
-    : { productId: found.id, rating: found.rating, languageId: locale.language.id, ...page };
+    : {
+        productId: found.id,
+        rating: found.rating,
+        answered: found.answeredQuestions,
+        languageId: locale.language.id,
+        ...page,
+      };
 }
 
 builder.queryFields((t) => ({
