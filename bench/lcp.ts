@@ -176,17 +176,37 @@ try {
         size?: number;
         element?: string;
       }[];
+      // Elements the browser skips while they are off the screen (content-visibility: auto, decision 0074): visible
+      // to checkVisibility() but not once content-visibility: auto counts, at the end of the load, unscrolled.
+      const elements = await page.evaluate(() => {
+        const all = [...document.body.querySelectorAll("*")];
+        return {
+          all: all.length,
+          skipped: all.filter(
+            (e) => e.checkVisibility() && !e.checkVisibility({ contentVisibilityAuto: true }),
+          ).length,
+        };
+      });
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
         traceEvents: TraceEvent[];
       };
       const thread = mainThread(traceEvents, `${bench.origin}${path}`);
       say(`${name} run ${run + 1} (load ${round(loadavg()[0] ?? 0, 2)}):`);
       for (const e of entries) say(`  ${e.ms} ms ${e.kind}${e.element ? ` ${e.size} px² ${e.element}` : ""}`);
+      say(`  elements ${elements.all}, skipped while off the screen ${elements.skipped}`);
       if (thread)
         say(
           `  trace: FCP at ${thread.fcpMs} ms; before it ${JSON.stringify(thread.before)} (elements styled ${thread.styled.join(", ")}); 3 s after it ${JSON.stringify(thread.after)}, tasks > 50 ms: ${thread.longTasks.join(", ") || "none"}`,
         );
-      results.push({ page: name, path, run: run + 1, load1: round(loadavg()[0] ?? 0, 2), entries, thread });
+      results.push({
+        page: name,
+        path,
+        run: run + 1,
+        load1: round(loadavg()[0] ?? 0, 2),
+        entries,
+        elements,
+        thread,
+      });
       await context.close();
     }
   }
