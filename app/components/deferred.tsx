@@ -155,18 +155,22 @@ function newGate(slot: Slot): Gate | null {
     if (gate.status === "fulfilled") return;
     gate.status = "fulfilled";
     gate.value = undefined;
-    closed.delete(gate);
-    for (const [element, g] of observed) {
-      if (g !== gate) continue;
-      observer?.unobserve(element);
-      observed.delete(element);
-    }
+    forget(gate);
     pending(slot);
     open();
   };
-  closed.add(gate);
   listen();
   return gate;
+}
+
+/** Forgets a gate whose boundary is gone: nothing opens it, and the browser no longer watches its elements. */
+function forget(gate: Gate): void {
+  closed.delete(gate);
+  for (const [element, g] of observed) {
+    if (g !== gate) continue;
+    observer?.unobserve(element);
+    observed.delete(element);
+  }
 }
 
 export function deferred<P extends object>(
@@ -228,11 +232,25 @@ export function deferred<P extends object>(
     useLayoutEffect(() => {
       const gate = slot.gate;
       pending(slot);
-      if (!gate || gate.status === "fulfilled" || !marker.current) return;
+      // A boundary that goes away before it has hydrated (a navigation) no longer counts, and its gate is forgotten.
+      const gone = () => {
+        settle(slot);
+        if (gate) forget(gate);
+      };
+      if (!gate || gate.status === "fulfilled") return gone;
+      // The gate is known to openAll from its boundary's commit, not from the render that made it: React may throw a
+      // render away (an input that interrupts hydration, StrictMode's second render), and a gate of a render that
+      // never commits would be opened and counted with no boundary left to settle it.
+      if (opened) {
+        gate.open();
+        return gone;
+      }
+      closed.add(gate);
+      if (!marker.current) return gone;
       const elements = boundaryElements(marker.current);
       if (elements.length === 0) {
         gate.open();
-        return;
+        return gone;
       }
       // Settled once the browser has said the boundary is away from the viewport (its first answer).
       gate.answered = () => {
@@ -240,6 +258,7 @@ export function deferred<P extends object>(
         if (gate.status !== "fulfilled") settle(slot);
       };
       for (const element of elements) observe(element, gate);
+      return gone;
     }, [slot]);
     return (
       <>
