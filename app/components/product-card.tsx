@@ -259,7 +259,7 @@ export function ProductCard({
   const price = product.unitPrice;
   return (
     <li
-      className="relative flex flex-col rounded-lg bg-white p-3 shadow-sm ring-1 ring-stone-200"
+      className="mili-later-card relative flex flex-col rounded-lg bg-white p-3 shadow-sm ring-1 ring-stone-200"
       data-product={product.productId}
     >
       <Link to={href(root.locale, product.canonicalUrl)} className="group flex flex-1 flex-col">

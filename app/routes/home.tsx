@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <WidgetBlocks blocks={loaderData.blocks} />
       </div>
-      <section aria-labelledby="markets" className="mt-10">
+      <section aria-labelledby="markets" className="mili-later mt-10">
         <h2 id="markets" className="text-xl font-semibold">
           {t("home.markets")}
         </h2>

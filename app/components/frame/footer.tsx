@@ -95,7 +95,7 @@ export function SiteFooter() {
   const t = useT();
   const { footerService, footerAbout } = root.menus;
   return (
-    <footer className="mt-12 border-t border-stone-200 bg-white">
+    <footer className="mili-later mt-12 border-t border-stone-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-service">
           <h2 id="footer-service" className="font-semibold">

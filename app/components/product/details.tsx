@@ -38,8 +38,9 @@ export function ProductDetails({
   const { product, reviews, questions, priceHistory, related, recommended, locale } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
+  // Below the fold on every screen: skipped by style, layout and paint until near the viewport (app.css, `.mili-later`).
   return (
-    <>
+    <div className="mili-later">
       {product.texts?.text1 || product.texts?.text3 ? (
         <section aria-labelledby="description" className="mt-10 max-w-3xl">
           <h2 id="description" className="text-xl font-semibold">
@@ -133,6 +134,6 @@ export function ProductDetails({
         className="mt-10 space-y-10"
         productId={product.productId}
       />
-    </>
+    </div>
   );
 }
