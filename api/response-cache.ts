@@ -27,7 +27,8 @@ import type { CatalogVersion } from "#services/catalog-version.ts";
  *
  * Never cached: a request that names a shopper (an Authorization header or the `mili-auth` cookie), mutations and
  * subscriptions, an operation that selects any query field outside PUBLIC_QUERY_FIELDS (the cart), and answers
- * with errors.
+ * with errors. The plugin is our own (decision 0074): a kept answer is the executor's, as the client asked for it —
+ * no fields added for entity ids, no walk of the answer to take them out again.
  */
 export const PUBLIC_QUERY_FIELDS = new Set([
   "brands",
@@ -198,8 +199,9 @@ function catalogResponseCache(
   },
 ): Plugin {
   const queryFields = Object.keys(schema.getQueryType()?.getFields() ?? {});
-  // Everything else on Query is not cached: a TTL of 0 for its coordinate keeps any operation selecting it out.
-  // Mutations are never looked up and never stored (TTL 0 for every Mutation field besides).
+  // An operation that selects anything else on Query (the cart), introspection's `__schema` or any Mutation field
+  // anywhere in its document is never kept (the coordinates @envelop/response-cache gave a TTL of 0 before
+  // decision 0074); mutations are not even looked up (onParams).
   const mutationFields = Object.keys(schema.getMutationType()?.getFields() ?? {});
   const notPublic = new Set([
     "Query.__schema",

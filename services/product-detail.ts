@@ -35,7 +35,7 @@ import {
 } from "./catalog/product.ts";
 import { type CampaignView, productUrl, type StockView } from "./catalog/summary.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
-import type { Locale, ReferenceData } from "./reference.ts";
+import { keptWith, type Locale, type ReferenceData } from "./reference.ts";
 import type { ProductRating } from "./reviews.ts";
 
 export type { ParameterGroupView, SkuView, VariantDimensionView } from "./catalog/product.ts";
@@ -172,16 +172,72 @@ interface Member {
   }[];
 }
 
+type VariantGroup = { dimensions: string[]; members: Map<number, Member> };
+
+/** The most products whose variant group one reference copy keeps (decision 0074); beyond it the copy starts over. */
+const KEPT_VARIANT_PRODUCTS = 5000;
+
 /**
  * Each product's variant dimensions and its group's variant tree (e.g. Fit → Color → Size), built from every
- * buyable product of the same groups: active, translated into the language and priced in the market. One statement.
+ * buyable product of the same groups: active, translated into the language and priced in the market. One statement;
+ * none when `ref` (the request's reference copy) has read the product's group already, for this product or for
+ * another of its group (decision 0074: every table read here marks the catalog version at commit, migration 0010,
+ * so a newer version's reference copy reads them anew; nothing here depends on the clock).
  */
 export async function loadVariants(
   db: Database,
   locale: Locale,
   productIds: number[],
+  ref?: ReferenceData,
 ): Promise<Map<number, ProductVariants>> {
   if (!productIds.length) return new Map();
+  const kept = ref
+    ? await keptWith(
+        ref,
+        `variants|${locale.language.id}|${locale.market.alias}`,
+        async () => new Map<number, VariantGroup | null>(),
+      )
+    : undefined;
+  const groupFor = new Map<number, VariantGroup | null>();
+  const missing: number[] = [];
+  for (const id of productIds) {
+    const group = kept?.get(id);
+    if (group === undefined) missing.push(id);
+    else groupFor.set(id, group);
+  }
+  if (missing.length) {
+    const read = await readVariantGroups(db, locale, missing);
+    if (kept && kept.size > KEPT_VARIANT_PRODUCTS) kept.clear();
+    for (const id of missing) {
+      const groupId = read.groupOf.get(id);
+      const group = groupId === undefined ? undefined : read.groups.get(groupId);
+      groupFor.set(id, group?.members.has(id) ? group : null);
+      kept?.set(id, groupFor.get(id) ?? null);
+    }
+    // Every member of a group read is a product whose own read would give the same group.
+    if (kept)
+      for (const group of read.groups.values()) for (const id of group.members.keys()) kept.set(id, group);
+  }
+  const out = new Map<number, ProductVariants>();
+  for (const productId of productIds) {
+    const group = groupFor.get(productId);
+    const self = group?.members.get(productId);
+    if (!group || !self) {
+      out.set(productId, { dimensions: [], group: null });
+      continue;
+    }
+    out.set(productId, {
+      dimensions: [...self.values.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([level, v]) => ({ dimension: v.dimension, value: v.value, level, label: v.label })),
+      group: { variants: variantLevel(group.dimensions.length, 0, [...group.members.values()], self) },
+    });
+  }
+  return out;
+}
+
+/** The variant groups of these products with every buyable member (one statement), and each member's group. */
+async function readVariantGroups(db: Database, locale: Locale, productIds: number[]) {
   const lang = locale.language.id;
   const groupIds = db
     .select({ id: products.variantGroupId })
@@ -234,7 +290,7 @@ export async function loadVariants(
     )
     .orderBy(asc(products.id), asc(variantValues.level), asc(variantValues.sortOrder), asc(variantValues.id));
 
-  const groups = new Map<number, { dimensions: string[]; members: Map<number, Member> }>();
+  const groups = new Map<number, VariantGroup>();
   const groupOf = new Map<number, number>();
   for (const r of rows) {
     let group = groups.get(r.groupId);
@@ -276,23 +332,7 @@ export async function loadVariants(
     }
   }
 
-  const out = new Map<number, ProductVariants>();
-  for (const productId of productIds) {
-    const groupId = groupOf.get(productId);
-    const group = groupId === undefined ? undefined : groups.get(groupId);
-    const self = group?.members.get(productId);
-    if (!group || !self) {
-      out.set(productId, { dimensions: [], group: null });
-      continue;
-    }
-    out.set(productId, {
-      dimensions: [...self.values.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([level, v]) => ({ dimension: v.dimension, value: v.value, level, label: v.label })),
-      group: { variants: variantLevel(group.dimensions.length, 0, [...group.members.values()], self) },
-    });
-  }
-  return out;
+  return { groups, groupOf };
 }
 
 /**

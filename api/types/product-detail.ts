@@ -534,8 +534,8 @@ async function productRow(ctx: ApiContext, e: ProductEdge) {
 
 async function variantsOf(ctx: ApiContext, e: ProductEdge) {
   const locale = await localeOf(ctx, e.locale);
-  return ctx.batch(`variants:${key(locale)}`, e.product.productId, (ids) =>
-    loadVariants(ctx.db, locale, ids),
+  return ctx.batch(`variants:${key(locale)}`, e.product.productId, async (ids) =>
+    loadVariants(ctx.db, locale, ids, await ctx.reference.get()),
   );
 }
 

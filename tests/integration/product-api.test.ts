@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraphqlClient } from "#app/lib/graphql/client.ts";
 import { ProductPageQuery } from "#app/lib/graphql/product-operations.ts";
@@ -261,6 +261,9 @@ describe("product detail fields", () => {
     const every = all.map((p) => p.id);
     await gql(shop.origin, { query, variables: { take: 1, ids: [1] } }); // reference data warm
     const measure = async (ids: number[]) => {
+      // A new catalog version first (a statement on a catalog table marks it, rows or not): what the reference copy
+      // keeps (the variant groups of products already asked, decision 0074) starts over, so each page counts alone.
+      await db().execute(sql`update categories set sort_order = sort_order where false`);
       const before = shop.db.statements();
       const { body } = await gql(shop.origin, { query, variables: { take: 200, ids } });
       expect(body.errors).toBeUndefined();
@@ -271,7 +274,10 @@ describe("product detail fields", () => {
     expect(small.products).toBe(20);
     expect(large.products).toBe(every.length);
     expect(large.products).toBeGreaterThan(80);
-    expect(large.statements).toBe(small.statements);
+    // Never more for the longer page; one fewer when every package option is itself on the page, its variant
+    // group read with the page's own (kept with the reference copy, decision 0074).
+    expect(large.statements).toBeLessThanOrEqual(small.statements);
+    expect(large.statements).toBeGreaterThanOrEqual(small.statements - 1);
   });
 });
 

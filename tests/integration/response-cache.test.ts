@@ -155,6 +155,35 @@ describe("response cache, one process", () => {
     expect(await names()).toEqual(before);
   });
 
+  it("drops a variant taken out by SQL from its siblings' very next answers (variant groups are kept per reference copy, decision 0074)", async () => {
+    const list = `{ products(take: 100, channelId: "1|se", languageId: "sv-SE", marketId: "se") { products { alias productId variantGroup { variants { productId } } } } }`;
+    type Listed = {
+      alias: string;
+      productId: number;
+      variantGroup: { variants: { productId: number }[] } | null;
+    };
+    const listed = (await gql(shop.origin, { query: list })).body.data.products.products as Listed[];
+    const product = listed.find(
+      (p) =>
+        new Set(p.variantGroup?.variants.map((v) => v.productId).filter((id) => id !== p.productId)).size > 0,
+    );
+    if (!product) throw new Error("no product with a variant group");
+    const sibling = product.variantGroup?.variants.find((v) => v.productId !== product.productId)?.productId;
+    const variantsOf = async () => {
+      const query = `{ product(alias: "${product.alias}", channelId: "1|se", languageId: "sv-SE", marketId: "se") { variantGroup { variants { productId } } } }`;
+      const { body } = await gql(shop.origin, { query });
+      return (body.data.product.variantGroup?.variants ?? []).map((v: { productId: number }) => v.productId);
+    };
+    expect(await variantsOf()).toContain(sibling);
+    await shop.db.db.execute(sql`update products set active = false where id = ${sibling}`);
+    try {
+      expect(await variantsOf()).not.toContain(sibling);
+    } finally {
+      await shop.db.db.execute(sql`update products set active = true where id = ${sibling}`);
+    }
+    expect(await variantsOf()).toContain(sibling);
+  });
+
   it("never keeps an operation that selects the cart", async () => {
     const query = `{ getCart(channelId: "1|se", languageId: "sv-SE", marketId: "se") { id } }`;
     const runs: number[] = [];
