@@ -304,17 +304,25 @@ export function withoutSuggestions(error: GraphQLError): GraphQLError {
   });
 }
 
+/** A document's own text problem (null: none), remembered per parsed document (Yoga keeps one per text). */
+const documentProblems = new WeakMap<DocumentNode, string | null>();
+
 /**
  * Why a request's text cannot be stored or searched: a NUL character or an unpaired UTF-16 surrogate in a string
  * literal of the document or anywhere in the variables. Undefined when all text is fine.
  */
 export function badText(document: DocumentNode, variables: unknown): string | undefined {
-  let found: string | undefined;
-  visit(document, {
-    [Kind.STRING](node) {
-      found ??= textProblem(node.value);
-    },
-  });
+  let found = documentProblems.get(document);
+  if (found === undefined) {
+    let problem: string | undefined;
+    visit(document, {
+      [Kind.STRING](node) {
+        problem ??= textProblem(node.value);
+      },
+    });
+    found = problem ?? null;
+    documentProblems.set(document, found);
+  }
   return found ?? variableProblem(variables, 0);
 }
 

@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
-import { type Cache, useResponseCache } from "@graphql-yoga/plugin-response-cache";
-import { type ExecutionResult, type GraphQLSchema, Kind, OperationTypeNode, parse } from "graphql";
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  getOperationAST,
+  Kind,
+  OperationTypeNode,
+  parse,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { ResponseCacheStore } from "#integrations/response-cache/index.ts";
 import type { CatalogVersion } from "#services/catalog-version.ts";
@@ -189,46 +199,116 @@ function catalogResponseCache(
 ): Plugin {
   const queryFields = Object.keys(schema.getQueryType()?.getFields() ?? {});
   // Everything else on Query is not cached: a TTL of 0 for its coordinate keeps any operation selecting it out.
-  // Mutations are never looked up (the plugin's mutation path, invalidateViaMutation, only invalidates — a no-op
-  // here) and never stored (TTL 0 for every Mutation field besides).
+  // Mutations are never looked up and never stored (TTL 0 for every Mutation field besides).
   const mutationFields = Object.keys(schema.getMutationType()?.getFields() ?? {});
-  const notPublic = Object.fromEntries([
-    ...queryFields.filter((f) => !PUBLIC_QUERY_FIELDS.has(f)).map((f) => [`Query.${f}`, 0]),
-    ...mutationFields.map((f) => [`Mutation.${f}`, 0]),
+  const notPublic = new Set([
+    "Query.__schema",
+    ...queryFields.filter((f) => !PUBLIC_QUERY_FIELDS.has(f)).map((f) => `Query.${f}`),
+    ...mutationFields.map((f) => `Mutation.${f}`),
   ]);
+  const globalTtl = opts.ttlMs ?? 60_000;
+  /** The cache key of each operation's context (set when its parameters arrive, read when it executes). */
+  const keys = new WeakMap<object, string>();
   const versions = new WeakMap<object, CatalogVersion>();
-  const cache: Cache = {
-    get: (key) => (key === MUTATION_KEY ? undefined : (flight.get(key) as ReturnType<Cache["get"]>)),
-    set: (key, result, _entities, ttl) => flight.set(key, result as ExecutionResult, ttl),
-    // Keys carry the version: there is nothing to invalidate.
-    invalidate: () => undefined,
-  };
-  return useResponseCache({
-    session: () => null,
-    enabled: (request) => !isPrivateRequest(request),
-    cache,
-    ttl: opts.ttlMs ?? 60_000,
-    ttlPerSchemaCoordinate: notPublic,
-    invalidateViaMutation: true,
-    includeExtensionMetadata: false,
-    async buildResponseCacheKey({ documentString, operationName, variableValues, context, request }) {
-      // A mutation is never looked up nor kept (kindOf): one key for all, no version read, nothing looked up
-      // (decision 0070).
-      if (kindOf(documentString) === "mutation") return MUTATION_KEY;
+  return {
+    // A client that already holds the answer (its ETag is the key) is told so without a body.
+    onRequest({ request, fetchAPI, endResponse }) {
+      const etag = request.headers.get("if-none-match");
+      if (!etag || isPrivateRequest(request) || etag === MUTATION_KEY) return;
+      return flight.get(etag).then((cached) => {
+        const lastModified = (cached?.extensions?.http as HttpExtension | undefined)?.headers?.[
+          "Last-Modified"
+        ];
+        const since = request.headers.get("if-modified-since");
+        if (
+          lastModified != null &&
+          (since == null || new Date(since).getTime() >= new Date(lastModified).getTime())
+        )
+          endResponse(
+            new fetchAPI.Response(null, {
+              status: 304,
+              headers: { ETag: etag, "Last-Modified": lastModified },
+            }),
+          );
+      });
+    },
+    async onParams({ params, request, context, setResult }) {
+      const documentString = params.query ?? "";
+      // A mutation is never looked up nor kept (kindOf): no version read, nothing looked up (decision 0070).
+      if (kindOf(documentString) === "mutation") return;
       const version = await opts.version();
-      versions.set(context as object, version);
       const key = createHash("sha256")
         .update(
-          JSON.stringify([version.version, operationName ?? null, variableValues ?? {}, documentString]),
+          JSON.stringify([
+            version.version,
+            params.operationName ?? null,
+            params.variables ?? {},
+            documentString,
+          ]),
         )
         .digest("base64url");
-      return flight.keyFor(key, request, documentString);
+      const flightKey = await flight.keyFor(key, request, documentString);
+      keys.set(context, flightKey);
+      versions.set(context, version);
+      if (isPrivateRequest(request)) return;
+      const cached = await flight.get(flightKey);
+      if (cached) setResult({ ...cached, [Symbol.for("servedFromResponseCache")]: true });
     },
-    onTtl({ ttl, context }) {
-      const version = versions.get(context as object);
-      if (!version) return ttl;
-      // 0 would mean "do not cache": an answer whose price changes within the millisecond is not kept.
-      return Math.max(0, Math.min(ttl, Math.floor(version.until - Date.now())));
+    onExecute({ args }) {
+      const context = args.contextValue as { request?: Request };
+      const key = keys.get(context);
+      if (key === undefined || !context.request || isPrivateRequest(context.request)) return;
+      if (getOperationAST(args.document, args.operationName)?.operation !== OperationTypeNode.QUERY) return;
+      if (selectsNotPublic(args.document, schema, notPublic)) return;
+      return {
+        onExecuteDone({ result }) {
+          if (isAsyncIterable(result) || result.errors?.length) return;
+          const version = versions.get(context);
+          // 0 would mean "do not cache": an answer whose price changes within the millisecond is not kept.
+          const ttl = version
+            ? Math.max(0, Math.min(globalTtl, Math.floor(version.until - Date.now())))
+            : globalTtl;
+          if (ttl === 0) return;
+          // Yoga sends these as the answer's headers (and takes them out of its body).
+          const http = (result.extensions?.http ?? {}) as HttpExtension;
+          http.headers = { ...http.headers, ETag: key, "Last-Modified": new Date().toUTCString() };
+          result.extensions = { ...result.extensions, http };
+          // Kept without holding the answer back (a Redis store takes a round trip; it logs its own failures).
+          void flight.set(key, result, ttl);
+        },
+      };
     },
-  });
+  };
+}
+
+type HttpExtension = { headers?: Record<string, string> };
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+/**
+ * Whether an operation selects a field that is never kept (anything on Query outside PUBLIC_QUERY_FIELDS,
+ * introspection's `__schema`, any mutation field), anywhere in the document, fragments too. Remembered per parsed
+ * document (Yoga keeps one per operation text).
+ */
+const notPublicSelections = new WeakMap<DocumentNode, boolean>();
+function selectsNotPublic(document: DocumentNode, schema: GraphQLSchema, notPublic: Set<string>): boolean {
+  let known = notPublicSelections.get(document);
+  if (known === undefined) {
+    let found = false;
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      document,
+      visitWithTypeInfo(typeInfo, {
+        Field(node) {
+          const parent = typeInfo.getParentType();
+          if (parent && notPublic.has(`${parent.name}.${node.name.value}`)) found = true;
+        },
+      }),
+    );
+    known = found;
+    notPublicSelections.set(document, known);
+  }
+  return known;
 }

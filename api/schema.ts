@@ -2,7 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/cart.ts";
 import "./types/channel.ts";
-import "./types/checkout.ts";
+import "./types/checkout/index.ts";
 import "./types/content.ts";
 import "./types/content-admin.ts";
 import "./types/lists.ts";

@@ -17,7 +17,7 @@ import { root, round, say, table, writeResult } from "./lib.ts";
  * each executed in-process against the GraphQL schema (resolvers, services and SQL; no HTTP), one request at a
  * time. Two more scenarios vary the request every time (another brand and size, another search text), so no
  * answer repeats: lists keep no results, only search expansions per text (until the catalog's words change).
- * "first list" is the first request of the process: it reads the list index into memory (services/catalog-index.ts).
+ * "first list" is the first request of the process: it reads the list index into memory (services/catalog-index/).
  * The catalog is seeded once and kept: PGlite in var/bench/catalog-{N}, PostgreSQL in the database of
  * --database-url (default mili_bench_catalog on the local server, which must exist).
  *

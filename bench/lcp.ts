@@ -176,7 +176,7 @@ try {
         size?: number;
         element?: string;
       }[];
-      // Elements the browser skips while they are off the screen (content-visibility: auto, decision 0074): visible
+      // Elements the browser skips while they are off the screen (content-visibility: auto, decision 0075): visible
       // to checkVisibility() but not once content-visibility: auto counts, at the end of the load, unscrolled.
       const elements = await page.evaluate(() => {
         const all = [...document.body.querySelectorAll("*")];

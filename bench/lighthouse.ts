@@ -165,7 +165,7 @@ function longTasksOf(report: LighthouseReport): Record<string, { tasks: number; 
 }
 
 /**
- * What Lighthouse's simulated LCP was built from (issue 16, decision 0074). Lighthouse loads the page once at full
+ * What Lighthouse's simulated LCP was built from (issue 16, decision 0075). Lighthouse loads the page once at full
  * speed on loopback and then simulates a phone on a slow network from that trace: for the LCP it replays every
  * request that had *finished* before the observed largest paint (scripts and images included) over its simulated
  * 1.6 Mbit/s link, with the CPU work before it ×4. A page whose paint is a text block (the consent banner's

@@ -26,53 +26,64 @@ export function prepareReads(client: PGlite, max = 256): void {
     serializers: Record<number, (value: unknown) => string>;
     parsers: Parameters<typeof parse.parseResults>[1];
   };
-  const step = async (message: Uint8Array) =>
-    (await client.execProtocol(message, { syncToFs: false })).messages;
+  // One call of PGlite's protocol entry per exchange: the messages in one buffer, ending with Sync, so an error
+  // anywhere in it (PostgreSQL then skips to the Sync) still ends the exchange, and PGlite's stream entry, which
+  // parses the answer as it comes without keeping a copy of its bytes (what `execProtocol` does).
+  const exchange = (...messages: Uint8Array[]) => {
+    let length = 0;
+    for (const message of messages) length += message.length;
+    const buffer = new Uint8Array(length);
+    let at = 0;
+    for (const message of messages) {
+      buffer.set(message, at);
+      at += message.length;
+    }
+    return client.execProtocolStream(buffer, { syncToFs: false });
+  };
 
   async function run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     let entry = names.get(text);
-    let drop: string | undefined;
-    const messages: Awaited<ReturnType<typeof step>> = [];
+    if (entry) {
+      names.delete(text);
+      names.set(text, entry);
+    } else {
+      const name = `mili_${next++}`;
+      // A Parse that fails (a syntax error, a missing column) creates no statement: nothing to close.
+      const types = parse.parseDescribeStatementResults(
+        await exchange(
+          serialize.parse({ name, text }),
+          serialize.describe({ type: "S", name }),
+          serialize.sync(),
+        ),
+      );
+      entry = { name, types };
+      names.set(text, entry);
+      if (names.size > max) {
+        const [oldText, oldest] = names.entries().next().value as [string, { name: string }];
+        names.delete(oldText);
+        await exchange(serialize.close({ type: "S", name: oldest.name }), serialize.sync());
+      }
+    }
+    const { types } = entry;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = types[i] as number;
+      const serializer = options?.serializers?.[type] ?? internals.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    let messages: Awaited<ReturnType<typeof exchange>>;
     try {
-      if (entry) {
-        names.delete(text);
-        names.set(text, entry);
-      } else {
-        const name = `mili_${next++}`;
-        await step(serialize.parse({ name, text }));
-        const types = parse.parseDescribeStatementResults(
-          await step(serialize.describe({ type: "S", name })),
-        );
-        entry = { name, types };
-        names.set(text, entry);
-        if (names.size > max) {
-          const [oldText, oldest] = names.entries().next().value as [string, { name: string }];
-          names.delete(oldText);
-          await step(serialize.close({ type: "S", name: oldest.name }));
-        }
-      }
-      const { types } = entry;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const type = types[i] as number;
-        const serializer = options?.serializers?.[type] ?? internals.serializers[type];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(...(await step(serialize.bind({ statement: entry.name, values }))));
-      messages.push(...(await step(serialize.describe({ type: "P" }))));
-      messages.push(...(await step(serialize.execute({}))));
+      messages = await exchange(
+        serialize.bind({ statement: entry.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
     } catch (error) {
-      if (entry && names.get(text) === entry) {
-        names.delete(text);
-        drop = entry.name;
-      }
+      // The statement is dropped so its next use prepares it again (after a migration: with the new columns).
+      if (names.get(text) === entry) names.delete(text);
+      await exchange(serialize.close({ type: "S", name: entry.name }), serialize.sync());
       throw error;
-    } finally {
-      messages.push(...(await step(serialize.sync())));
-      if (drop) {
-        await step(serialize.close({ type: "S", name: drop }));
-        await step(serialize.sync());
-      }
     }
     return parse.parseResults(messages, internals.parsers, options)[0] as Results<T>;
   }

@@ -14,7 +14,7 @@ import { createRateLimiter } from "#integrations/rate-limit/index.ts";
 import { connectRedisClient, RedisUnreachableError } from "#integrations/redis.ts";
 import { memoryResponseCacheStore, redisResponseCacheStore } from "#integrations/response-cache/index.ts";
 import { totpKey } from "#services/admin/totp.ts";
-import { catalogIndex } from "#services/catalog-index.ts";
+import { catalogIndex } from "#services/catalog-index/index.ts";
 import { createCatalogVersionReader } from "#services/catalog-version.ts";
 import { createAuth } from "#services/customers/auth.ts";
 import { startStockEvents } from "#services/events.ts";

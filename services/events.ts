@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createPubSub, type PubSub, type PubSubEventTarget, Repeater } from "@graphql-yoga/subscription";
 import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -65,13 +66,9 @@ export async function startStockEvents(opts: {
     // Redis channels are shared by every process on that Redis: name them after the database.
     const namespace = `mili:${await databaseIdentity(handle)}`;
     const topic = `${namespace}:stockChanged`;
-    const pubsub: PubSub<Topics> = createPubSub<Topics>(
-      redis
-        ? {
-            eventTarget: redis.eventTarget() as PubSubEventTarget<Topics>,
-          }
-        : {},
-    );
+    const pubsub: PubSub<Topics> = createPubSub<Topics>({
+      eventTarget: redis ? (redis.eventTarget() as PubSubEventTarget<Topics>) : localEventTarget(),
+    });
 
     async function onNotification(payload: string) {
       let event: StockNotification;
@@ -175,6 +172,17 @@ async function currentStock(db: DbHandle["db"], productId: number): Promise<Stoc
 }
 
 /** The API's Stock of one SKU: totalStock counts shelf, oversellable and static units, as the catalog does. */
+/**
+ * The event target of one process without Redis. Every shopper watching a product adds a listener to the product's
+ * event, and Node warns of a leak past 10 listeners of one event: a popular product has more watchers than that.
+ * What bounds them is the subscription limits (server/ws.ts, api/limits.ts, decision 0018), so the target sets no bound of its own.
+ */
+function localEventTarget(): PubSubEventTarget<Topics> {
+  const target = new EventTarget();
+  setMaxListeners(0, target);
+  return target as PubSubEventTarget<Topics>;
+}
+
 function stockView(s: {
   inStock: number;
   oversellable: number;

@@ -11,6 +11,7 @@ import {
   prices,
   productCategories,
   productParameters,
+  productQuestions,
   products,
   productTranslations,
   relatedProducts,
@@ -35,6 +36,7 @@ import {
 import { type CampaignView, productUrl, type StockView } from "./catalog/summary.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
+import type { ProductRating } from "./reviews.ts";
 
 export type { ParameterGroupView, SkuView, VariantDimensionView } from "./catalog/product.ts";
 
@@ -594,17 +596,37 @@ export async function productIdByAlias(
 }
 
 /**
- * The ids of the active products with these aliases in the language (alias → id; unknown aliases are absent).
- * One statement for any number of aliases: the API batches the alias lookups of one request through it.
+ * An active product an alias names: its id, its rating (products.rating_score and vote_count) and how many of its
+ * questions in the lookup's language are answered (decision 0074).
+ */
+export interface ProductByAlias {
+  id: number;
+  rating: ProductRating;
+  answeredQuestions: number;
+}
+
+/**
+ * The active products with these aliases in the language (alias → id and rating; unknown aliases are absent).
+ * One statement for any number of aliases: the API batches the alias lookups of one request through it. The
+ * rating comes with the row the lookup reads anyway, and the answered questions' count (listQuestions' condition)
+ * with it, so a page's reviews and questions need not read them again (listReviews, listQuestions).
  */
 export async function productIdsByAlias(
   db: Database,
   languageId: string,
   aliases: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, ProductByAlias>> {
   if (aliases.length === 0) return new Map();
   const rows = await db
-    .select({ alias: productTranslations.alias, id: products.id })
+    .select({
+      alias: productTranslations.alias,
+      id: products.id,
+      score: products.ratingScore,
+      votes: products.voteCount,
+      answered: sql<number>`(select count(*) from ${productQuestions} q
+        where q.product_id = ${products.id} and q.language_id = ${languageId}
+          and q.answer is not null and q.answered_at is not null)`.mapWith(Number),
+    })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
     .where(
@@ -615,9 +637,15 @@ export async function productIdsByAlias(
       ),
     )
     .orderBy(asc(productTranslations.alias), asc(products.id));
-  const map = new Map<string, number>();
+  const map = new Map<string, ProductByAlias>();
   // As productIdByAlias's `limit 1` would pick: one id per alias (an alias is unique per language anyway).
-  for (const row of rows) if (!map.has(row.alias)) map.set(row.alias, row.id);
+  for (const row of rows)
+    if (!map.has(row.alias))
+      map.set(row.alias, {
+        id: row.id,
+        rating: { score: row.score, votes: row.votes },
+        answeredQuestions: row.answered,
+      });
   return map;
 }
 

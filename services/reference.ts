@@ -173,6 +173,32 @@ export function createReferenceCache(db: Database, opts: { version?: () => numbe
 
 export type ReferenceCache = ReturnType<typeof createReferenceCache>;
 
+const kept = new WeakMap<ReferenceData, Map<string, Promise<unknown>>>();
+
+/**
+ * What `load` reads, kept as long as this reference copy is the current one (decision 0074): for reads of tables
+ * that mark the catalog version at commit (migration 0010), as the reference tables do, so the copy that
+ * createReferenceCache hands out for a newer version has none of it and reads it anew. `name` says everything the
+ * answer depends on. A failed load is not kept.
+ */
+export function keptWith<T>(ref: ReferenceData, name: string, load: () => Promise<T>): Promise<T> {
+  let entries = kept.get(ref);
+  if (!entries) {
+    entries = new Map();
+    kept.set(ref, entries);
+  }
+  let entry = entries.get(name) as Promise<T> | undefined;
+  if (!entry) {
+    const mine = load();
+    entry = mine;
+    entries.set(name, mine);
+    mine.catch(() => {
+      if (entries.get(name) === mine) entries.delete(name);
+    });
+  }
+  return entry;
+}
+
 export interface Locale {
   channel: ChannelRecord;
   market: MarketRecord;

@@ -5,6 +5,12 @@ import type { CleanReview } from "#domain/review.ts";
 
 export const MAX_REVIEWS_TAKE = 50;
 
+/** A product's own rating as products.rating_score and vote_count hold it. */
+export interface ProductRating {
+  score: string | number | null;
+  votes: number;
+}
+
 export interface ReviewView {
   reviewId: number;
   author: string;
@@ -19,16 +25,19 @@ export interface ReviewView {
  * A page of a product's approved reviews, newest first, in every language (a product has one rating, whichever
  * language its reviewers wrote in), with how many there are and their average rating (null when there is none).
  * The count and the average are the product's own rating (products.vote_count and rating_score, which migration
- * 0006 keeps equal to the approved reviews): the numbers its cards and JSON-LD show. Two statements.
+ * 0006 keeps equal to the approved reviews): the numbers its cards and JSON-LD show. Two statements; one when the
+ * caller read the product's rating already (`rating`: the API's alias lookup reads it with the id, decision 0074).
  */
 export async function listReviews(
   db: Database,
-  opts: { productId: number; skip: number; take: number },
+  opts: { productId: number; skip: number; take: number; rating?: ProductRating },
 ): Promise<{ count: number; averageRating: number | null; reviews: ReviewView[] }> {
-  const [rating] = await db
-    .select({ score: products.ratingScore, votes: products.voteCount })
-    .from(products)
-    .where(eq(products.id, opts.productId));
+  const [rating] = opts.rating
+    ? [opts.rating]
+    : await db
+        .select({ score: products.ratingScore, votes: products.voteCount })
+        .from(products)
+        .where(eq(products.id, opts.productId));
   const n = rating?.votes ?? 0;
   const page =
     n > opts.skip && opts.take > 0
@@ -63,10 +72,13 @@ export interface QuestionView {
   answeredAt: Date;
 }
 
-/** A page of a product's answered questions in one language, most recently answered first. Two statements. */
+/**
+ * A page of a product's answered questions in one language, most recently answered first. Two statements; one when
+ * the caller counted them already (`answered`: the API's alias lookup counts them with the id, decision 0074).
+ */
 export async function listQuestions(
   db: Database,
-  opts: { productId: number; languageId: string; skip: number; take: number },
+  opts: { productId: number; languageId: string; skip: number; take: number; answered?: number },
 ): Promise<{ count: number; questions: QuestionView[] }> {
   const where = and(
     eq(productQuestions.productId, opts.productId),
@@ -74,7 +86,10 @@ export async function listQuestions(
     isNotNull(productQuestions.answer),
     isNotNull(productQuestions.answeredAt),
   );
-  const [summary] = await db.select({ n: count() }).from(productQuestions).where(where);
+  const [summary] =
+    opts.answered === undefined
+      ? await db.select({ n: count() }).from(productQuestions).where(where)
+      : [{ n: opts.answered }];
   const n = summary?.n ?? 0;
   const rows =
     n > opts.skip && opts.take > 0

@@ -6,7 +6,7 @@ import { cleanSearchText } from "./catalog/filter.ts";
 import { listProducts } from "./catalog/lists.ts";
 import { expandSearchCached } from "./catalog/search-match.ts";
 import type { ProductSummary } from "./catalog/summary.ts";
-import { catalogIndex } from "./catalog-index.ts";
+import { catalogIndex } from "./catalog-index/index.ts";
 import type { Locale, ReferenceData } from "./reference.ts";
 import { rowsOf } from "./search-words.ts";
 

@@ -171,7 +171,7 @@ export async function categoriesOf(ctx: ApiContext, languageId: string): Promise
   return (
     (await ctx.batch(`categoryList:${languageId}`, 0, async () => {
       const locale = ctx.localeOf(languageId) ?? (await ctx.locale({ languageId }));
-      return new Map([[0, flattenTree(await categoryTree(ctx.db, locale))]]);
+      return new Map([[0, flattenTree(await categoryTree(ctx.db, locale, await ctx.reference.get()))]]);
     })) ?? []
   );
 }
@@ -272,7 +272,7 @@ builder.queryFields((t) => ({
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
-      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args)));
+      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args), await ctx.reference.get()));
       const parent = args.parentCategoryId;
       return parent === null || parent === undefined
         ? all
@@ -289,7 +289,7 @@ builder.queryFields((t) => ({
       ...localeArgs,
     },
     resolve: async (_root, args, ctx) => {
-      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args)));
+      const all = flattenTree(await categoryTree(ctx.db, await ctx.locale(args), await ctx.reference.get()));
       if (args.categoryId !== null && args.categoryId !== undefined)
         return all.find((c) => c.categoryId === args.categoryId) ?? null;
       return args.alias ? (all.find((c) => c.alias === args.alias) ?? null) : null;
@@ -316,7 +316,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const locale = await ctx.locale(args);
       const [tree, brands, campaigns] = await Promise.all([
-        categoryTree(ctx.db, locale),
+        categoryTree(ctx.db, locale, await ctx.reference.get()),
         listBrands(ctx.db, locale),
         listCampaigns(ctx.db, locale),
       ]);

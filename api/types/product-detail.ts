@@ -624,10 +624,15 @@ export async function productIdOf(
   languageId: string,
   alias: string,
 ): Promise<number | null> {
-  const id = await ctx.batch(`productIdsByAlias|${languageId}`, alias, (aliases) =>
+  return (await productByAliasOf(ctx, languageId, alias))?.id ?? null;
+}
+
+/** The active product an alias names in a language, with its rating (the same batched statement), or null. */
+async function productByAliasOf(ctx: ApiContext, languageId: string, alias: string) {
+  const found = await ctx.batch(`productIdsByAlias|${languageId}`, alias, (aliases) =>
     productIdsByAlias(ctx.db, languageId, aliases),
   );
-  return id ?? null;
+  return found ?? null;
 }
 
 /** The product an alias names in the request's language and the page asked for; null for an unknown product. */
@@ -639,8 +644,16 @@ async function productPage(
   checkAlias(args.alias);
   const page = paging(args, maxTake);
   const locale = await ctx.locale(args);
-  const productId = await productIdOf(ctx, locale.language.id, args.alias);
-  return productId === null ? null : { productId, languageId: locale.language.id, ...page };
+  const found = await productByAliasOf(ctx, locale.language.id, args.alias);
+  return found === null
+    ? null
+    : {
+        productId: found.id,
+        rating: found.rating,
+        answered: found.answeredQuestions,
+        languageId: locale.language.id,
+        ...page,
+      };
 }
 
 builder.queryFields((t) => ({
@@ -698,7 +711,15 @@ builder.queryFields((t) => ({
       const alias = args.alias;
       if (alias === null || alias === undefined) return null;
       const page = await productPage(ctx, { ...args, alias }, MAX_REVIEWS_TAKE);
-      return page && listReviews(ctx.db, { productId: page.productId, skip: page.skip, take: page.take });
+      return (
+        page &&
+        listReviews(ctx.db, {
+          productId: page.productId,
+          skip: page.skip,
+          take: page.take,
+          rating: page.rating,
+        })
+      );
     },
   }),
   productQuestions: t.field({

@@ -447,7 +447,7 @@ export const urlHistory = pgTable(
 // The list index: derived from the tables above inside the database (migration 0004, docs/decisions/0011). Triggers
 // on the tables above queue the products a statement touched; at the commit of that transaction the queued products
 // (only they) are refreshed and catalog_index_state.version goes up by one. Never written by the app: app processes
-// read it into memory (services/catalog-index.ts) and follow it by version.
+// read it into memory (services/catalog-index/) and follow it by version.
 
 /**
  * Each product's card price per market over time: its cheapest active SKU's price applied then (its logged prices

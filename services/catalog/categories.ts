@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { categories, categoryTranslations } from "#db/schema/index.ts";
-import type { Locale } from "../reference.ts";
+import { keptWith, type Locale, type ReferenceData } from "../reference.ts";
 
 export interface CategoryNodeView {
   categoryId: number;
@@ -16,9 +16,9 @@ export interface CategoryNodeView {
   children: CategoryNodeView[];
 }
 
-/** The active category tree in the locale's language, in merchandised order. One statement. */
-export async function categoryTree(db: Database, locale: Locale): Promise<CategoryNodeView[]> {
-  const rows = await db
+/** Every active category's row in every language, in merchandised order. */
+async function categoryRows(db: Database) {
+  return await db
     .select({
       id: categories.id,
       parentId: categories.parentId,
@@ -31,6 +31,19 @@ export async function categoryTree(db: Database, locale: Locale): Promise<Catego
     .innerJoin(categoryTranslations, eq(categoryTranslations.categoryId, categories.id))
     .where(eq(categories.active, true))
     .orderBy(asc(categories.sortOrder));
+}
+
+/**
+ * The active category tree in the locale's language, in merchandised order. One statement; none when `ref` (the
+ * request's reference copy) has the categories read already (decision 0074: categories and their translations
+ * mark the catalog version at commit, migration 0010, so a newer version's reference copy reads them anew).
+ */
+export async function categoryTree(
+  db: Database,
+  locale: Locale,
+  ref?: ReferenceData,
+): Promise<CategoryNodeView[]> {
+  const rows = await (ref ? keptWith(ref, "categoryTree", () => categoryRows(db)) : categoryRows(db));
   const byLanguage = new Map<string, Map<number, { alias: string; parentId: number | null }>>();
   for (const r of rows) {
     const map = byLanguage.get(r.languageId) ?? new Map();

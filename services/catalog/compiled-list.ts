@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { DISCOUNT_BUCKETS, discountBucket } from "#domain/prices.ts";
-import { type CatalogIndex, catalogIndex, type MarketIndex } from "../catalog-index.ts";
+import { type CatalogIndex, catalogIndex } from "../catalog-index/index.ts";
+import type { MarketIndex } from "../catalog-index/market.ts";
 import { priceBandTest } from "../price-facet.ts";
 import type { Locale } from "../reference.ts";
 import { rowsOf } from "../search-words.ts";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import type { ProductSort } from "#domain/sorts.ts";
-import type { Meta } from "../catalog-index.ts";
+import type { Meta } from "../catalog-index/index.ts";
 import type { Locale, ReferenceData } from "../reference.ts";
 import { rowsOf } from "../search-words.ts";
 import { intArray, prepare } from "./compiled-list.ts";

@@ -1,5 +1,7 @@
 import type { Database } from "#db/client.ts";
-import { type CatalogIndex, type LanguageIndex, lexemeOrder, tsRank } from "../catalog-index.ts";
+import type { CatalogIndex } from "../catalog-index/index.ts";
+import type { LanguageIndex } from "../catalog-index/language.ts";
+import { lexemeOrder, tsRank } from "../catalog-index/rank.ts";
 import { type ExpandedSearch, expandSearch } from "../search-words.ts";
 
 /** A search's text matched against the list index's documents in memory, and its relevance (lists and facets). */

@@ -2,13 +2,13 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFacets } from "#services/catalog/facets.ts";
 import { listProducts } from "#services/catalog/lists.ts";
-import { CatalogIndex, catalogIndex } from "#services/catalog-index.ts";
+import { CatalogIndex, catalogIndex } from "#services/catalog-index/index.ts";
 import { createReferenceCache, type Locale, type ReferenceData, resolveLocale } from "#services/reference.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
- * The list index (migration 0004, services/catalog-index.ts): refreshed per product at the commit of each change,
+ * The list index (migration 0004, services/catalog-index/): refreshed per product at the commit of each change,
  * followed by app processes by version, and priced per validity window so that reductions begin and end by their
  * dates without a refresh.
  */

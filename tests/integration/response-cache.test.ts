@@ -137,6 +137,24 @@ describe("response cache, one process", () => {
     expect(texts.filter((text) => /catalog_index_state/.test(text))).toEqual([]);
   });
 
+  it("shows a category renamed by SQL in the very next answer (the category tree is kept per reference copy, decision 0074)", async () => {
+    const query = `{ categories(channelId: "1|se", languageId: "sv-SE", marketId: "se") { categoryId name } }`;
+    const names = async () =>
+      (await gql(shop.origin, { query })).body.data.categories as { categoryId: number; name: string }[];
+    const before = await names();
+    const first = before[0];
+    if (!first) throw new Error("no categories");
+    await shop.db.db.execute(sql`
+      update category_translations set name = ${`${first.name} (ny)`}
+      where category_id = ${first.categoryId} and language_id = 'sv-SE'`);
+    const after = await names();
+    expect(after.find((c) => c.categoryId === first.categoryId)?.name).toBe(`${first.name} (ny)`);
+    await shop.db.db.execute(sql`
+      update category_translations set name = ${first.name}
+      where category_id = ${first.categoryId} and language_id = 'sv-SE'`);
+    expect(await names()).toEqual(before);
+  });
+
   it("never keeps an operation that selects the cart", async () => {
     const query = `{ getCart(channelId: "1|se", languageId: "sv-SE", marketId: "se") { id } }`;
     const runs: number[] = [];

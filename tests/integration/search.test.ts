@@ -46,7 +46,7 @@ function namedFirst(r: { products: { name: string }[] }, named: RegExp) {
 
 describe("search", () => {
   it("ranks as PostgreSQL ranks: name or brand matches first, then ts_rank with names far above texts", async () => {
-    // Lists rank in memory (services/catalog-index.ts, ts_rank's own arithmetic); the database is the reference.
+    // Lists rank in memory (services/catalog-index/, ts_rank's own arithmetic); the database is the reference.
     const cases: [typeof sv, string][] = [
       [nb, "jakke"],
       [nb, "dame jakke"],

@@ -194,6 +194,36 @@ describe("GraphQL subscriptions over WebSocket at /graphql", () => {
     expect((await stream.iterator.next()).done).toBe(true);
   });
 
+  it("sends a change to every shopper watching one product, and Node warns of no listener leak", async () => {
+    const { productId, own } = await pickSkus(shop);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    // More watchers of one product than Node's default of 10 listeners per event; on sockets of their own, as
+    // shoppers' tabs are (one socket carries at most 20 operations).
+    const watchers = Array.from({ length: 15 }, () => connect(shop));
+    try {
+      const streams = watchers.map((watcher) => subscribe(watcher, STOCK_CHANGED, { productId }));
+      for (const stream of streams) for (let i = 0; i < own.length; i++) await stream.next();
+      const target = own[0];
+      if (!target) throw new Error("no SKU");
+      await setInStock(shop, target.id, target.inStock + 3);
+      for (const stream of streams) {
+        const changed = await stream.next();
+        expect(changed.data?.stockChanged).toMatchObject({
+          skuId: target.id,
+          stock: { inStock: target.inStock + 3 },
+        });
+      }
+      await Promise.all(streams.map((stream) => stream.stop()));
+      await setInStock(shop, target.id, target.inStock);
+    } finally {
+      process.off("warning", onWarning);
+      await Promise.all(watchers.map((watcher) => watcher.dispose()));
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("answers NOT_FOUND for an unknown product", async () => {
     const stream = subscribe(client, STOCK_CHANGED, { productId: 987_654_321 });
     const result = await stream.next();
