@@ -236,8 +236,9 @@ function catalogResponseCache(
     },
     async onParams({ params, request, context, setResult }) {
       const documentString = params.query ?? "";
-      // A mutation is never looked up nor kept (kindOf): no version read, nothing looked up (decision 0070).
-      if (kindOf(documentString) === "mutation") return;
+      // A mutation is never looked up nor kept (kindOf): no version read, nothing looked up (decision 0070); nor is
+      // a shopper's request (isPrivateRequest), which has no key, so nothing of it is kept either.
+      if (kindOf(documentString) === "mutation" || isPrivateRequest(request)) return;
       const version = await opts.version();
       const key = createHash("sha256")
         .update(
@@ -252,7 +253,6 @@ function catalogResponseCache(
       const flightKey = await flight.keyFor(key, request, documentString);
       keys.set(context, flightKey);
       versions.set(context, version);
-      if (isPrivateRequest(request)) return;
       const cached = await flight.get(flightKey);
       if (cached) setResult({ ...cached, [Symbol.for("servedFromResponseCache")]: true });
     },
