@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { round, say, writeResult } from "./lib.ts";
+import { PHONE_HEADERS, PHONE_UA, round, say, writeResult } from "./lib.ts";
 
 /**
  * What the largest contentful paint of a page is, and what the phone's main thread does before it (issue 16):
@@ -32,15 +32,6 @@ const chromePath = values["chrome-path"] as string;
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
-
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
-const PHONE_HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br",
-  "user-agent": PHONE_UA,
-  "sec-ch-ua-mobile": "?1",
-};
 
 interface TraceEvent {
   name: string;

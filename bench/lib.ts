@@ -150,3 +150,15 @@ export async function profiled<T>(dir: string | undefined, name: string, work: (
     session.disconnect();
   }
 }
+
+/** The User-Agent of Lighthouse's mobile emulation (a Moto G Power on Android). */
+export const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+
+/** What Lighthouse's phone sends for a page: the benches warm the page cache with the phone's rendering. */
+export const PHONE_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": PHONE_UA,
+  "sec-ch-ua-mobile": "?1",
+};

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { round, say, seconds, table, writeResult } from "./lib.ts";
+import { PHONE_HEADERS, round, say, seconds, table, writeResult } from "./lib.ts";
 
 /**
  * Lighthouse (mobile: Lighthouse's default form factor, screen emulation and simulated throttling) on the home
@@ -78,14 +78,6 @@ async function waitForQuiet(): Promise<{ waitedSeconds: number; quiet: boolean }
   }
   return { waitedSeconds: seconds(performance.now() - started), quiet: true };
 }
-/** What Lighthouse's mobile emulation sends (a Moto G Power on Android), for warming the page cache. */
-const PHONE_HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br",
-  "user-agent":
-    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
-  "sec-ch-ua-mobile": "?1",
-};
 const chromePath = values["chrome-path"] as string;
 const lighthousePackage = values.lighthouse as string;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { API_HEADERS } from "./channel-query.ts";
-import { say, tempPostgresDatabase } from "./lib.ts";
-import { productBody, productsBody } from "./product-query.ts";
+import { say } from "./lib.ts";
+import { CRAWLER_HEADERS, productBody, productsBody } from "./product-query.ts";
 
 /**
  * The answers a change must leave identical (issue 16: "results identical"), written to a folder to compare with
@@ -27,26 +26,9 @@ if (!values.out) throw new Error("--out DIR is required");
 const out = values.out;
 mkdirSync(out, { recursive: true });
 
-process.env.NODE_ENV = "production";
-const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
-if (buildIfNeeded()) say("built the storefront (build/ was missing or older than its sources)");
-const { start } = await import("../server/main.ts");
-
-const dir = mkdtempSync(join(tmpdir(), "mili-bench-pages-dump-"));
-const pg = values["database-url"]
-  ? await tempPostgresDatabase(values["database-url"], "mili_bench_pages_dump")
-  : null;
-const shop = await start({
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: "0",
-  LOG_LEVEL: "silent",
-  API_KEY: "dev-api-key",
-  AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-  PGLITE_DIR: join(dir, "db"),
-  ...(pg ? { DATABASE_URL: pg.url } : {}),
-});
-const base = `http://127.0.0.1:${shop.port}`;
+const { startBenchShop } = await import("./shop.ts");
+const bench = await startBenchShop({ name: "pages_dump", databaseUrl: values["database-url"] });
+const base = bench.origin;
 try {
   const list = await fetch(`${base}/graphql`, {
     method: "POST",
@@ -57,10 +39,7 @@ try {
     (await list.json()) as { data: { products: { products: { alias: string; canonicalUrl: string }[] } } }
   ).data.products.products;
   // As bench/product.ts's crawler asks.
-  const headers = {
-    accept: "text/html",
-    "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-  };
+  const headers = CRAWLER_HEADERS;
   const page = async (path: string) => {
     const response = await fetch(`${base}${path}`, { headers });
     // This rendering's nonce (in attributes and in the root loader's data) and this run's port differ per run.
@@ -89,7 +68,5 @@ try {
   }
   say(`${i} products written to ${out}`);
 } finally {
-  await shop.stop("bench");
-  await pg?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.stop();
 }

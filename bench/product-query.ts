@@ -32,3 +32,9 @@ export function productsBody(take: number): string {
     variables: { take },
   });
 }
+
+/** What the first-visit crawler sends for a product page: a search engine's bot (bench/product.ts, pages-dump.ts). */
+export const CRAWLER_HEADERS = {
+  accept: "text/html",
+  "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+};

@@ -16,7 +16,7 @@ import {
   writeResult,
 } from "./lib.ts";
 import { type LoadResult, runLoad } from "./load.ts";
-import { productBody, productsBody } from "./product-query.ts";
+import { CRAWLER_HEADERS, productBody, productsBody } from "./product-query.ts";
 
 /**
  * Where no cache helps (issue 16), against a bare Node `http` server answering the same bytes, in the same run:
@@ -233,10 +233,7 @@ try {
 
   if (parts.has("crawl")) {
     const urls = products.slice(0, Number(values.pages)).map((p) => `${base}/sv${p.canonicalUrl}`);
-    const headers = {
-      accept: "text/html",
-      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-    };
+    const headers = CRAWLER_HEADERS;
     // The first page, for the raw server's bytes and the statements of one cold render.
     const before = shop.db.statements();
     const page = await fetch(urls[0] as string, { headers: { ...headers, "accept-encoding": "identity" } });
