@@ -36,7 +36,7 @@ import {
 import { type CampaignView, productUrl, type StockView } from "./catalog/summary.ts";
 import { skuAppliedPrices, skuHistorySql, skuRegularPrices } from "./price-history.ts";
 import { keptWith, type Locale, type ReferenceData } from "./reference.ts";
-import type { ProductRating } from "./reviews.ts";
+import { answeredQuestionsOf, type ProductRating } from "./reviews.ts";
 
 export type { ParameterGroupView, SkuView, VariantDimensionView } from "./catalog/product.ts";
 
@@ -663,9 +663,10 @@ export async function productIdsByAlias(
       id: products.id,
       score: products.ratingScore,
       votes: products.voteCount,
-      answered: sql<number>`(select count(*) from ${productQuestions} q
-        where q.product_id = ${products.id} and q.language_id = ${languageId}
-          and q.answer is not null and q.answered_at is not null)`.mapWith(Number),
+      answered:
+        sql<number>`(select count(*) from ${productQuestions} where ${answeredQuestionsOf(products.id, languageId)})`.mapWith(
+          Number,
+        ),
     })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))

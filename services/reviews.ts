@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, products, reviews } from "#db/schema/index.ts";
 import type { CleanReview } from "#domain/review.ts";
@@ -76,16 +76,24 @@ export interface QuestionView {
  * A page of a product's answered questions in one language, most recently answered first. Two statements; one when
  * the caller counted them already (`answered`: the API's alias lookup counts them with the id, decision 0074).
  */
+/**
+ * The questions a product's page shows: answered, in the language. The alias lookup counts them with the same
+ * condition (services/product-detail.ts), for the column of its own product.
+ */
+export function answeredQuestionsOf(productId: number | AnyColumn, languageId: string) {
+  return and(
+    eq(productQuestions.productId, productId),
+    eq(productQuestions.languageId, languageId),
+    isNotNull(productQuestions.answer),
+    isNotNull(productQuestions.answeredAt),
+  );
+}
+
 export async function listQuestions(
   db: Database,
   opts: { productId: number; languageId: string; skip: number; take: number; answered?: number },
 ): Promise<{ count: number; questions: QuestionView[] }> {
-  const where = and(
-    eq(productQuestions.productId, opts.productId),
-    eq(productQuestions.languageId, opts.languageId),
-    isNotNull(productQuestions.answer),
-    isNotNull(productQuestions.answeredAt),
-  );
+  const where = answeredQuestionsOf(opts.productId, opts.languageId);
   const [summary] =
     opts.answered === undefined
       ? await db.select({ n: count() }).from(productQuestions).where(where)
