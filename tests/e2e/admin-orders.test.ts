@@ -8,7 +8,7 @@ import { createAdminUser } from "#services/admin/users.ts";
 import { addToCart } from "#services/cart/lines.ts";
 import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
-import { expectAxeClean, openHydrated, signInToAdmin } from "#tests/support/admin-browser.ts";
+import { expectAxeClean, mainNotices, openHydrated, signInToAdmin } from "#tests/support/admin-browser.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
@@ -93,9 +93,7 @@ describe("orders in the back office", () => {
     await expectAxeClean(page, "order with ship and refund forms");
 
     await page.getByRole("button", { name: "Mark as shipped" }).click();
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toBe("The order is shipped and its payment captured.");
+    await expect.poll(() => mainNotices(page)).toBe("The order is shipped and its payment captured.");
     const [shipped] = await shop.db.db.select().from(orders).where(eq(orders.id, orderId));
     expect(shipped).toMatchObject({ status: "completed", paymentStatus: "captured" });
 
@@ -110,9 +108,7 @@ describe("orders in the back office", () => {
     await page.getByRole("button", { name: "Refund", exact: true }).focus();
     await page.keyboard.press("Enter");
     const unit = Math.floor((shipped?.itemValueIncVatMinor ?? 0) / 3);
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toMatch(/^Refunded SEK\s[\d,.]+\.$/);
+    await expect.poll(() => mainNotices(page)).toMatch(/^Refunded SEK\s[\d,.]+\.$/);
     const made = await shop.db.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(made).toMatchObject([{ status: "completed", method: "provider", returnedToStock: true }]);
     expect(made[0]?.lines).toEqual([expect.objectContaining({ lineId, quantity: 1 })]);
@@ -181,9 +177,7 @@ describe("orders in the back office", () => {
     await expectAxeClean(page, "order with a refund of unknown outcome");
     await unknown.getByRole("button", { name: `Check refund ${pending?.id} with the provider` }).focus();
     await page.keyboard.press("Enter");
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toMatch(/^The provider did not make the refund/);
+    await expect.poll(() => mainNotices(page)).toMatch(/^The provider did not make the refund/);
     await expect.poll(() => unknown.count()).toBe(0);
     const [failed] = await shop.db.db
       .select()
@@ -204,9 +198,7 @@ describe("orders in the back office", () => {
     await page.getByRole("link", { name: orderNumber }).click();
     await page.getByRole("heading", { level: 2, name: "Withdrawal" }).waitFor();
     await page.getByRole("button", { name: "Mark the goods received" }).click();
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toBe("The goods are marked received.");
+    await expect.poll(() => mainNotices(page)).toBe("The goods are marked received.");
     await page.getByRole("link", { name: "Refund per the request (all that is left)" }).click();
     await expect
       .poll(() => page.getByRole("spinbutton", { name: /^Units to refund of/ }).inputValue())

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, orders } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
-import { expectAxeClean, openHydrated, signInToAdmin } from "#tests/support/admin-browser.ts";
+import { expectAxeClean, mainNotices, openHydrated, signInToAdmin } from "#tests/support/admin-browser.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -111,9 +111,7 @@ describe("a customer's data in the back office", () => {
     await confirm.fill(SHOPPER);
     await page.getByRole("button", { name: "Erase for good" }).press("Enter");
     await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toBe("The customer was erased.");
+    await expect.poll(() => mainNotices(page)).toBe("The customer was erased.");
     const [gone] = await shop.db.db.select().from(customers).where(eq(customers.id, customerId));
     expect(gone?.deletedAt).not.toBeNull();
     expect(gone?.firstName).toBeNull();
@@ -149,9 +147,7 @@ describe("admin users", () => {
     await page.getByLabel("Role", { exact: true }).selectOption("staff");
     await page.getByLabel(/First password/).fill("ett-langt-forsta-losenord");
     await page.getByRole("button", { name: "Add", exact: true }).press("Enter");
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toBe("Admin user added.");
+    await expect.poll(() => mainNotices(page)).toBe("Admin user added.");
     await expect.poll(() => page.getByRole("table").textContent()).toContain("ny@mili.example");
 
     await page.getByLabel(`Role of ${EMAIL}`).selectOption("staff");

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, reviews } from "#db/schema/index.ts";
 import { createAdminUser } from "#services/admin/users.ts";
 import { registerByApi } from "#tests/support/accounts.ts";
+import { mainNotices } from "#tests/support/admin-browser.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { ADMIN_CASES, loadServerBuild } from "#tests/support/routes.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -156,7 +157,7 @@ describe("the back office", () => {
     await page.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
     await expectAxeClean(page, "moderation");
     await page.getByRole("button", { name: `Accept: Ola Anmelder, ${productName}` }).click();
-    await expect.poll(() => page.locator("#main").getByRole("status").textContent()).toBe("Review accepted.");
+    await expect.poll(() => mainNotices(page)).toBe("Review accepted.");
     await expect.poll(() => page.getByText(COMMENT).count()).toBe(0);
     // The page cache follows the catalog version, which the accepted review moves (within a second).
     await expect
@@ -180,9 +181,7 @@ describe("the back office", () => {
     await page.getByRole("heading", { level: 1, name: "Order E2E-1001" }).waitFor();
     await expectAxeClean(page, "order");
     await page.getByRole("button", { name: "Mark as processing" }).click();
-    await expect
-      .poll(() => page.locator("#main").getByRole("status").textContent())
-      .toBe("Status changed to processing.");
+    await expect.poll(() => mainNotices(page)).toBe("Status changed to processing.");
     await page.getByRole("link", { name: "Customers" }).click();
     await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
     await expectAxeClean(page, "customers");
