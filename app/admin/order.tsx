@@ -360,7 +360,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             {t("order.refund")}
           </h2>
           <RefundForm
-            key={refundKey}
+            // Made anew (units back to 0, or all that is left) only when a refund was made or the prefill asked for;
+            // another action (shipping, a withdrawal received) keeps what the admin has typed and where the focus is.
+            key={`${refunds.length}-${pendingRefunds.length}-${prefillAll}`}
             t={t}
             lang={lang}
             currency={order.currencyCode}

@@ -92,17 +92,20 @@ describe("orders in the back office", () => {
     await page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` }).waitFor();
     await expectAxeClean(page, "order with ship and refund forms");
 
-    await page.getByRole("button", { name: "Mark as shipped" }).click();
-    await expect.poll(() => mainNotices(page)).toBe("The order is shipped and its payment captured.");
-    const [shipped] = await shop.db.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(shipped).toMatchObject({ status: "completed", paymentStatus: "captured" });
-
-    const before = await stock();
-    // By keyboard: the line's quantity, "return to stock", then Enter on the refund button.
+    // By keyboard: the line's quantity typed first; shipping the order meanwhile keeps it (the refund form is made
+    // anew only when a refund was made).
     const quantity = page.getByRole("spinbutton", { name: /^Units to refund of/ });
     await quantity.focus();
     await page.keyboard.press("Control+A");
     await page.keyboard.type("1");
+    await page.getByRole("button", { name: "Mark as shipped" }).click();
+    await expect.poll(() => mainNotices(page)).toBe("The order is shipped and its payment captured.");
+    const [shipped] = await shop.db.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(shipped).toMatchObject({ status: "completed", paymentStatus: "captured" });
+    expect(await quantity.inputValue()).toBe("1");
+
+    const before = await stock();
+    // Then "return to stock", and Enter on the refund button.
     await page.getByRole("checkbox", { name: "The goods came back: return the units to stock" }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("button", { name: "Refund", exact: true }).focus();
