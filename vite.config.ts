@@ -149,9 +149,6 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), messageCatalogs(), lowPriorityHelperPreloads()],
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK, priority: 1 }] } },
-    },
   },
   environments: {
     client: {
@@ -164,16 +161,19 @@ export default defineConfig({
                 // The shell before the catalog: a group also takes the modules its own import, and the shell's
                 // must stay in the shell (every page loads it; the catalog only some).
                 {
+                  debugName: "shell",
                   name: (id, ctx) =>
                     storefrontGroupOf(id, (m) => ctx.getModuleInfo(m)) === "shell" ? "shell" : null,
                   priority: 2,
                 },
                 {
+                  debugName: "catalog",
                   name: (id, ctx) =>
                     storefrontGroupOf(id, (m) => ctx.getModuleInfo(m)) === "catalog" ? "catalog" : null,
                   priority: 1,
                 },
                 {
+                  debugName: "product-page",
                   name: (id, ctx) =>
                     storefrontGroupOf(id, (m) => ctx.getModuleInfo(m)) === "product-page"
                       ? "product-page"
