@@ -10,7 +10,8 @@ import { round, say, table, writeResult } from "./lib.ts";
  * and its CPU slowed --cpu times (default 4, as Lighthouse's mobile preset), each run in a new browser context
  * (no cache). For each run: the long tasks (> 50 ms) from the navigation until the router has hydrated and one
  * more second has passed, their blocking time (Σ (duration − 50 ms), Lighthouse's Total Blocking Time without
- * its FCP/TTI window), the time hydration was done, and Chromium's own counters of script and task time.
+ * its FCP/TTI window), the time hydration was done, Chromium's own counters of script and task time, and the
+ * script requests that finished in that window with their bytes as sent (a count the load does not move).
  *
  * On a busy machine every figure grows with the load (the throttled CPU shares the cores): each page is run --runs
  * times (default 7) and the minimum and the median are reported, the minimum being the least disturbed; compare
@@ -140,6 +141,11 @@ interface Run {
   hydratedElements: number;
   /** Console errors and uncaught exceptions during the run (a hydration error shows here). */
   errors: string[];
+  /** Script requests that finished until hydrated + --after ms, and their bytes as sent (Brotli). */
+  scripts: number;
+  scriptBytes: number;
+  /** Each of those scripts: its path and bytes as sent. */
+  scriptList: { path: string; bytes: number }[];
 }
 
 const bench = await startBenchShop({ name: "main-thread", databaseUrl: values["database-url"] });
@@ -166,6 +172,17 @@ try {
         if (m.type() === "error") errors.push(m.text().slice(0, 200));
       });
       page.on("pageerror", (e) => errors.push(e.message.slice(0, 200)));
+      const scriptSizes: Promise<{ path: string; bytes: number }>[] = [];
+      page.on("requestfinished", (r) => {
+        if (r.resourceType() !== "script") return;
+        const path = new URL(r.url()).pathname;
+        scriptSizes.push(
+          r.sizes().then(
+            (z) => ({ path, bytes: z.responseBodySize }),
+            () => ({ path, bytes: 0 }),
+          ),
+        );
+      });
       await page.addInitScript(() => {
         const tasks: number[] = [];
         (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
@@ -200,6 +217,9 @@ try {
         };
       });
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const scripts = scriptSizes.length;
+      const scriptList = await Promise.all(scriptSizes);
+      const scriptBytes = scriptList.reduce((sum, x) => sum + x.bytes, 0);
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
         traceEvents: TraceEvent[];
       };
@@ -224,10 +244,13 @@ try {
         elements,
         hydratedElements,
         errors,
+        scripts,
+        scriptBytes,
+        scriptList,
       });
       await context.close();
     }
-    const stat = (key: Exclude<keyof Run, "trace" | "errors">) => {
+    const stat = (key: Exclude<keyof Run, "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList">) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
     };
@@ -267,6 +290,7 @@ try {
       "task median": r.summary.taskMs.median,
       "elements hydrated": `${r.summary.hydratedElements.median} of ${r.runs[0]?.elements ?? 0}`,
       errors: r.runs.reduce((n, x) => n + x.errors.length, 0),
+      "scripts (bytes)": r.runs.map((x) => `${x.scripts} (${x.scriptBytes})`).join(" / "),
       "load 1 min": r.runs.map((x) => x.load1).join(" / "),
     })),
   );

@@ -13,7 +13,9 @@ import { say, table, writeResult } from "./lib.ts";
  * "other language" says whether any of the page's scripts carries a text only the other language's catalog has
  * (nb page: "Hoppa till innehållet"; sv page: "Hopp til innholdet").
  *
- *   node bench/page-js.ts [--name page-js]
+ * `--list` also prints each page's scripts with their gzip sizes (which chunks a page needs).
+ *
+ *   node bench/page-js.ts [--name page-js] [--list]
  */
 const name = process.argv.includes("--name")
   ? (process.argv[process.argv.indexOf("--name") + 1] ?? "page-js")
@@ -129,6 +131,15 @@ try {
       raw += Buffer.byteLength(text);
       gzip += gzipSync(Buffer.from(text), { level: 6 }).byteLength;
       if (text.includes(OTHER_LANGUAGE[lang])) other = true;
+    }
+    if (process.argv.includes("--list")) {
+      say(`${page} ${lang} ${path}:`);
+      for (const script of [...seen].sort()) {
+        const text = scripts.get(script) ?? "";
+        say(
+          `  ${script}  ${Buffer.byteLength(text)} B, gzip ${gzipSync(Buffer.from(text), { level: 6 }).byteLength} B`,
+        );
+      }
     }
     rows.push({ page, lang, path, scripts: seen.size, raw, gzip, "other language": other ? "yes" : "no" });
   }

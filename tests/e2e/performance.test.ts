@@ -211,6 +211,22 @@ describe("page speed", () => {
     expect(scripts.filter(isPanel)).toHaveLength(1);
   });
 
+  it("asks for few scripts before a page hydrates: home 10, a product page 13 (decision 0076's chunks)", async () => {
+    // A phone on HTTP/1.1 pays a round trip on one of six connections for each: the storefront's code is a few
+    // chunks a page loads whole (vite.config.ts), not one per set of routes sharing a module (home 23, product 31).
+    for (const [path, most] of [
+      ["/", 10],
+      [productPath, 13],
+    ] as const) {
+      const html = await (await fetch(url(path))).text();
+      const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
+        (m) => /\bhref="([^"]+)"/.exec(m[0])?.[1] ?? "",
+      );
+      expect(preloads.length, path).toBeGreaterThan(2);
+      expect(new Set(preloads).size, `${path}: ${preloads.join(" ")}`).toBeLessThanOrEqual(most);
+    }
+  });
+
   it("keeps the home page's JavaScript within 157 kB gzip", async () => {
     const { page } = session;
     await open(page, "/");
