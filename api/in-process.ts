@@ -13,23 +13,33 @@ import { processRegularResult } from "graphql-yoga";
 const IN_PROCESS = Symbol("mili.graphql.inProcess");
 
 /**
- * A POST whose body is the JSON text given, already parsed: Yoga reads it through `json()` / `text()` as it would
- * read a body stream, without the stream. Built only for text that parses (postInProcess); text that does not is
- * sent as an HTTP-shaped request, so its error is the one a body stream gives.
+ * A POST whose body is the JSON text given, already parsed: what Yoga and the API's plugins read of a request —
+ * method, URL, headers (a real Headers), `json()` and `text()` — without a web Request's construction (URL and
+ * header validation, an abort signal and its listener, a body stream). Built only for text that parses
+ * (postInProcess); text that does not is sent as a real Request, so its error is the one a body stream gives.
+ * It has no body stream (`body` null, as a body-less Request's) and no abort signal: the storefront's calls never
+ * had one to abort with.
  */
-export class InProcessRequest extends Request {
+export class InProcessRequest {
+  readonly method = "POST";
+  readonly url: string;
+  readonly headers: Headers;
+  readonly body = null;
+  readonly bodyUsed = false;
+  readonly signal = undefined;
+  readonly [IN_PROCESS] = true;
   readonly #text: string;
   readonly #json: unknown;
-  readonly [IN_PROCESS] = true;
   constructor(url: string, headers: Record<string, string>, text: string, json: unknown) {
-    super(url, { method: "POST", headers });
+    this.url = url;
+    this.headers = new Headers(headers);
     this.#text = text;
     this.#json = json;
   }
-  override text(): Promise<string> {
+  text(): Promise<string> {
     return Promise.resolve(this.#text);
   }
-  override json(): Promise<unknown> {
+  json(): Promise<unknown> {
     return Promise.resolve(this.#json);
   }
 }
@@ -68,7 +78,7 @@ const textFetchApi = <T extends { Response: typeof Response }>(fetchAPI: T): T =
 export function useInProcessAnswers(): Plugin {
   return {
     onResultProcess({ request, resultProcessor, setResultProcessor }) {
-      if (!(request as Partial<InProcessRequest>)[IN_PROCESS]) return;
+      if (!(request as unknown as Partial<InProcessRequest>)[IN_PROCESS]) return;
       if (resultProcessor !== processRegularResult) return;
       if (request.headers.get("accept") !== "application/json") return;
       setResultProcessor(
@@ -99,7 +109,7 @@ export async function postInProcess(
   let request: Request;
   try {
     json = JSON.parse(text);
-    request = new InProcessRequest(url, headers, text, json);
+    request = new InProcessRequest(url, headers, text, json) as unknown as Request;
   } catch {
     request = new Request(url, { method: "POST", headers, body: text });
   }
