@@ -195,16 +195,105 @@ export function operationCost(
   if (!rootType) return undefined;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
   if (coerced.errors) return undefined;
+  // The walk is the same for the same document, operation, schema and known sizes, and the same values of the
+  // variables it reads (a take, an @include's condition): an earlier walk whose variables read had the values this
+  // request has came to this cost (decision 0077). Other variables (an alias, a channel) do not change it.
+  const walks = costWalksOf(schema, document, operation, known);
+  for (const earlier of walks) {
+    if (variablesKey(earlier.reads, coerced.coerced) === earlier.values) return earlier.cost;
+  }
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  return selectionSetCost(
-    { schema, fragments, variables: coerced.coerced, known },
+  const reads: string[] = [];
+  const cost = selectionSetCost(
+    { schema, fragments, variables: readsRecorded(coerced.coerced, reads), known },
     operation.selectionSet,
     rootType,
     undefined,
     0,
   );
+  if (walks.length >= MAX_WALKS_KEPT) walks.shift();
+  walks.push({ reads, values: variablesKey(reads, coerced.coerced), cost });
+  return cost;
+}
+
+/** An operation's cost for the values its walk read of the variables, in the order it read them. */
+interface CostWalk {
+  reads: string[];
+  values: string;
+  cost: number;
+}
+
+/** Walks kept per document, operation and known sizes (most operations have one: their takes are constants). */
+const MAX_WALKS_KEPT = 16;
+const costWalks = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, CostWalk[]>>>();
+
+function costWalksOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  known: Readonly<Record<string, number>>,
+): CostWalk[] {
+  let bySchema = costWalks.get(schema);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    costWalks.set(schema, bySchema);
+  }
+  let byDocument = bySchema.get(document);
+  if (!byDocument) {
+    byDocument = new Map();
+    bySchema.set(document, byDocument);
+  }
+  // Known sizes come from a request's own data (a cart's lines): rare, and not worth keeping a walk for.
+  const key = `${operation.name?.value ?? ""}\u0000${Object.keys(known).length ? JSON.stringify(known) : ""}`;
+  let walks = byDocument.get(key);
+  if (!walks) {
+    if (byDocument.size >= MAX_WALKS_KEPT) byDocument.clear();
+    walks = [];
+    byDocument.set(key, walks);
+  }
+  return walks;
+}
+
+/** The values of the named variables, as a string that tells undefined, null and every JSON value apart. */
+function variablesKey(names: readonly string[], variables: Record<string, unknown>): string {
+  return names
+    .map((name) => {
+      const own = Object.hasOwn(variables, name);
+      const value = own ? variables[name] : undefined;
+      return own ? `=${JSON.stringify(value, exactly) ?? "u"}` : "-";
+    })
+    .join(",");
+}
+
+/** JSON, with what JSON would merge kept apart: undefined (dropped or null) and numbers it writes as null. */
+function exactly(_key: string, value: unknown): unknown {
+  if (value === undefined) return "\u0000undefined";
+  if (typeof value === "number" && !Number.isFinite(value)) return `\u0000${value}`;
+  if (typeof value === "string" && value.startsWith("\u0000")) return `\u0000${value}`;
+  return value;
+}
+
+/** The variables, recording each name the walk asks about (its value or whether it has one). */
+function readsRecorded(variables: Record<string, unknown>, reads: string[]): Record<string, unknown> {
+  const note = (name: string | symbol) => {
+    if (typeof name === "string" && !reads.includes(name)) reads.push(name);
+  };
+  return new Proxy(variables, {
+    get(target, name, receiver) {
+      note(name);
+      return Reflect.get(target, name, receiver);
+    },
+    has(target, name) {
+      note(name);
+      return Reflect.has(target, name);
+    },
+    getOwnPropertyDescriptor(target, name) {
+      note(name);
+      return Reflect.getOwnPropertyDescriptor(target, name);
+    },
+  });
 }
 
 interface Walk {

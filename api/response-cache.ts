@@ -212,6 +212,8 @@ function catalogResponseCache(
   /** The cache key of each operation's context (set when its parameters arrive, read when it executes). */
   const keys = new WeakMap<object, string>();
   const versions = new WeakMap<object, CatalogVersion>();
+  /** The JSON Yoga wrote for a kept answer (by the kept object: Redis hands out a new one per read). */
+  const answerTexts = new WeakMap<ExecutionResult, string>();
   return {
     // A client that already holds the answer (its ETag is the key) is told so without a body.
     onRequest({ request, fetchAPI, endResponse }) {
@@ -254,7 +256,24 @@ function catalogResponseCache(
       keys.set(context, flightKey);
       versions.set(context, version);
       const cached = await flight.get(flightKey);
-      if (cached) setResult({ ...cached, [Symbol.for("servedFromResponseCache")]: true });
+      if (cached)
+        setResult({
+          ...cached,
+          [Symbol.for("servedFromResponseCache")]: true,
+          // Yoga writes a result with its `stringify` when there is one (jsonStringifyResultWithoutInternals): a
+          // kept answer's JSON is the same every time it is served from this process's store, so it is written
+          // once (decision 0077) — from what Yoga hands over, as JSON.stringify would, and only while that is the
+          // kept answer itself (the same values; `extensions` without Yoga's `http`), not a result a hook remade.
+          stringify: (sanitized: unknown) => {
+            if (!sameAnswer(sanitized, cached)) return JSON.stringify(sanitized);
+            let text = answerTexts.get(cached);
+            if (text === undefined) {
+              text = JSON.stringify(sanitized);
+              answerTexts.set(cached, text);
+            }
+            return text;
+          },
+        } as ExecutionResult);
     },
     onExecute({ args }) {
       const context = args.contextValue as { request?: Request };
@@ -284,6 +303,26 @@ function catalogResponseCache(
 }
 
 type HttpExtension = { headers?: Record<string, string> };
+
+/**
+ * Whether Yoga's sanitized copy of a served answer holds the kept answer's own values: every key but `extensions`
+ * the very same value, and `extensions` the kept one's but `http` (what Yoga takes out), each the very same value.
+ */
+function sameAnswer(sanitized: unknown, kept: ExecutionResult): boolean {
+  if (typeof sanitized !== "object" || sanitized === null) return false;
+  const own = sanitized as Record<string, unknown>;
+  const keptOwn = kept as unknown as Record<string, unknown>;
+  for (const key of Object.keys(own)) {
+    if (key === "extensions" || key === "stringify") continue;
+    if (own[key] !== keptOwn[key]) return false;
+  }
+  for (const key of Object.keys(keptOwn)) if (key !== "extensions" && !(key in own)) return false;
+  const extensions = (own.extensions ?? {}) as Record<string, unknown>;
+  const keptExtensions = (kept.extensions ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(extensions)) if (extensions[key] !== keptExtensions[key]) return false;
+  for (const key of Object.keys(keptExtensions)) if (key !== "http" && !(key in extensions)) return false;
+  return true;
+}
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && Symbol.asyncIterator in value;

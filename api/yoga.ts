@@ -4,6 +4,7 @@ import { createYoga, type Plugin } from "graphql-yoga";
 import type { StockEvents } from "#services/events.ts";
 import { type ApiServices, createApiContext } from "./context.ts";
 import { maskApiError } from "./errors.ts";
+import { useInProcessAnswers } from "./in-process.ts";
 import { type LimitsOptions, useLimits } from "./limits.ts";
 import { useLocalizedErrors } from "./localized-errors.ts";
 import { createPersistedStore, type PersistedStoreOptions } from "./persisted-store.ts";
@@ -103,6 +104,8 @@ export function createApi(opts: ApiOptions) {
       useVaryOrigin(),
       ...useLimits(opts.limits),
       useLocalizedErrors(),
+      // The storefront's in-process calls get Yoga's JSON text as it is (api/in-process.ts, decision 0077).
+      useInProcessAnswers(),
       // Last: a cached answer still passes the key, admission and cost checks above.
       ...(opts.responseCache ? [useCatalogResponseCache(schema, opts.responseCache)] : []),
     ],

@@ -51,6 +51,7 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
   const info = LANGS[provisional];
   const client = createGraphqlClient({
     fetch: rc.graphqlFetch,
+    post: rc.graphqlPost,
     url: rc.graphqlUrl,
     apiKey: rc.apiKey,
     locale: { channelId: info.channelId, languageId: info.languageId },
@@ -67,6 +68,7 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context, pa
     const from = LANGS[lookup.from];
     const fromClient = createGraphqlClient({
       fetch: rc.graphqlFetch,
+      post: rc.graphqlPost,
       url: rc.graphqlUrl,
       apiKey: rc.apiKey,
       locale: { channelId: from.channelId, languageId: from.languageId },

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AdminApi } from "#api/admin/yoga.ts";
+import { type InProcessAnswer, postInProcess } from "#api/in-process.ts";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
 import type { Auth } from "#services/customers/auth.ts";
@@ -83,6 +84,11 @@ export interface StorefrontRequestContext {
   apiKey: string;
   /** Executes a GraphQL request: in-process against the API, or over HTTP when GRAPHQL_URL is set. */
   graphqlFetch: (request: Request) => Promise<Response>;
+  /**
+   * In-process only (null over HTTP): a request's JSON text and headers through the very same API handler, answered
+   * with its status and JSON text, without an HTTP request's and response's body streams (decision 0077).
+   */
+  graphqlPost: ((text: string, headers: Record<string, string>) => Promise<InProcessAnswer>) | null;
   graphqlUrl: string;
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;
@@ -324,6 +330,9 @@ export function createApp(deps: AppDeps) {
         apiKey: config.apiKey,
         // In-process calls carry the shopper's client for the rate limits; remote ones come from this server.
         graphqlFetch: inProcess ? (request) => graphql(request, client) : (request) => fetch(request),
+        graphqlPost: inProcess
+          ? (text, headers) => postInProcess((request) => graphql(request, client), graphqlUrl, text, headers)
+          : null,
         graphqlUrl,
         domains,
         marketInPath: config.MARKET_IN_PATH,

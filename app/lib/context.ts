@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { ThirdPartyScripts } from "./consent.server.ts";
+import type { GraphqlPost } from "./graphql/client.ts";
 import type { ResultOf } from "./graphql/graphql.ts";
 import type { ChannelQuery } from "./graphql/operations.ts";
 import type { PageLocale } from "./page-locale.ts";
@@ -13,6 +14,8 @@ export interface RequestContext {
   requestId: string;
   apiKey: string;
   graphqlFetch: (request: Request) => Promise<Response>;
+  /** The API in this process without HTTP's request and response (decision 0077); null or absent over HTTP. */
+  graphqlPost?: GraphqlPost | null;
   graphqlUrl: string;
   domains: Record<string, "nb" | "sv">;
   marketInPath: boolean;

@@ -21,12 +21,30 @@ const SOLD_STATUSES = ORDER_STATUSES.filter(countsAsSold);
 /** How many co-purchased products the statement reads before ranking: enough for any list, bounded per request. */
 const CANDIDATES = 50;
 
-/** Active products bought in the same orders as `productId`, with in how many orders and units (one statement). */
-export async function coPurchases(db: Database, productId: number): Promise<CoPurchase[]> {
+/**
+ * The rules' two statements, built once per database handle with their inputs as placeholders (decision 0077):
+ * a query builder makes its SQL anew on every call, which cost a product page more than running the statement
+ * did on PostgreSQL. The same SQL text and parameters as building them per call.
+ */
+function statementsOf(db: Database) {
+  let built = statements.get(db);
+  if (!built) {
+    built = { coPurchases: coPurchasesStatement(db), similar: similarStatement(db) };
+    statements.set(db, built);
+  }
+  return built;
+}
+const statements = new WeakMap<
+  Database,
+  { coPurchases: ReturnType<typeof coPurchasesStatement>; similar: ReturnType<typeof similarStatement> }
+>();
+
+function coPurchasesStatement(db: Database) {
+  const productId = sql.placeholder("productId");
   const other = alias(orderLines, "other");
   const orderCount = countDistinct(other.orderId);
   const units = sum(other.quantity).mapWith(Number);
-  const rows = await db
+  return db
     .select({ productId: other.productId, orders: orderCount, units })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -35,7 +53,44 @@ export async function coPurchases(db: Database, productId: number): Promise<CoPu
     .where(and(eq(orderLines.productId, productId), inArray(orders.status, SOLD_STATUSES)))
     .groupBy(other.productId)
     .orderBy(desc(orderCount), desc(units), asc(other.productId))
-    .limit(CANDIDATES);
+    .limit(CANDIDATES)
+    .prepare("recommendations_co_purchases");
+}
+
+function similarStatement(db: Database) {
+  const productId = sql.placeholder("productId");
+  const now = sql.placeholder("now");
+  const price = min(productListPrices.sellingMinor);
+  const target = db
+    .select({ categoryId: products.primaryCategoryId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return db
+    .select({
+      productId: products.id,
+      categoryId: products.primaryCategoryId,
+      brandId: products.brandId,
+      salesCount: products.salesCount,
+      priceMinor: price,
+    })
+    .from(products)
+    .leftJoin(
+      productListPrices,
+      and(
+        eq(productListPrices.productId, products.id),
+        eq(productListPrices.marketAlias, sql.placeholder("marketAlias")),
+        lte(productListPrices.validFrom, now),
+        gt(productListPrices.validUntil, now),
+      ),
+    )
+    .where(and(eq(products.active, true), sql`${products.primaryCategoryId} = (${target})`))
+    .groupBy(products.id)
+    .prepare("recommendations_similar");
+}
+
+/** Active products bought in the same orders as `productId`, with in how many orders and units (one statement). */
+export async function coPurchases(db: Database, productId: number): Promise<CoPurchase[]> {
+  const rows = await statementsOf(db).coPurchases.execute({ productId });
   return rows.flatMap((r) =>
     r.productId === null ? [] : [{ productId: r.productId, orders: r.orders, units: r.units ?? 0 }],
   );
@@ -57,31 +112,7 @@ export async function similar(
   take: number,
 ): Promise<number[]> {
   const now = new Date().toISOString();
-  const price = min(productListPrices.sellingMinor);
-  const target = db
-    .select({ categoryId: products.primaryCategoryId })
-    .from(products)
-    .where(eq(products.id, productId));
-  const rows = await db
-    .select({
-      productId: products.id,
-      categoryId: products.primaryCategoryId,
-      brandId: products.brandId,
-      salesCount: products.salesCount,
-      priceMinor: price,
-    })
-    .from(products)
-    .leftJoin(
-      productListPrices,
-      and(
-        eq(productListPrices.productId, products.id),
-        eq(productListPrices.marketAlias, marketAlias),
-        lte(productListPrices.validFrom, now),
-        gt(productListPrices.validUntil, now),
-      ),
-    )
-    .where(and(eq(products.active, true), sql`${products.primaryCategoryId} = (${target})`))
-    .groupBy(products.id);
+  const rows = await statementsOf(db).similar.execute({ productId, marketAlias, now });
   const self = rows.find((r) => r.productId === productId);
   if (!self) return [];
   return rankSimilar(self, rows, { take: Math.min(take, MAX_RECOMMENDATIONS) });

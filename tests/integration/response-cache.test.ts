@@ -79,6 +79,10 @@ describe("response cache, one process", () => {
     expect(second.statements).toBe(shop.db.kind === "pglite" ? 0 : 1);
     expect(second.computed).toBe(false);
     expect(first.computed).toBe(true);
+    // The third is written from the text the second hit kept (decision 0077): still the same answer.
+    const third = await product(shop, alias);
+    expect(third.data).toEqual(first.data);
+    expect(third.computed).toBe(false);
   });
 
   it("shows a price changed by SQL in the very next answer", async () => {

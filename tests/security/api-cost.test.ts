@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import {
   type GraphQLInputType,
   getIntrospectionQuery,
@@ -152,6 +153,39 @@ describe("the cost budget", () => {
     expect(kept).toBeGreaterThan(skipped ?? 0);
     expect(operationCost(schema, q, { t: 1_000_000, s: true })).toBe(
       operationCost(schema, q, { t: 200, s: true }),
+    );
+  });
+
+  it("costs a document it has walked before as a fresh walk would (decision 0077: walks kept by the variables read)", () => {
+    const text = `query Q($t: Int, $r: Int, $s: Boolean!, $i: Boolean, $alias: String!) {
+      products(take: $t) { products { name skus @skip(if: $s) { skuId } } }
+      reviews(alias: $alias, take: $r) @include(if: $i) { reviews { author } }
+      product(alias: $alias) { name skus { skuId } }
+    }`;
+    const kept = parse(text);
+    const take = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -5, max: 400 }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            t: take,
+            r: take,
+            s: fc.boolean(),
+            i: fc.oneof(fc.constant(undefined), fc.boolean()),
+            alias: fc.string({ maxLength: 8 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (requests) => {
+          for (const raw of requests) {
+            const variables = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+            expect(operationCost(schema, kept, variables, "Q")).toBe(
+              operationCost(schema, parse(text), variables, "Q"),
+            );
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

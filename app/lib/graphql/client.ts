@@ -60,9 +60,20 @@ export interface GraphqlResult<T> {
   errors: GraphqlErrorEntry[];
 }
 
+/**
+ * The server's in-process API (server/app.ts, decision 0077): one request as its JSON text and headers, answered
+ * with the HTTP status and JSON text the API would have sent, without building an HTTP request and response.
+ */
+export type GraphqlPost = (
+  text: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; text: string }>;
+
 export interface ClientOptions {
   /** A fetch: the server's in-process executor or the global fetch. */
   fetch: (request: Request) => Promise<Response>;
+  /** When set, used instead of `fetch`: the same request, posted to the API in this process. */
+  post?: GraphqlPost | null;
   url: string;
   apiKey: string;
   locale: OperationLocale;
@@ -97,38 +108,42 @@ export async function sha256(text: string): Promise<string> {
 const PERSISTED_MISSES = new Set(["PersistedQueryNotFound", "PersistedQueryNotSupported"]);
 
 export function createGraphqlClient(opts: ClientOptions) {
-  async function send(body: Record<string, unknown>): Promise<{ status: number; json: unknown }> {
-    const request = new Request(opts.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        "x-apikey": opts.apiKey,
-        ...opts.headers,
-      },
-      body: JSON.stringify(body),
-    });
+  /** The answer's status and text, through `post` when there is one, else as an HTTP request through `fetch`. */
+  async function exchange(body: Record<string, unknown>): Promise<{ status: number; text: string }> {
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "x-apikey": opts.apiKey,
+      ...opts.headers,
+    };
     let response: Response;
     try {
-      response = await opts.fetch(request);
+      if (opts.post) return await opts.post(JSON.stringify(body), headers);
+      response = await opts.fetch(
+        new Request(opts.url, { method: "POST", headers, body: JSON.stringify(body) }),
+      );
     } catch (error) {
       throw new GraphqlClientError({
         networkError: error instanceof Error ? error : new Error(String(error)),
       });
     }
-    const text = await response.text();
+    return { status: response.status, text: await response.text() };
+  }
+
+  async function send(body: Record<string, unknown>): Promise<{ status: number; json: unknown }> {
+    const { status, text } = await exchange(body);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      if (response.status >= 300) throw statusError(response.status, text);
+      if (status >= 300) throw statusError(status, text);
       const parseError = Object.assign(
         new Error(`JSON Parse error: the server's answer is not JSON (${(error as Error).message})`),
-        { name: "ServerParseError", statusCode: response.status, result: text },
+        { name: "ServerParseError", statusCode: status, result: text },
       );
       throw new GraphqlClientError({ networkError: parseError });
     }
-    return { status: response.status, json };
+    return { status, json };
   }
 
   return {

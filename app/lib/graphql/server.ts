@@ -23,6 +23,7 @@ export function requestClient(
   const token = opts.token ?? readCookie(request.headers.get("cookie"), COOKIES.auth);
   const client = createGraphqlClient({
     fetch: rc.graphqlFetch,
+    post: rc.graphqlPost,
     url: rc.graphqlUrl,
     apiKey: rc.apiKey,
     locale: { channelId: locale.channelId, marketId: locale.market, languageId: locale.languageId },
