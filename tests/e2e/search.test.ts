@@ -165,7 +165,8 @@ describe.each(["nb", "sv"] as const)("search in %s", (lang) => {
     expect(await field.getAttribute("aria-expanded")).toBe("true");
     const product = listbox.locator('[data-suggestion="product"]').first();
     expect((await product.textContent())?.toLowerCase()).toContain(l.prefix_);
-    expect(await product.locator("img").count()).toBe(1);
+    // Its picture (failed once in CI with none, not reproduced: the message keeps the suggestion's HTML).
+    expect(await product.locator("img").count(), await product.innerHTML()).toBe(1);
     expect(await product.textContent()).toMatch(/kr/);
     await page.keyboard.press("Escape");
     await expect.poll(() => field.getAttribute("aria-expanded")).toBe("false");
