@@ -73,10 +73,6 @@ export interface QuestionView {
 }
 
 /**
- * A page of a product's answered questions in one language, most recently answered first. Two statements; one when
- * the caller counted them already (`answered`: the API's alias lookup counts them with the id, decision 0074).
- */
-/**
  * The questions a product's page shows: answered, in the language. The alias lookup counts them with the same
  * condition (services/product-detail.ts), for the column of its own product.
  */
@@ -89,6 +85,10 @@ export function answeredQuestionsOf(productId: number | AnyColumn, languageId: s
   );
 }
 
+/**
+ * A page of a product's answered questions in one language, most recently answered first. Two statements; one when
+ * the caller counted them already (`answered`: the API's alias lookup counts them with the id, decision 0074).
+ */
 export async function listQuestions(
   db: Database,
   opts: { productId: number; languageId: string; skip: number; take: number; answered?: number },

@@ -15,8 +15,8 @@ export async function openHydrated(shop: Shop, page: Page, path: string) {
  * The back office's notices in the page's main part, status and alert alike, joined by " | " ("" when none), once
  * React Router has nothing in flight; read at once, for `expect.poll`. After an action the router shows its
  * `actionData` (the notice) before it commits the revalidated loader data (up to a second later under load), and a
- * form keyed by loader data (the refund form's key, a version) is then made anew: a test that typed into it on
- * seeing the notice lost what it typed. While a navigation, revalidation or fetcher is in flight this answers
+ * form keyed by loader data (a version, the order's refunds) is then made anew: a test that typed into it on seeing
+ * the notice lost what it typed. While a navigation, revalidation or fetcher is in flight this answers
  * "(React Router is busy)". A poll for a success that never comes fails naming the alert that came instead.
  */
 export async function mainNotices(page: Page): Promise<string> {
