@@ -645,6 +645,33 @@ export interface ProductByAlias {
   answeredQuestions: number;
 }
 
+/** The price history's select: the active SKUs `which` picks with their price in the market and history. */
+function priceHistoryRows(db: Database, market: string | Placeholder, from: Date | Placeholder, which: SQL) {
+  return db
+    .select({
+      productId: skus.productId,
+      productClass: products.productClass,
+      currency: prices.currencyCode,
+      regular: prices.regularMinor,
+      selling: prices.sellingMinor,
+      history: skuHistorySql(prices, from),
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
+    .where(and(which, eq(skus.active, true)))
+    .orderBy(asc(skus.productId), asc(skus.id));
+}
+
+function priceHistoryStatement(db: Database) {
+  return priceHistoryRows(
+    db,
+    sql.placeholder("market"),
+    sql.placeholder("from"),
+    eq(skus.productId, sql.placeholder("productId")),
+  ).prepare("product_price_history");
+}
+
 /** The alias lookup's select over product_translations and products, for the aliases `which` picks. */
 function aliasLookup(db: Database, languageId: string | Placeholder, which: SQL | undefined) {
   return db
@@ -671,7 +698,11 @@ function aliasLookup(db: Database, languageId: string | Placeholder, which: SQL 
 function statementsOf(db: Database) {
   let built = statements.get(db);
   if (!built) {
-    built = { aliasLookup: aliasLookupStatement(db), related: relatedStatement(db) };
+    built = {
+      aliasLookup: aliasLookupStatement(db),
+      related: relatedStatement(db),
+      priceHistory: priceHistoryStatement(db),
+    };
     statements.set(db, built);
   }
   return built;
@@ -681,6 +712,7 @@ const statements = new WeakMap<
   {
     aliasLookup: ReturnType<typeof aliasLookupStatement>;
     related: ReturnType<typeof relatedStatement>;
+    priceHistory: ReturnType<typeof priceHistoryStatement>;
   }
 >();
 
@@ -849,20 +881,15 @@ export async function loadPriceHistory(
   if (!productIds.length) return new Map();
   const market = locale.market.alias;
   const from = new Date(now.getTime() - days * 86_400_000);
-  const rows = await db
-    .select({
-      productId: skus.productId,
-      productClass: products.productClass,
-      currency: prices.currencyCode,
-      regular: prices.regularMinor,
-      selling: prices.sellingMinor,
-      history: skuHistorySql(prices, from),
-    })
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
-    .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
-    .orderBy(asc(skus.productId), asc(skus.id));
+  // A page asks one product's: that statement is built once (decision 0078).
+  const rows =
+    productIds.length === 1
+      ? await statementsOf(db).priceHistory.execute({
+          market,
+          from: from.toISOString(),
+          productId: productIds[0],
+        })
+      : await priceHistoryRows(db, market, from, inArray(skus.productId, productIds));
   const out = new Map<number, PricePointMinor[]>();
   const byProduct = groupBy(rows, (r) => r.productId);
   for (const productId of productIds) {
