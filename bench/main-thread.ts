@@ -26,7 +26,11 @@ import { round, say, table, writeResult } from "./lib.ts";
  * (UpdateLayoutTree, ParseAuthorStyleSheet), layout, script (evaluation, compilation, calls, microtasks, garbage
  * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
  *
- *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout] [--database-url …]
+ *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout]
+ *                             [--network none|slow4g] [--consent false|true] [--database-url …]
+ *
+ * Each run also records the first contentful paint and the largest contentful paint (its last candidate and
+ * element) as the page saw them; with --consent true the consent cookie is set (a returning shopper: no banner).
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +41,8 @@ const { values } = parseArgs({
     cpu: { type: "string", default: "4" },
     pages: { type: "string", default: "home,list,product,checkout" },
     after: { type: "string", default: "1000" },
+    network: { type: "string", default: "none" },
+    consent: { type: "string", default: "false" },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 7);
@@ -44,6 +50,24 @@ const cpu = Math.max(1, Number(values.cpu) || 4);
 const chromePath = values["chrome-path"] as string;
 /** How long after hydration the run goes on (ms): long enough to see the deferred boundaries hydrate (decision 0073). */
 const after = Math.max(0, Number(values.after) || 0);
+/**
+ * --network slow4g: the network of Lighthouse's mobile preset as DevTools throttling applies it (CDP
+ * `Network.emulateNetworkConditions`: 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up, 150 ms × 3.75 per request;
+ * Lighthouse's `throttling.mobileSlow4G` with its DevTools factors), so what a change trades between the first paint
+ * and hydration shows as a shopper on a slow phone network would get it. --network none (the default): the loopback.
+ */
+const NETWORKS = {
+  none: null,
+  slow4g: {
+    latency: 150 * 3.75,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  },
+} as const;
+const network = NETWORKS[(values.network as keyof typeof NETWORKS) ?? "none"];
+if (network === undefined) throw new Error(`--network is none or slow4g, not ${values.network}`);
+/** --consent true: the consent cookie set (a returning shopper: no banner, the page's own largest element). */
+const withConsent = values.consent === "true";
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
@@ -131,6 +155,10 @@ interface Run {
   longTasks: number;
   longestMs: number;
   hydratedMs: number;
+  /** The first contentful paint and the last largest-contentful-paint candidate (its element) before the run ended. */
+  fcpMs: number;
+  lcpMs: number;
+  lcpElement: string;
   scriptMs: number;
   taskMs: number;
   load1: number;
@@ -166,6 +194,7 @@ try {
         hasTouch: true,
         ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
       });
+      if (withConsent) await context.addCookies([{ name: "mili-consent", value: "s0m0", url: bench.origin }]);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => {
@@ -189,10 +218,33 @@ try {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) tasks.push(entry.duration);
         }).observe({ type: "longtask", buffered: true });
+        const paints: { name: string; ms: number; size?: number; element?: string }[] = [];
+        (window as unknown as { __paints: typeof paints }).__paints = paints;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) paints.push({ name: e.name, ms: e.startTime });
+        }).observe({ type: "paint", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            size: number;
+            element: Element | null;
+          })[])
+            paints.push({
+              name: "largest-contentful-paint",
+              ms: e.startTime,
+              size: e.size,
+              element: e.element
+                ? `${e.element.tagName.toLowerCase()}${e.element.id ? `#${e.element.id}` : ""}`
+                : "",
+            });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
       });
       const cdp = await context.newCDPSession(page);
       await cdp.send("Performance.enable");
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+      if (network) {
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", { offline: false, ...network });
+      }
       await browser.startTracing(page, {
         categories: ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline"],
       });
@@ -217,6 +269,13 @@ try {
         };
       });
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const paints = await page.evaluate(
+        () =>
+          (window as unknown as { __paints: { name: string; ms: number; size?: number; element?: string }[] })
+            .__paints,
+      );
+      const fcpMs = round(paints.find((p) => p.name === "first-contentful-paint")?.ms ?? 0, 0);
+      const lcp = paints.filter((p) => p.name === "largest-contentful-paint").at(-1);
       const scripts = scriptSizes.length;
       const scriptList = await Promise.all(scriptSizes);
       const scriptBytes = scriptList.reduce((sum, x) => sum + x.bytes, 0);
@@ -236,6 +295,9 @@ try {
         longTasks: tasks.length,
         longestMs: round(Math.max(0, ...tasks), 0),
         hydratedMs: round(hydratedMs, 0),
+        fcpMs,
+        lcpMs: round(lcp?.ms ?? 0, 0),
+        lcpElement: lcp?.element ?? "",
         scriptMs: round(metric("ScriptDuration"), 0),
         taskMs: round(metric("TaskDuration"), 0),
         load1: round(loadavg()[0] ?? 0, 2),
@@ -250,16 +312,34 @@ try {
       });
       await context.close();
     }
-    const stat = (key: Exclude<keyof Run, "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList">) => {
+    const stat = (
+      key: Exclude<keyof Run, "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList" | "lcpElement">,
+    ) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
     };
     const summary = Object.fromEntries(
-      (["blockingMs", "longestMs", "hydratedMs", "scriptMs", "taskMs", "hydratedElements"] as const).map(
-        (k) => [k, stat(k)],
-      ),
+      (
+        [
+          "blockingMs",
+          "longestMs",
+          "hydratedMs",
+          "fcpMs",
+          "lcpMs",
+          "scriptMs",
+          "taskMs",
+          "hydratedElements",
+        ] as const
+      ).map((k) => [k, stat(k)]),
     ) as Record<
-      "blockingMs" | "longestMs" | "hydratedMs" | "scriptMs" | "taskMs" | "hydratedElements",
+      | "blockingMs"
+      | "longestMs"
+      | "hydratedMs"
+      | "fcpMs"
+      | "lcpMs"
+      | "scriptMs"
+      | "taskMs"
+      | "hydratedElements",
       { min: number; median: number }
     >;
     const traceMedian = Object.fromEntries(
@@ -286,6 +366,9 @@ try {
       "blocking median": r.summary.blockingMs.median,
       "longest task median": r.summary.longestMs.median,
       "hydrated median": r.summary.hydratedMs.median,
+      "FCP median": r.summary.fcpMs.median,
+      "LCP median": r.summary.lcpMs.median,
+      "LCP element": [...new Set(r.runs.map((x) => x.lcpElement))].join(" / "),
       "script median": r.summary.scriptMs.median,
       "task median": r.summary.taskMs.median,
       "elements hydrated": `${r.summary.hydratedElements.median} of ${r.runs[0]?.elements ?? 0}`,
@@ -300,6 +383,8 @@ try {
     command: `node bench/main-thread.ts ${process.argv.slice(2).join(" ")}`.trim(),
     chromePath,
     cpuSlowdown: cpu,
+    network: values.network,
+    consent: withConsent,
     afterHydratedMs: after,
     runs,
     database: bench.shop.db.kind,
