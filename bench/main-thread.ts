@@ -30,7 +30,8 @@ import { round, say, table, writeResult } from "./lib.ts";
  *                             [--network none|slow4g] [--consent false|true] [--database-url …]
  *
  * Each run also records the first contentful paint and the largest contentful paint (its last candidate and
- * element) as the page saw them; with --consent true the consent cookie is set (a returning shopper: no banner).
+ * element) as the page saw them, and each store's first access (the `localStorage` / `sessionStorage` getter,
+ * wrapped: when, how long, and the long task it ran in); with --consent true the consent cookie is set (a returning shopper: no banner).
  */
 const { values } = parseArgs({
   options: {
@@ -159,6 +160,11 @@ interface Run {
   fcpMs: number;
   lcpMs: number;
   lcpElement: string;
+  /**
+   * Each store's first access (`localStorage` / `sessionStorage` getter): when (ms from navigation), how long, the
+   * long task it ran in (its duration; 0: none), and whether before the router had hydrated.
+   */
+  storage: { store: string; atMs: number; ms: number; inLongTaskMs: number; beforeHydrated: boolean }[];
   scriptMs: number;
   taskMs: number;
   load1: number;
@@ -215,9 +221,34 @@ try {
       await page.addInitScript(() => {
         const tasks: number[] = [];
         (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+        const spans: { start: number; end: number }[] = [];
+        (window as unknown as { __longSpans: typeof spans }).__longSpans = spans;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push(entry.duration);
+          for (const entry of list.getEntries()) {
+            tasks.push(entry.duration);
+            spans.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+          }
         }).observe({ type: "longtask", buffered: true });
+        // Each store's first access (its getter: a synchronous call into the browser), when and how long.
+        const firsts: { store: string; at: number; ms: number }[] = [];
+        (window as unknown as { __storageFirsts: typeof firsts }).__storageFirsts = firsts;
+        for (const store of ["localStorage", "sessionStorage"] as const) {
+          const own = Object.getOwnPropertyDescriptor(window, store);
+          const getter = own?.get;
+          if (!own || !getter) continue;
+          let seen = false;
+          Object.defineProperty(window, store, {
+            ...own,
+            get() {
+              if (seen) return getter.call(this);
+              seen = true;
+              const at = performance.now();
+              const value = getter.call(this);
+              firsts.push({ store, at, ms: performance.now() - at });
+              return value;
+            },
+          });
+        }
         const paints: { name: string; ms: number; size?: number; element?: string }[] = [];
         (window as unknown as { __paints: typeof paints }).__paints = paints;
         new PerformanceObserver((list) => {
@@ -269,6 +300,24 @@ try {
         };
       });
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const { spans, firsts } = await page.evaluate(() => {
+        const w = window as unknown as {
+          __longSpans: { start: number; end: number }[];
+          __storageFirsts: { store: string; at: number; ms: number }[];
+        };
+        return { spans: w.__longSpans, firsts: w.__storageFirsts };
+      });
+      // Where each store's first access ran: its time, and the long task it lengthened (if any).
+      const storage = firsts.map((f) => {
+        const task = spans.find((t) => t.start <= f.at && f.at <= t.end);
+        return {
+          store: f.store,
+          atMs: round(f.at, 0),
+          ms: round(f.ms, 1),
+          inLongTaskMs: task ? round(task.end - task.start, 0) : 0,
+          beforeHydrated: f.at < hydratedMs,
+        };
+      });
       const paints = await page.evaluate(
         () =>
           (window as unknown as { __paints: { name: string; ms: number; size?: number; element?: string }[] })
@@ -298,6 +347,7 @@ try {
         fcpMs,
         lcpMs: round(lcp?.ms ?? 0, 0),
         lcpElement: lcp?.element ?? "",
+        storage,
         scriptMs: round(metric("ScriptDuration"), 0),
         taskMs: round(metric("TaskDuration"), 0),
         load1: round(loadavg()[0] ?? 0, 2),
@@ -313,7 +363,10 @@ try {
       await context.close();
     }
     const stat = (
-      key: Exclude<keyof Run, "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList" | "lcpElement">,
+      key: Exclude<
+        keyof Run,
+        "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList" | "lcpElement" | "storage"
+      >,
     ) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
@@ -369,6 +422,10 @@ try {
       "FCP median": r.summary.fcpMs.median,
       "LCP median": r.summary.lcpMs.median,
       "LCP element": [...new Set(r.runs.map((x) => x.lcpElement))].join(" / "),
+      "first localStorage (ms, in long task ms)": r.runs
+        .map((x) => x.storage.find((f) => f.store === "localStorage"))
+        .map((f) => (f ? `${f.ms} (${f.inLongTaskMs})` : "–"))
+        .join(" / "),
       "script median": r.summary.scriptMs.median,
       "task median": r.summary.taskMs.median,
       "elements hydrated": `${r.summary.hydratedElements.median} of ${r.runs[0]?.elements ?? 0}`,
