@@ -6,7 +6,7 @@ import { chromium } from "playwright-core";
 import { round, say, table, writeResult } from "./lib.ts";
 
 /**
- * What a page's first access to each browser store costs on the main thread (issue 16, decision 0078): a page
+ * What a page's first access to each browser store costs on the main thread (issue 16, decision 0079): a page
  * whose head script times `document.cookie`, `history.replaceState`, `sessionStorage.getItem` and
  * `localStorage.getItem`, each twice, in a new browser context per run (so every access is the tab's first), in
  * Chromium at --chrome-path, unthrottled. The first access of each store is a synchronous call into the browser

@@ -304,7 +304,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   useEffect(() => {
     eventBus.push("view_item", { currency, value: item.price, items: [{ ...item, quantity: 1 }] });
     // The shopper's latest viewed (decision 0046): kept in the browser only; written once the browser is idle (or
-    // as the page is left), not in the task that hydrates the page (its first localStorage access; decision 0078).
+    // as the page is left), not in the task that hydrates the page (its first localStorage access; decision 0079).
     const productId = product.productId;
     whenIdle(() => rememberViewed(productId), { beforeLeaving: true });
   }, [product.productId]);

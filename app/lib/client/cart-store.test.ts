@@ -214,7 +214,7 @@ describe("the cart store", () => {
     expect(next.store.getState().groups).toEqual(stored);
   });
 
-  it("with a later, reads the stored groups in that later work, not in the first read itself (decision 0078)", async () => {
+  it("with a later, reads the stored groups in that later work, not in the first read itself (decision 0079)", async () => {
     const stored = [
       { groupKey: "g1", packageId: 9, name: "Turpakke", canonicalUrl: "/pp/turpakke", image: "p.jpg" },
     ];

@@ -57,7 +57,7 @@ export interface CartStoreDeps {
   post(message: TabMessage): void;
   wait(ms: number): Promise<void>;
   /**
-   * Runs work that no tap needs first in a task of its own (the browser: once it is idle, decision 0078); without
+   * Runs work that no tap needs first in a task of its own (the browser: once it is idle, decision 0079); without
    * it, at once.
    */
   later?: (work: () => void) => void;

@@ -37,7 +37,7 @@ export interface IdleOptions {
 
 /**
  * Runs `work` once, in a task of its own when the browser is next idle (at the latest after `timeoutMs`), not in
- * the task that called it (decision 0078). For the start-up work of a page that no tap needs first — the cart's
+ * the task that called it (decision 0079). For the start-up work of a page that no tap needs first — the cart's
  * stored groups, the latest-viewed list's write: called from an effect, it would run in the task that hydrates the
  * page (React runs the first effects there), and its first localStorage access is a synchronous call into the
  * browser that lengthens the task delaying the shopper's first tap. Without `requestIdleCallback` (Safari), a
