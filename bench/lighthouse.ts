@@ -52,11 +52,14 @@ const { values } = parseArgs({
     pages: { type: "string", default: "home,list,product" },
     floor: { type: "string", default: "true" },
     "keep-reports": { type: "string" },
+    "save-assets": { type: "string", default: "false" },
   },
 });
 /** Where each run's full Lighthouse report (its long tasks, the forced-reflow and bootup audits) is kept, if asked. */
 const keepReports = values["keep-reports"] ?? null;
 if (keepReports) mkdirSync(keepReports, { recursive: true });
+/** With --keep-reports, --save-assets true keeps each run's trace and DevTools log beside its report (Lighthouse's own --save-assets). */
+const saveAssets = keepReports !== null && values["save-assets"] === "true";
 const withFloor = values.floor !== "false";
 const runs = Math.max(1, Number(values.runs) || 3);
 const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
@@ -206,6 +209,7 @@ function lighthouse(url: string, outputPath: string, cookie?: string): Promise<L
     `--chrome-flags=${CHROME_FLAGS}`,
     "--output=json",
     `--output-path=${outputPath}`,
+    ...(saveAssets ? ["--save-assets"] : []),
     "--quiet",
   ];
   return new Promise((resolve, reject) => {
@@ -285,6 +289,12 @@ try {
       const report = await lighthouseWithRetry(url, join(bench.dir, `${page}-${run}.json`), cookie);
       if (keepReports)
         copyFileSync(join(bench.dir, `${page}-${run}.json`), join(keepReports, `${page}-${run}.json`));
+      if (keepReports && saveAssets)
+        for (const asset of ["trace", "devtoolslog"])
+          copyFileSync(
+            join(bench.dir, `${page}-${run}-0.${asset}.json`),
+            join(keepReports, `${page}-${run}-0.${asset}.json`),
+          );
       const loadAtEnd = loadavg().map((n) => round(n, 2));
       measured.push({
         report,

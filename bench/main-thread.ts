@@ -26,7 +26,12 @@ import { round, say, table, writeResult } from "./lib.ts";
  * (UpdateLayoutTree, ParseAuthorStyleSheet), layout, script (evaluation, compilation, calls, microtasks, garbage
  * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
  *
- *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout] [--database-url …]
+ *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout]
+ *                             [--network none|slow4g] [--consent false|true] [--database-url …]
+ *
+ * Each run also records the first contentful paint and the largest contentful paint (its last candidate and
+ * element) as the page saw them, and each store's first access (the `localStorage` / `sessionStorage` getter,
+ * wrapped: when, how long, and the long task it ran in); with --consent true the consent cookie is set (a returning shopper: no banner).
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +42,8 @@ const { values } = parseArgs({
     cpu: { type: "string", default: "4" },
     pages: { type: "string", default: "home,list,product,checkout" },
     after: { type: "string", default: "1000" },
+    network: { type: "string", default: "none" },
+    consent: { type: "string", default: "false" },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 7);
@@ -44,6 +51,24 @@ const cpu = Math.max(1, Number(values.cpu) || 4);
 const chromePath = values["chrome-path"] as string;
 /** How long after hydration the run goes on (ms): long enough to see the deferred boundaries hydrate (decision 0073). */
 const after = Math.max(0, Number(values.after) || 0);
+/**
+ * --network slow4g: the network of Lighthouse's mobile preset as DevTools throttling applies it (CDP
+ * `Network.emulateNetworkConditions`: 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up, 150 ms × 3.75 per request;
+ * Lighthouse's `throttling.mobileSlow4G` with its DevTools factors), so what a change trades between the first paint
+ * and hydration shows as a shopper on a slow phone network would get it. --network none (the default): the loopback.
+ */
+const NETWORKS = {
+  none: null,
+  slow4g: {
+    latency: 150 * 3.75,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  },
+} as const;
+const network = NETWORKS[(values.network as keyof typeof NETWORKS) ?? "none"];
+if (network === undefined) throw new Error(`--network is none or slow4g, not ${values.network}`);
+/** --consent true: the consent cookie set (a returning shopper: no banner, the page's own largest element). */
+const withConsent = values.consent === "true";
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
@@ -131,6 +156,15 @@ interface Run {
   longTasks: number;
   longestMs: number;
   hydratedMs: number;
+  /** The first contentful paint and the last largest-contentful-paint candidate (its element) before the run ended. */
+  fcpMs: number;
+  lcpMs: number;
+  lcpElement: string;
+  /**
+   * Each store's first access (`localStorage` / `sessionStorage` getter): when (ms from navigation), how long, the
+   * long task it ran in (its duration; 0: none), and whether before the router had hydrated.
+   */
+  storage: { store: string; atMs: number; ms: number; inLongTaskMs: number; beforeHydrated: boolean }[];
   scriptMs: number;
   taskMs: number;
   load1: number;
@@ -166,6 +200,7 @@ try {
         hasTouch: true,
         ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
       });
+      if (withConsent) await context.addCookies([{ name: "mili-consent", value: "s0m0", url: bench.origin }]);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => {
@@ -186,13 +221,61 @@ try {
       await page.addInitScript(() => {
         const tasks: number[] = [];
         (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+        const spans: { start: number; end: number }[] = [];
+        (window as unknown as { __longSpans: typeof spans }).__longSpans = spans;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push(entry.duration);
+          for (const entry of list.getEntries()) {
+            tasks.push(entry.duration);
+            spans.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+          }
         }).observe({ type: "longtask", buffered: true });
+        // Each store's first access (its getter: a synchronous call into the browser), when and how long.
+        const firsts: { store: string; at: number; ms: number }[] = [];
+        (window as unknown as { __storageFirsts: typeof firsts }).__storageFirsts = firsts;
+        for (const store of ["localStorage", "sessionStorage"] as const) {
+          const own = Object.getOwnPropertyDescriptor(window, store);
+          const getter = own?.get;
+          if (!own || !getter) continue;
+          let seen = false;
+          Object.defineProperty(window, store, {
+            ...own,
+            get() {
+              if (seen) return getter.call(this);
+              seen = true;
+              const at = performance.now();
+              const value = getter.call(this);
+              firsts.push({ store, at, ms: performance.now() - at });
+              return value;
+            },
+          });
+        }
+        const paints: { name: string; ms: number; size?: number; element?: string }[] = [];
+        (window as unknown as { __paints: typeof paints }).__paints = paints;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) paints.push({ name: e.name, ms: e.startTime });
+        }).observe({ type: "paint", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            size: number;
+            element: Element | null;
+          })[])
+            paints.push({
+              name: "largest-contentful-paint",
+              ms: e.startTime,
+              size: e.size,
+              element: e.element
+                ? `${e.element.tagName.toLowerCase()}${e.element.id ? `#${e.element.id}` : ""}`
+                : "",
+            });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
       });
       const cdp = await context.newCDPSession(page);
       await cdp.send("Performance.enable");
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+      if (network) {
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", { offline: false, ...network });
+      }
       await browser.startTracing(page, {
         categories: ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline"],
       });
@@ -217,6 +300,31 @@ try {
         };
       });
       const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const { spans, firsts } = await page.evaluate(() => {
+        const w = window as unknown as {
+          __longSpans: { start: number; end: number }[];
+          __storageFirsts: { store: string; at: number; ms: number }[];
+        };
+        return { spans: w.__longSpans, firsts: w.__storageFirsts };
+      });
+      // Where each store's first access ran: its time, and the long task it lengthened (if any).
+      const storage = firsts.map((f) => {
+        const task = spans.find((t) => t.start <= f.at && f.at <= t.end);
+        return {
+          store: f.store,
+          atMs: round(f.at, 0),
+          ms: round(f.ms, 1),
+          inLongTaskMs: task ? round(task.end - task.start, 0) : 0,
+          beforeHydrated: f.at < hydratedMs,
+        };
+      });
+      const paints = await page.evaluate(
+        () =>
+          (window as unknown as { __paints: { name: string; ms: number; size?: number; element?: string }[] })
+            .__paints,
+      );
+      const fcpMs = round(paints.find((p) => p.name === "first-contentful-paint")?.ms ?? 0, 0);
+      const lcp = paints.filter((p) => p.name === "largest-contentful-paint").at(-1);
       const scripts = scriptSizes.length;
       const scriptList = await Promise.all(scriptSizes);
       const scriptBytes = scriptList.reduce((sum, x) => sum + x.bytes, 0);
@@ -236,6 +344,10 @@ try {
         longTasks: tasks.length,
         longestMs: round(Math.max(0, ...tasks), 0),
         hydratedMs: round(hydratedMs, 0),
+        fcpMs,
+        lcpMs: round(lcp?.ms ?? 0, 0),
+        lcpElement: lcp?.element ?? "",
+        storage,
         scriptMs: round(metric("ScriptDuration"), 0),
         taskMs: round(metric("TaskDuration"), 0),
         load1: round(loadavg()[0] ?? 0, 2),
@@ -250,16 +362,37 @@ try {
       });
       await context.close();
     }
-    const stat = (key: Exclude<keyof Run, "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList">) => {
+    const stat = (
+      key: Exclude<
+        keyof Run,
+        "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList" | "lcpElement" | "storage"
+      >,
+    ) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
       return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
     };
     const summary = Object.fromEntries(
-      (["blockingMs", "longestMs", "hydratedMs", "scriptMs", "taskMs", "hydratedElements"] as const).map(
-        (k) => [k, stat(k)],
-      ),
+      (
+        [
+          "blockingMs",
+          "longestMs",
+          "hydratedMs",
+          "fcpMs",
+          "lcpMs",
+          "scriptMs",
+          "taskMs",
+          "hydratedElements",
+        ] as const
+      ).map((k) => [k, stat(k)]),
     ) as Record<
-      "blockingMs" | "longestMs" | "hydratedMs" | "scriptMs" | "taskMs" | "hydratedElements",
+      | "blockingMs"
+      | "longestMs"
+      | "hydratedMs"
+      | "fcpMs"
+      | "lcpMs"
+      | "scriptMs"
+      | "taskMs"
+      | "hydratedElements",
       { min: number; median: number }
     >;
     const traceMedian = Object.fromEntries(
@@ -286,6 +419,13 @@ try {
       "blocking median": r.summary.blockingMs.median,
       "longest task median": r.summary.longestMs.median,
       "hydrated median": r.summary.hydratedMs.median,
+      "FCP median": r.summary.fcpMs.median,
+      "LCP median": r.summary.lcpMs.median,
+      "LCP element": [...new Set(r.runs.map((x) => x.lcpElement))].join(" / "),
+      "first localStorage (ms, in long task ms)": r.runs
+        .map((x) => x.storage.find((f) => f.store === "localStorage"))
+        .map((f) => (f ? `${f.ms} (${f.inLongTaskMs})` : "–"))
+        .join(" / "),
       "script median": r.summary.scriptMs.median,
       "task median": r.summary.taskMs.median,
       "elements hydrated": `${r.summary.hydratedElements.median} of ${r.runs[0]?.elements ?? 0}`,
@@ -300,6 +440,8 @@ try {
     command: `node bench/main-thread.ts ${process.argv.slice(2).join(" ")}`.trim(),
     chromePath,
     cpuSlowdown: cpu,
+    network: values.network,
+    consent: withConsent,
     afterHydratedMs: after,
     runs,
     database: bench.shop.db.kind,

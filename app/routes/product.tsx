@@ -25,6 +25,7 @@ import { hasMessage } from "../i18n/index.ts";
 import type { ShopItem } from "../lib/analytics/data-layer.ts";
 import { PRIVATE_PAGE, PUBLIC_PAGE } from "../lib/cache.ts";
 import { eventBus } from "../lib/client/event-bus.ts";
+import { whenIdle } from "../lib/client/idle.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductPageQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
@@ -302,8 +303,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product shown, not per render of its data.
   useEffect(() => {
     eventBus.push("view_item", { currency, value: item.price, items: [{ ...item, quantity: 1 }] });
-    // The shopper's latest viewed (decision 0046): kept in the browser only.
-    rememberViewed(product.productId);
+    // The shopper's latest viewed (decision 0046): kept in the browser only; written once the browser is idle (or
+    // as the page is left), not in the task that hydrates the page (its first localStorage access; decision 0079).
+    const productId = product.productId;
+    whenIdle(() => rememberViewed(productId), { beforeLeaving: true });
   }, [product.productId]);
   const params = new URLSearchParams(location.search);
   // The review and question forms' way in for a shopper who is not signed in: the sign-in panel, then back here.

@@ -8,6 +8,7 @@ import {
   type Optimistic,
 } from "../../lib/client/cart-store.ts";
 import { eventBus } from "../../lib/client/event-bus.ts";
+import { whenIdle } from "../../lib/client/idle.ts";
 import { startRecommendationTracking } from "../../lib/client/recommendation-tracking.ts";
 import { tabSync } from "../../lib/client/tab-sync.ts";
 import { href } from "../../lib/page-locale.ts";
@@ -37,6 +38,7 @@ export const cartStore = createCartStore({
   },
   post: (message) => tabSync.post(message),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  later: (work) => void whenIdle(work),
 });
 
 const EMPTY: CartState = {

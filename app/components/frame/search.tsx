@@ -23,6 +23,13 @@ type Suggestions = NonNullable<ResultOf<typeof SearchSuggestionsQuery>["searchSu
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 const DEBOUNCE_MS = 200;
+
+/** One text begins the other (case aside): the shopper typed on, or deleted, since the answer was asked for. */
+function related(a: string, b: string): boolean {
+  const x = a.toLocaleLowerCase();
+  const y = b.toLocaleLowerCase();
+  return x.startsWith(y) || y.startsWith(x);
+}
 const MAX_SEARCH = 100;
 
 interface Option {
@@ -81,7 +88,6 @@ export function SiteSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [recent, setRecent] = useState<string[]>([]);
-  const [asked, setAsked] = useState("");
   const containerRef = useRef<HTMLDivElement>(null);
   const searchPath = (q: string) => href(root.locale, `/s/${encodeURIComponent(q)}`);
 
@@ -91,7 +97,6 @@ export function SiteSearch() {
   useEffect(() => {
     if (!query) return;
     const timer = window.setTimeout(() => {
-      setAsked(query);
       void load.current(`${href(root.locale, "/s")}?suggest=${encodeURIComponent(query)}`);
     }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -100,8 +105,23 @@ export function SiteSearch() {
   const answer = fetcher.data as
     | { kind?: string; text?: string; suggestions?: Suggestions | null }
     | undefined;
+  const answered =
+    answer?.kind === "suggestions" && typeof answer.text === "string"
+      ? { text: answer.text, suggestions: answer.suggestions ?? null }
+      : undefined;
+  // While the shopper goes on typing (or deletes a letter) the last answer stays until the next one arrives, so
+  // the list narrows instead of vanishing at every pause; an answer for an unrelated text is not shown. The list
+  // is busy until it answers what the field holds.
   const suggestions: Suggestions | null =
-    query && answer?.kind === "suggestions" && answer.text === asked ? (answer.suggestions ?? null) : null;
+    query && answered && related(answered.text, query) ? answered.suggestions : null;
+  const busy = Boolean(query) && answered?.text !== query;
+  const shownFor = suggestions ? answered?.text : undefined;
+  const [activeFor, setActiveFor] = useState(shownFor);
+  if (activeFor !== shownFor) {
+    // New suggestions replaced the list: an arrow key's choice in the old one no longer points where it did.
+    setActiveFor(shownFor);
+    setActive(-1);
+  }
 
   const showRecent = !query && recent.length > 0;
   const products = query ? (suggestions?.products ?? []) : [];
@@ -261,7 +281,13 @@ export function SiteSearch() {
               expanded ? "" : "hidden"
             }`}
           >
-            <div id={listId} role="listbox" aria-label={t("search.suggestions")} data-search-suggestions>
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={t("search.suggestions")}
+              aria-busy={busy}
+              data-search-suggestions
+            >
               {showRecent ? (
                 <OptionGroup id={`${base}-gr`} label={t("search.recent")}>
                   {recent.map((r, i) => (

@@ -40,7 +40,7 @@ function cart(
 }
 
 /** Fakes for the browser: answers queued per request, a cookie jar, a storage, the tab channel, instant waits. */
-function harness(answers: (CartResult | Error)[]) {
+function harness(answers: (CartResult | Error)[], later?: (work: () => void) => void) {
   const requests: { url: string; method: string; body?: string }[] = [];
   const jar = new Map<string, string>();
   const storage = new Map<string, string>();
@@ -71,6 +71,7 @@ function harness(answers: (CartResult | Error)[]) {
     },
     post: (m) => void posted.push(m),
     wait: async (ms) => void waits.push(ms),
+    ...(later ? { later } : {}),
   };
   const store = createCartStore(deps);
   store.configure({ endpoint: "/sv/api/cart" });
@@ -211,6 +212,28 @@ describe("the cart store", () => {
     next.storage.set(GROUPED_ITEMS_KEY, JSON.stringify(stored));
     await next.store.start();
     expect(next.store.getState().groups).toEqual(stored);
+  });
+
+  it("with a later, reads the stored groups in that later work, not in the first read itself (decision 0079)", async () => {
+    const stored = [
+      { groupKey: "g1", packageId: 9, name: "Turpakke", canonicalUrl: "/pp/turpakke", image: "p.jpg" },
+    ];
+    const pending: (() => void)[] = [];
+    const reads: string[] = [];
+    const h = harness([], (work) => void pending.push(work));
+    h.storage.set(GROUPED_ITEMS_KEY, JSON.stringify(stored));
+    const getItem = h.storage.get.bind(h.storage);
+    h.storage.get = (key: string) => {
+      reads.push(key);
+      return getItem(key);
+    };
+    await h.store.start();
+    expect(reads).toEqual([]);
+    expect(h.store.getState()).toMatchObject({ loaded: true, groups: [] });
+    expect(pending).toHaveLength(1);
+    pending[0]?.();
+    expect(reads).toEqual([GROUPED_ITEMS_KEY]);
+    expect(h.store.getState().groups).toEqual(stored);
   });
 
   it("flags a cart changed behind the shopper's back (a read) as spec §4 defines it, not the shopper's own changes", async () => {

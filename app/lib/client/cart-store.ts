@@ -19,7 +19,8 @@ import type { TabMessage } from "./tab-sync.ts";
  *   change puts the server's cart back.
  * - Each update stores the cart, writes the cart id to the cookie (one year) and tells the other tabs, which load
  *   the cart again and show it without a reload.
- * - Grouped package items are kept in local storage and loaded once when the grouped list is empty.
+ * - Grouped package items are kept in local storage and loaded once when the grouped list is empty (once the
+ *   browser is idle after the page's first read, when the store is given `later`).
  */
 
 export const CART_RETRY = { attempts: 5, delay: 1000 } as const;
@@ -55,6 +56,11 @@ export interface CartStoreDeps {
   cookies: { read(): string; write(cookie: string): void; secure(): boolean };
   post(message: TabMessage): void;
   wait(ms: number): Promise<void>;
+  /**
+   * Runs work that no tap needs first in a task of its own (the browser: once it is idle, decision 0079); without
+   * it, at once.
+   */
+  later?: (work: () => void) => void;
 }
 
 export type ChangeFields = Record<string, string | number>;
@@ -230,7 +236,17 @@ export function createCartStore(deps: CartStoreDeps) {
     },
     /** The first read of a page: the cookie's cart, if there is one (nothing is created for a new visitor). */
     start(): Promise<void> {
-      if (state.groups.length === 0) set({ groups: readGroups() });
+      // The stored groups are read once the browser is idle: the tab's first localStorage access (a synchronous
+      // call into the browser) stays out of the task that hydrates the page. Every store() writes the storage
+      // too, so a read after the cart came back finds what the state already has.
+      const restore = () => {
+        if (state.groups.length === 0) {
+          const groups = readGroups();
+          if (groups.length) set({ groups });
+        }
+      };
+      if (deps.later) deps.later(restore);
+      else restore();
       if (!readCookie(deps.cookies.read(), COOKIES.cart)) {
         set({ loaded: true });
         return Promise.resolve();
