@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import {
   type DocumentNode,
   type ExecutionResult,
@@ -242,16 +242,17 @@ function catalogResponseCache(
       // a shopper's request (isPrivateRequest), which has no key, so nothing of it is kept either.
       if (kindOf(documentString) === "mutation" || isPrivateRequest(request)) return;
       const version = await opts.version();
-      const key = createHash("sha256")
-        .update(
-          JSON.stringify([
-            version.version,
-            params.operationName ?? null,
-            params.variables ?? {},
-            documentString,
-          ]),
-        )
-        .digest("base64url");
+      // One-shot digest (no Hash object per request): the same bytes, the same key.
+      const key = hash(
+        "sha256",
+        JSON.stringify([
+          version.version,
+          params.operationName ?? null,
+          params.variables ?? {},
+          documentString,
+        ]),
+        "base64url",
+      );
       const flightKey = await flight.keyFor(key, request, documentString);
       keys.set(context, flightKey);
       versions.set(context, version);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { type DeviceClass, deviceClass } from "#domain/device.ts";
 import {
@@ -246,7 +246,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     const { body, scriptHashes } = page;
     const headers = new Headers(response.headers);
     headers.delete("content-length");
-    const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+    const etag = `W/"${hash("sha1", body, "base64url").slice(0, 22)}"`;
     headers.set("ETag", etag);
     const compressible = isCompressible(headers.get("content-type")) && body.byteLength >= MIN_SIZE;
     if (compressible) addVary(headers);
@@ -333,7 +333,7 @@ export function withoutNonce(
   for (const [, attrs = "", text = ""] of html.matchAll(SCRIPT)) {
     if (SRC.test(attrs) || text === "") continue;
     const normalised = text.replace(/\r\n?/g, "\n");
-    hashes.add(`'sha256-${createHash("sha256").update(normalised, "latin1").digest("base64")}'`);
+    hashes.add(`'sha256-${hash("sha256", Buffer.from(normalised, "latin1"), "base64")}'`);
   }
   // A buffer of its own (not Node's shared pool): the page cache keeps it.
   const body = new Uint8Array(html.length);

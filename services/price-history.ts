@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { prices } from "#db/schema/index.ts";
 import { appliedPrices, type CurrentPrice, type PriceChange, priceReduction } from "#domain/prices.ts";
 
@@ -19,10 +19,13 @@ export interface SkuHistoryJson {
  * (SkuHistoryJson), so that callers price by domain/prices.ts without a statement of their own. With `from`, the log
  * from the entry in effect at `from` on (enough for the prices applied since `from`).
  */
-export function skuHistorySql(row: typeof prices, from?: Date): SQL<SkuHistoryJson | string | null> {
+export function skuHistorySql(
+  row: typeof prices,
+  from?: Date | Placeholder,
+): SQL<SkuHistoryJson | string | null> {
   const since = from
     ? sql`and l.at >= coalesce((select max(f.at) from price_log f where f.sku_id = ${row.skuId}
-            and f.market_alias = ${row.marketAlias} and f.at <= ${from.toISOString()}::timestamptz), '-infinity')`
+            and f.market_alias = ${row.marketAlias} and f.at <= ${from instanceof Date ? from.toISOString() : from}::timestamptz), '-infinity')`
     : sql``;
   return sql<SkuHistoryJson | string | null>`case when ${row.skuId} is null then null else json_build_object(
     'log', coalesce((select json_agg(json_build_array(l.at, l.selling_minor, l.regular_minor) order by l.at, l.id)

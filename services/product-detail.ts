@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import {
   campaignProducts,
@@ -645,19 +645,36 @@ export interface ProductByAlias {
   answeredQuestions: number;
 }
 
-/**
- * The active products with these aliases in the language (alias → id and rating; unknown aliases are absent).
- * One statement for any number of aliases: the API batches the alias lookups of one request through it. The
- * rating comes with the row the lookup reads anyway, and the answered questions' count (listQuestions' condition)
- * with it, so a page's reviews and questions need not read them again (listReviews, listQuestions).
- */
-export async function productIdsByAlias(
-  db: Database,
-  languageId: string,
-  aliases: readonly string[],
-): Promise<Map<string, ProductByAlias>> {
-  if (aliases.length === 0) return new Map();
-  const rows = await db
+/** The price history's select: the active SKUs `which` picks with their price in the market and history. */
+function priceHistoryRows(db: Database, market: string | Placeholder, from: Date | Placeholder, which: SQL) {
+  return db
+    .select({
+      productId: skus.productId,
+      productClass: products.productClass,
+      currency: prices.currencyCode,
+      regular: prices.regularMinor,
+      selling: prices.sellingMinor,
+      history: skuHistorySql(prices, from),
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
+    .where(and(which, eq(skus.active, true)))
+    .orderBy(asc(skus.productId), asc(skus.id));
+}
+
+function priceHistoryStatement(db: Database) {
+  return priceHistoryRows(
+    db,
+    sql.placeholder("market"),
+    sql.placeholder("from"),
+    eq(skus.productId, sql.placeholder("productId")),
+  ).prepare("product_price_history");
+}
+
+/** The alias lookup's select over product_translations and products, for the aliases `which` picks. */
+function aliasLookup(db: Database, languageId: string | Placeholder, which: SQL | undefined) {
+  return db
     .select({
       alias: productTranslations.alias,
       id: products.id,
@@ -670,14 +687,70 @@ export async function productIdsByAlias(
     })
     .from(productTranslations)
     .innerJoin(products, eq(products.id, productTranslations.productId))
-    .where(
-      and(
-        eq(productTranslations.languageId, languageId),
-        inArray(productTranslations.alias, [...new Set(aliases)]),
-        eq(products.active, true),
-      ),
-    )
+    .where(and(eq(productTranslations.languageId, languageId), which, eq(products.active, true)))
     .orderBy(asc(productTranslations.alias), asc(products.id));
+}
+
+/**
+ * A product page's statements built once per database handle with their inputs as placeholders, as the
+ * recommendations' are (decision 0077): a query builder makes its SQL anew on every call (decision 0078).
+ */
+function statementsOf(db: Database) {
+  let built = statements.get(db);
+  if (!built) {
+    built = {
+      aliasLookup: aliasLookupStatement(db),
+      related: relatedStatement(db),
+      priceHistory: priceHistoryStatement(db),
+    };
+    statements.set(db, built);
+  }
+  return built;
+}
+const statements = new WeakMap<
+  Database,
+  {
+    aliasLookup: ReturnType<typeof aliasLookupStatement>;
+    related: ReturnType<typeof relatedStatement>;
+    priceHistory: ReturnType<typeof priceHistoryStatement>;
+  }
+>();
+
+function aliasLookupStatement(db: Database) {
+  return aliasLookup(
+    db,
+    sql.placeholder("languageId"),
+    eq(productTranslations.alias, sql.placeholder("alias")),
+  ).prepare("product_alias_lookup");
+}
+
+function relatedStatement(db: Database) {
+  return db
+    .select({ id: relatedProducts.relatedProductId, relation: relatedProducts.relation })
+    .from(relatedProducts)
+    .where(eq(relatedProducts.productId, sql.placeholder("productId")))
+    .orderBy(asc(relatedProducts.sortOrder), asc(relatedProducts.relatedProductId))
+    .prepare("product_related");
+}
+
+/**
+ * The active products with these aliases in the language (alias → id and rating; unknown aliases are absent).
+ * One statement for any number of aliases: the API batches the alias lookups of one request through it. The
+ * rating comes with the row the lookup reads anyway, and the answered questions' count (listQuestions' condition)
+ * with it, so a page's reviews and questions need not read them again (listReviews, listQuestions).
+ */
+export async function productIdsByAlias(
+  db: Database,
+  languageId: string,
+  aliases: readonly string[],
+): Promise<Map<string, ProductByAlias>> {
+  if (aliases.length === 0) return new Map();
+  const unique = [...new Set(aliases)];
+  // A page asks one alias (its product, related and recommended, batched): that statement is built once.
+  const rows =
+    unique.length === 1
+      ? await statementsOf(db).aliasLookup.execute({ languageId, alias: unique[0] })
+      : await aliasLookup(db, languageId, inArray(productTranslations.alias, unique));
   const map = new Map<string, ProductByAlias>();
   // As productIdByAlias's `limit 1` would pick: one id per alias (an alias is unique per language anyway).
   for (const row of rows)
@@ -696,11 +769,7 @@ export async function relatedProductsOf(
   db: Database,
   productId: number,
 ): Promise<{ id: number; relation: string }[]> {
-  return db
-    .select({ id: relatedProducts.relatedProductId, relation: relatedProducts.relation })
-    .from(relatedProducts)
-    .where(eq(relatedProducts.productId, productId))
-    .orderBy(asc(relatedProducts.sortOrder), asc(relatedProducts.relatedProductId));
+  return statementsOf(db).related.execute({ productId });
 }
 
 /** The categories each product is in (product_categories), in their order; the primary one first. */
@@ -812,20 +881,15 @@ export async function loadPriceHistory(
   if (!productIds.length) return new Map();
   const market = locale.market.alias;
   const from = new Date(now.getTime() - days * 86_400_000);
-  const rows = await db
-    .select({
-      productId: skus.productId,
-      productClass: products.productClass,
-      currency: prices.currencyCode,
-      regular: prices.regularMinor,
-      selling: prices.sellingMinor,
-      history: skuHistorySql(prices, from),
-    })
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(prices, and(eq(prices.skuId, skus.id), eq(prices.marketAlias, market)))
-    .where(and(inArray(skus.productId, productIds), eq(skus.active, true)))
-    .orderBy(asc(skus.productId), asc(skus.id));
+  // A page asks one product's: that statement is built once (decision 0078).
+  const rows =
+    productIds.length === 1
+      ? await statementsOf(db).priceHistory.execute({
+          market,
+          from: from.toISOString(),
+          productId: productIds[0],
+        })
+      : await priceHistoryRows(db, market, from, inArray(skus.productId, productIds));
   const out = new Map<number, PricePointMinor[]>();
   const byProduct = groupBy(rows, (r) => r.productId);
   for (const productId of productIds) {

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, isNotNull, type Placeholder } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, products, reviews } from "#db/schema/index.ts";
 import type { CleanReview } from "#domain/review.ts";
@@ -76,7 +76,7 @@ export interface QuestionView {
  * The questions a product's page shows: answered, in the language. The alias lookup counts them with the same
  * condition (services/product-detail.ts), for the column of its own product.
  */
-export function answeredQuestionsOf(productId: number | AnyColumn, languageId: string) {
+export function answeredQuestionsOf(productId: number | AnyColumn, languageId: string | Placeholder) {
   return and(
     eq(productQuestions.productId, productId),
     eq(productQuestions.languageId, languageId),

@@ -1,9 +1,15 @@
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { msg } from "#domain/messages.ts";
 import { toDecimal } from "#domain/money.ts";
 import { discountPercentage } from "#domain/prices.ts";
 import { type ProductClass, vatOfGross, vatRateFor } from "#domain/vat.ts";
 import { MAX_SKIP } from "#services/catalog/filter.ts";
-import { findProducts, type ProductDetail, type ProductPart } from "#services/catalog/product.ts";
+import {
+  findProducts,
+  type ProductCard,
+  type ProductDetail,
+  type ProductPart,
+} from "#services/catalog/product.ts";
 import type { StockView } from "#services/catalog/summary.ts";
 import { loadPackageRules, loadSkuPrices, type PackageRule } from "#services/package-prices.ts";
 import {
@@ -51,25 +57,91 @@ async function localeOf(ctx: ApiContext, languageId: string): Promise<Locale> {
 
 const key = (locale: Locale) => `${locale.market.alias}:${locale.language.id}`;
 
-/** What a card of productEdges reads in its statement: the SKUs (with stock) and the tracking code cards show. */
-const CARD_PARTS: ReadonlySet<ProductPart> = new Set(["skus", "row"]);
+/**
+ * What productEdges reads of each product: with or without its details (texts, meta, the paths in every language),
+ * its SKUs whole or only their ids (decision 0078).
+ */
+export interface CardShape {
+  details: boolean;
+  skus: "whole" | "ids";
+}
+
+/** Everything a product field may ask: what productEdges reads unless told less. */
+const WHOLE_CARDS: CardShape = { details: true, skus: "whole" };
+
+/** What a card reads in its statement besides its shape: the tracking code cards show. */
+const partsOf = (shape: CardShape): ReadonlySet<ProductPart> =>
+  new Set<ProductPart>([shape.skus === "whole" ? "skus" : "skuIds", "row"]);
+
+/** The product fields only a read with details answers. */
+const DETAIL_FIELDS = new Set(["texts", "meta", "alternativeUrls"]);
+
+/** Calls `visit` with each field of a selection, through fragments and inline fragments. */
+function eachField(
+  info: GraphQLResolveInfo,
+  set: SelectionSetNode | undefined,
+  visit: (field: FieldNode) => void,
+): void {
+  for (const s of set?.selections ?? []) {
+    if (s.kind === Kind.FIELD) visit(s);
+    else if (s.kind === Kind.INLINE_FRAGMENT) eachField(info, s.selectionSet, visit);
+    else eachField(info, info.fragments[s.name.value]?.selectionSet, visit);
+  }
+}
+
+/** Whether a `skus` field asks nothing of a SKU but its id. */
+function onlySkuIds(info: GraphQLResolveInfo, set: SelectionSetNode | undefined): boolean {
+  let only = true;
+  eachField(info, set, (f) => {
+    if (f.name.value !== "skuId" && f.name.value !== "__typename") only = false;
+  });
+  return only;
+}
 
 /**
- * Products by id as the product query shows them (related and recommended cards, cart lines), batched per request:
- * one statement for all of them, SKUs and tracking codes included (findProducts).
+ * The shape a list of cards (relatedProducts, recommendedProducts: items with a `product`) needs, from the items'
+ * selection: details when a `product` asks texts, meta or alternativeUrls, whole SKUs when its `skus` ask more than
+ * their ids. @skip/@include are not read: a skipped field counts as asked (read, not shown). A page's cards ask
+ * neither, so their statement reads neither (decision 0078).
  */
-export async function productEdges(ctx: ApiContext, locale: Locale, ids: number[]): Promise<ProductEdge[]> {
+export function cardShapeOf(info: GraphQLResolveInfo): CardShape {
+  let details = false;
+  let wholeSkus = false;
+  for (const node of info.fieldNodes)
+    eachField(info, node.selectionSet, (item) => {
+      if (item.name.value !== "product") return;
+      eachField(info, item.selectionSet, (field) => {
+        if (DETAIL_FIELDS.has(field.name.value)) details = true;
+        else if (field.name.value === "skus" && !onlySkuIds(info, field.selectionSet)) wholeSkus = true;
+      });
+    });
+  return { details, skus: wholeSkus ? "whole" : "ids" };
+}
+
+/**
+ * Products by id as the product query shows them (related and recommended cards, cart lines), batched per request
+ * and shape: one statement for all of them, SKUs and tracking codes included (findProducts).
+ */
+export async function productEdges(
+  ctx: ApiContext,
+  locale: Locale,
+  ids: number[],
+  shape: CardShape = WHOLE_CARDS,
+): Promise<ProductEdge[]> {
   const ref = await ctx.reference.get();
   const now = new Date();
+  const parts = partsOf(shape);
   const found = await Promise.all(
     ids.map((id) =>
-      ctx.batch(`productCards:${key(locale)}`, id, (keys) =>
-        findProducts(ctx.db, ref, locale, keys, now, CARD_PARTS),
+      ctx.batch(
+        `productCards:${key(locale)}:${shape.details ? "details" : "card"}:${shape.skus}`,
+        id,
+        (keys) => findProducts(ctx.db, ref, locale, keys, now, parts, shape.details),
       ),
     ),
   );
   return found
-    .filter((p): p is ProductDetail => p !== undefined)
+    .filter((p): p is ProductDetail | ProductCard => p !== undefined)
     .map((product) => ({ product, locale: locale.language.id }));
 }
 
@@ -323,7 +395,17 @@ function preloaded(e: ProductEdge) {
   return "preloaded" in e.product ? e.product.preloaded : undefined;
 }
 
-async function skusOf(e: ProductEdge, _args: unknown, ctx: ApiContext): Promise<SkuEdge[]> {
+async function skusOf(
+  e: ProductEdge,
+  _args: unknown,
+  ctx: ApiContext,
+  info: GraphQLResolveInfo,
+): Promise<SkuEdge[]> {
+  const ids = preloaded(e)?.skuIds;
+  if (!preloaded(e)?.skus && ids && info.fieldNodes.every((node) => onlySkuIds(info, node.selectionSet)))
+    // A card read with its SKUs' ids only (cardShapeOf) and a selection of nothing but `skuId`: no other field of
+    // these SKUs is resolved.
+    return ids.map((skuId) => ({ skuId, locale: e.locale }) as SkuEdge);
   const skus =
     preloaded(e)?.skus ??
     (await ctx.batch("skus", e.product.productId, (ids) => loadSkus(ctx.db, ids))) ??
@@ -401,7 +483,7 @@ const RelatedProductType = builder
         resolve: (r) => r.edge.product.productImages[1]?.fileName ?? null,
       }),
       productImages: t.field({ type: [ProductImageType], resolve: (r) => r.edge.product.productImages }),
-      skus: t.field({ type: [SkuType], resolve: (r, args, ctx) => skusOf(r.edge, args, ctx) }),
+      skus: t.field({ type: [SkuType], resolve: (r, args, ctx, info) => skusOf(r.edge, args, ctx, info) }),
       discountCampaigns: t.field({
         type: [CampaignType],
         resolve: (r, args, ctx) => campaignsOf(r.edge, args, ctx),
@@ -682,7 +764,7 @@ builder.queryFields((t) => ({
     description:
       "Products related to a product, in merchandised order, each with its relation; null for an unknown product.",
     args: { alias: t.arg.string({ required: true }), ...localeArgs },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       checkAlias(args.alias);
       const locale = await ctx.locale(args);
       const productId = await productIdOf(ctx, locale.language.id, args.alias);
@@ -692,6 +774,7 @@ builder.queryFields((t) => ({
         ctx,
         locale,
         related.map((r) => r.id),
+        cardShapeOf(info),
       );
       const relationOf = new Map(related.map((r) => [r.id, r.relation]));
       return edges.map((edge) => ({ edge, relation: relationOf.get(edge.product.productId) ?? "similar" }));

@@ -3,7 +3,7 @@ import { type Recommendation, recommendationsFor } from "#services/recommendatio
 import { builder, localeArgs } from "../builder.ts";
 import { intInRange } from "../errors.ts";
 import { ProductType } from "./product.ts";
-import { checkAlias, type ProductEdge, productEdges, productIdOf } from "./product-detail.ts";
+import { cardShapeOf, checkAlias, type ProductEdge, productEdges, productIdOf } from "./product-detail.ts";
 
 /**
  * Recommendations beside a product (docs/decisions/0040): the configured provider's, filled up by the built-in
@@ -53,7 +53,7 @@ builder.queryFields((t) => ({
       take: t.arg.int({ required: false, defaultValue: 8 }),
       ...localeArgs,
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       checkAlias(args.alias);
       const take = intInRange("take", args.take ?? 8, 0, MAX_RECOMMENDATIONS);
       const locale = await ctx.locale(args);
@@ -75,6 +75,7 @@ builder.queryFields((t) => ({
         ctx,
         locale,
         recommendations.map((r) => r.productId),
+        cardShapeOf(info),
       );
       const byId = new Map(recommendations.map((r) => [r.productId, r]));
       return edges.flatMap((edge) => {

@@ -60,11 +60,19 @@ export interface ProductParts {
   variantDimensions?: VariantDimensionView[];
   parameterGroups?: ParameterGroupView[];
   row?: { trackingCode: string | null; primaryCategoryId: number | null };
+  /** The active SKUs' ids only, in the order of `skus`: what a card's `skus { skuId }` shows (decision 0078). */
+  skuIds?: number[];
   /** Running campaigns (price campaigns in the locale's market and listed campaign products), by priority. */
   campaigns?: CampaignView[];
 }
 
 export type ProductPart = keyof ProductParts;
+
+/**
+ * A product as a card of a page reads it (`findProducts` without details): the card's fields and the parts asked
+ * for, without the texts, meta and paths in every language that a card does not show (decision 0078).
+ */
+export type ProductCard = ProductSummary & { preloaded: ProductParts };
 
 export function stockOf(row: {
   inStock: number;
@@ -128,8 +136,14 @@ interface FoundRow
   brand: [string, string] | string | null;
   category: [string, string] | string | null;
   tracking_code: string | null;
-  translations: Translation[] | string;
+  text1: string | null;
+  text2: string | null;
+  text3: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  translations: TranslationPath[] | string | null;
   skus: SkuJson[] | string | null;
+  sku_ids: number[] | string | null;
   dimensions: DimensionJson[] | string | null;
   parameters: ParameterJson[] | string | null;
   campaigns: CampaignJson[] | string | null;
@@ -143,15 +157,19 @@ interface CampaignJson {
   alias: string;
   description: string | null;
 }
-interface Translation {
+/** A product's path in one language: its alias there and its primary category's. */
+interface TranslationPath {
   languageId: string;
   alias: string;
+  categoryAlias: string | null;
+}
+/** A product's texts in the request's language. */
+interface OwnTexts {
   text1: string | null;
   text2: string | null;
   text3: string | null;
   metaTitle: string | null;
   metaDescription: string | null;
-  categoryAlias: string | null;
 }
 interface SkuJson {
   skuId: number;
@@ -192,23 +210,24 @@ export async function findProduct(
   parts: ReadonlySet<ProductPart> = new Set(),
 ): Promise<ProductDetail | null> {
   const lang = locale.language.id;
-  const [found] = await readProducts(
+  const [found] = await readRows(
     db,
-    ref,
     locale,
     sql`pt.language_id = ${lang} and pt.alias = ${alias}`,
     now,
     parts,
+    true,
     1,
   );
-  return found ?? null;
+  return found ? detailOfRow(ref, locale, now, parts, found) : null;
 }
 
 /**
  * Products by id as the product query shows them (the related and recommended cards of a page), each with the
  * `parts` asked for: the same ONE statement as `findProduct`, whatever the number of ids (the list path took four:
  * the list index's version read, the card page, the translations and then the SKUs). Ids that are not active and
- * priced in the locale's market now are left out.
+ * priced in the locale's market now are left out. Without `details` (cards that show no texts, meta or other
+ * languages' paths) the statement reads none of them and the products are ProductCards.
  */
 export async function findProducts(
   db: Database,
@@ -217,30 +236,41 @@ export async function findProducts(
   ids: readonly number[],
   now = new Date(),
   parts: ReadonlySet<ProductPart> = new Set(),
-): Promise<Map<number, ProductDetail>> {
+  details = true,
+): Promise<Map<number, ProductDetail | ProductCard>> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && Math.abs(id) < 2 ** 31))];
   if (!wanted.length) return new Map();
-  const found = await readProducts(
+  const found = await readRows(
     db,
-    ref,
     locale,
     sql`pt.language_id = ${locale.language.id} and pt.product_id = any(${`{${wanted.join(",")}}`}::int[])`,
     now,
     parts,
+    details,
   );
-  return new Map(found.map((p) => [p.productId, p]));
+  return new Map(
+    found.map((row) => {
+      const product = details
+        ? detailOfRow(ref, locale, now, parts, row)
+        : cardOfRow(ref, locale, now, parts, row);
+      return [product.productId, product];
+    }),
+  );
 }
 
-/** The products of `where` (over product_translations pt in the locale's language), in one statement. */
-async function readProducts(
+/**
+ * The rows of the products of `where` (over product_translations pt in the locale's language), in one statement;
+ * with `details`, the texts and meta in the locale's language and the paths in every language.
+ */
+async function readRows(
   db: Database,
-  ref: ReferenceData,
   locale: Locale,
   where: SQL,
   now: Date,
   parts: ReadonlySet<ProductPart>,
+  details: boolean,
   limit?: number,
-): Promise<ProductDetail[]> {
+): Promise<FoundRow[]> {
   const lang = locale.language.id;
   const moment = now.toISOString();
   const none = sql`null`;
@@ -250,6 +280,9 @@ async function readProducts(
              'labels', (select vv.label from variant_values vv where vv.sku_id = s.id order by vv.level desc limit 1))
              order by s.sort_order, s.id)
            from skus s where s.product_id = p.id and s.active)`
+    : none;
+  const skuIds = parts.has("skuIds")
+    ? sql`(select json_agg(s.id order by s.sort_order, s.id) from skus s where s.product_id = p.id and s.active)`
     : none;
   // As the variant tree reads them: the product's values without a SKU, the last by (sort order, id) per level.
   const dimensions = parts.has("variantDimensions")
@@ -281,8 +314,20 @@ async function readProducts(
              and (dc.ends_at is null or dc.ends_at > ${moment}::timestamptz)
            join campaign_translations ct on ct.campaign_id = dc.id)`
     : none;
+  const detailColumns = details
+    ? sql`pt.text1, pt.text2, pt.text3, pt.meta_title, pt.meta_description,
+           (select json_agg(json_build_object('languageId', t.language_id, 'alias', t.alias,
+                    'categoryAlias', tc.alias) order by t.language_id)
+            from product_translations t
+            left join category_translations tc on tc.category_id = p.primary_category_id
+              and tc.language_id = t.language_id
+            where t.product_id = p.id) as translations`
+    : sql`null as translations`;
   // Three relations in the FROM and the rest as scalar subqueries: on PGlite planning a join of many relations
   // costs far more than running it (16 ms against 0.4 ms for an eight-relation form of this statement).
+  // The texts are the request language's only, read from pt itself: every language's are not read, copied into
+  // JSON and parsed to be dropped (the related and recommended cards of a page read them too).
+  // `translations` is what the paths in every language need (decision 0078).
   const result = (await db.execute(sql`
     select p.id, p.article_number, p.type, p.product_class, p.created_at, p.rating_score, p.vote_count,
            p.brand_id, p.primary_category_id, p.tracking_code, pt.name, pt.alias, lp.currency_code, lp.selling_minor,
@@ -300,14 +345,8 @@ async function readProducts(
            (select parent.alias from categories c join category_translations parent
               on parent.category_id = c.parent_id and parent.language_id = ${lang}
             where c.id = p.primary_category_id) as parent_alias,
-           (select json_agg(json_build_object('languageId', t.language_id, 'alias', t.alias, 'text1', t.text1,
-                    'text2', t.text2, 'text3', t.text3, 'metaTitle', t.meta_title,
-                    'metaDescription', t.meta_description, 'categoryAlias', tc.alias) order by t.language_id)
-            from product_translations t
-            left join category_translations tc on tc.category_id = p.primary_category_id
-              and tc.language_id = t.language_id
-            where t.product_id = p.id) as translations,
-           ${skus} as skus, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns
+           ${detailColumns},
+           ${skus} as skus, ${skuIds} as sku_ids, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns
     from product_translations pt
     join products p on p.id = pt.product_id and p.active
     join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${locale.market.alias}
@@ -316,18 +355,17 @@ async function readProducts(
     order by p.id${limit === undefined ? sql`` : sql` limit ${limit}`}`)) as unknown as
     | { rows?: FoundRow[] }
     | FoundRow[];
-  return (Array.isArray(result) ? result : (result.rows ?? [])).map((found) =>
-    detailOfRow(ref, locale, now, parts, found),
-  );
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
-function detailOfRow(
+/** A row as a card: the summary and the parts read (no texts, meta or paths in other languages). */
+function cardOfRow(
   ref: ReferenceData,
   locale: Locale,
   now: Date,
   parts: ReadonlySet<ProductPart>,
   found: FoundRow,
-): ProductDetail {
+): ProductCard {
   const lang = locale.language.id;
   const [inStock, oversellable, stat, incoming] = json<[number, number, number, string | null]>(
     found.stock,
@@ -346,7 +384,6 @@ function detailOfRow(
     category_alias: category?.[1] ?? null,
   };
   const summary = summaryOf(ref, locale, now, row);
-  const translations = json<Translation[]>(row.translations) ?? [];
   const preloaded: ProductParts = {};
   if (parts.has("skus"))
     preloaded.skus = (json<SkuJson[]>(row.skus) ?? []).map((s) => ({
@@ -389,11 +426,31 @@ function detailOfRow(
   }
   if (parts.has("row"))
     preloaded.row = { trackingCode: row.tracking_code, primaryCategoryId: row.primary_category_id };
-  return { ...detailOf(summary, translations, lang), preloaded };
+  if (parts.has("skuIds")) preloaded.skuIds = json<number[]>(row.sku_ids) ?? [];
+  return { ...summary, preloaded };
 }
 
-function detailOf(product: ProductSummary, all: Translation[], languageId: string): ProductDetail {
-  const own = all.find((t) => t.languageId === languageId);
+/** A row read with its details as the product query shows it: the card, texts, meta and every language's path. */
+function detailOfRow(
+  ref: ReferenceData,
+  locale: Locale,
+  now: Date,
+  parts: ReadonlySet<ProductPart>,
+  found: FoundRow,
+): ProductDetail {
+  const { preloaded, ...summary } = cardOfRow(ref, locale, now, parts, found);
+  const own: OwnTexts = {
+    text1: found.text1,
+    text2: found.text2,
+    text3: found.text3,
+    metaTitle: found.meta_title,
+    metaDescription: found.meta_description,
+  };
+  const translations = json<TranslationPath[]>(found.translations) ?? [];
+  return { ...detailOf(summary, translations, own), preloaded };
+}
+
+function detailOf(product: ProductSummary, all: TranslationPath[], own: OwnTexts | undefined): ProductDetail {
   return {
     ...product,
     texts: { text1: own?.text1 ?? null, text2: own?.text2 ?? null, text3: own?.text3 ?? null },
@@ -443,11 +500,12 @@ export async function withProductDetails(
       ),
     )
     .orderBy(asc(productTranslations.productId), asc(productTranslations.languageId));
-  return found.map((product) =>
-    detailOf(
+  return found.map((product) => {
+    const all = translations.filter((t) => t.productId === product.productId);
+    return detailOf(
       product,
-      translations.filter((t) => t.productId === product.productId),
-      locale.language.id,
-    ),
-  );
+      all,
+      all.find((t) => t.languageId === locale.language.id),
+    );
+  });
 }

@@ -197,6 +197,89 @@ describe("product(alias) in one statement", () => {
     expect(cards).toBeGreaterThan(20);
   }, 120_000);
 
+  it("reads a page's cards without texts, other languages' paths or SKU details unless asked (decision 0078)", async () => {
+    // The storefront's card (ProductCardFields): no texts, meta or alternativeUrls, SKUs by id only.
+    const CARD = `productId articleNumber name alias canonicalUrl type brand { name } productImages { fileName }
+      unitPrice { sellingPriceIncVat regularPriceIncVat isDiscounted discountPercentage }
+      lowestPrice { lowestPriceIncVat } rating { score voteCount }
+      totalStock { inStock oversellable static incoming totalStock } ...Ids`;
+    const IDS = "fragment Ids on ProductType { skus { skuId __typename } }";
+    // The same card asking what only a read with details answers, through an inline fragment.
+    const DETAILED = `${CARD} ... on ProductType { texts { text1 } alternativeUrls { languageId url } }
+      skus { skuId gtin stock { totalStock } }`;
+    const withRelated = [
+      ...new Set(
+        (await shop.db.db.select({ id: relatedProducts.productId }).from(relatedProducts)).map((r) => r.id),
+      ),
+    ].slice(0, 5);
+    const locale = LOCALES[0] as (typeof LOCALES)[number];
+    const aliases = (
+      await shop.db.db
+        .select({
+          productId: productTranslations.productId,
+          languageId: productTranslations.languageId,
+          alias: productTranslations.alias,
+        })
+        .from(productTranslations)
+    )
+      .filter((x) => x.languageId === locale.languageId && withRelated.includes(x.productId))
+      .map((x) => x.alias);
+    expect(aliases.length).toBeGreaterThan(0);
+    const args = (alias: string) =>
+      `alias: ${JSON.stringify(alias)}, channelId: $channelId, languageId: $languageId, marketId: $marketId`;
+    const cardsOf = async (fields: string) => {
+      const statements: string[] = [];
+      const stop = shop.db.onStatement((text) => statements.push(text));
+      try {
+        const { body } = await gql(shop.origin, {
+          query: `query($channelId: String, $languageId: String, $marketId: String) { ${aliases
+            .map(
+              (alias, i) => `r${i}: relatedProducts(${args(alias)}) { product { ${fields} } }
+                s${i}: recommendedProducts(${args(alias)}, kind: SIMILAR, take: 4) { product { ${fields} } }`,
+            )
+            .join("\n")} } ${IDS}`,
+          variables: locale,
+        });
+        expect(body.errors).toBeUndefined();
+        const shown: { productId: number }[] = [];
+        aliases.forEach((_, i) => {
+          for (const r of [...(body.data[`r${i}`] ?? []), ...(body.data[`s${i}`] ?? [])])
+            shown.push(r.product);
+        });
+        const cardStatements = statements.filter((s) => s.includes("p.article_number"));
+        return { shown, cardStatements };
+      } finally {
+        stop();
+      }
+    };
+    const expectedOf = async (fields: string, ids: number[]) => {
+      const { body } = await gql(shop.origin, {
+        query: `query($channelId: String, $languageId: String, $marketId: String) { ${ids
+          .map(
+            (id, i) =>
+              `p${i}: product(productId: ${id}, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${fields} }`,
+          )
+          .join("\n")} } ${IDS}`,
+        variables: locale,
+      });
+      expect(body.errors).toBeUndefined();
+      return new Map(ids.map((id, i) => [id, body.data[`p${i}`]]));
+    };
+    for (const [fields, lean] of [
+      [CARD, true],
+      [DETAILED, false],
+    ] as const) {
+      const { shown, cardStatements } = await cardsOf(fields);
+      expect(shown.length).toBeGreaterThan(5);
+      // Every card of the request in one statement; without details, no translations and the SKUs' ids only.
+      expect(cardStatements).toHaveLength(1);
+      expect(cardStatements[0]?.includes("null as translations")).toBe(lean);
+      expect(cardStatements[0]?.includes("json_agg(s.id order by")).toBe(lean);
+      const expected = await expectedOf(fields, [...new Set(shown.map((p) => p.productId))]);
+      for (const card of shown) expect(card, `${card.productId}`).toEqual(expected.get(card.productId));
+    }
+  }, 120_000);
+
   it("reads a page's menus in one statement, and their links' categories, pages and brands in one each", async () => {
     const menu = (location: string) =>
       `${location.replace("-", "_")}: getMenuAtLocation(menuLocationId: "${location}", channelId: "1|se",
