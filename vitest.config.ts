@@ -77,6 +77,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           isolate,
+          retry: process.env.CI ? 1 : 0,
           execArgv,
           expect,
           include: ["tests/e2e/**/*.test.ts"],

@@ -77,6 +77,117 @@ export function watchErrors(context: BrowserContext): PageErrors {
   };
 }
 
+/**
+ * What the pages of a context did, newest last, for the report of a failed test: navigations, requests with their
+ * status and time, failed requests, console messages and uncaught errors. A failure in CI can then be read from the
+ * log (was the click a native form post? did the request answer, and how fast? did React log a hydration error?).
+ */
+export interface PageJournal {
+  /** The lines kept (at most `keep`), each with its milliseconds since the journal began. */
+  lines(): string[];
+  /** Requests sent and not answered yet. */
+  pending(): string[];
+}
+
+export function journal(context: BrowserContext, keep = 60): PageJournal {
+  const started = Date.now();
+  const kept: string[] = [];
+  const add = (line: string) => {
+    kept.push(`+${String(Date.now() - started).padStart(6)} ms ${line}`);
+    if (kept.length > keep) kept.shift();
+  };
+  const short = (url: string) => {
+    const u = new URL(url);
+    return u.protocol === "data:" ? "data:…" : `${u.pathname}${u.search}`.slice(0, 160);
+  };
+  // Documents, fetches and posts; a page's images, scripts and styles only when they fail (they would crowd out the rest).
+  const quiet = new Set(["image", "font", "stylesheet", "script", "manifest", "media", "other"]);
+  const sent = new Map<object, { at: number; what: string }>();
+  context.on("request", (request) => {
+    if (quiet.has(request.resourceType())) return;
+    const what = `${request.method()} ${short(request.url())}${request.isNavigationRequest() ? " (navigation)" : ""}`;
+    sent.set(request, { at: Date.now(), what });
+  });
+  context.on("requestfinished", async (request) => {
+    const start = sent.get(request);
+    sent.delete(request);
+    const response = await request.response().catch(() => null);
+    if (!start && (response?.status() ?? 0) < 400) return;
+    add(
+      `${start?.what ?? short(request.url())} → ${response?.status() ?? "?"} in ${start ? Date.now() - start.at : "?"} ms`,
+    );
+  });
+  context.on("requestfailed", (request) => {
+    const start = sent.get(request);
+    sent.delete(request);
+    add(`${start?.what ?? short(request.url())} failed: ${request.failure()?.errorText ?? "?"}`);
+  });
+  const watch = (page: Page) => {
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) add(`navigated to ${short(frame.url())}`);
+    });
+    page.on("console", (message) => add(`console.${message.type()}: ${message.text().slice(0, 300)}`));
+    page.on("pageerror", (error) => add(`page error: ${error.message.slice(0, 300)}`));
+  };
+  for (const page of context.pages()) watch(page);
+  context.on("page", watch);
+  return {
+    lines: () => [...kept],
+    pending: () => [...sent.values()].map(({ at, what }) => `${what} (sent ${Date.now() - at} ms ago)`),
+  };
+}
+
+/**
+ * The page as a failed test left it, for the log: its address, its alerts and notifications, React Router's state
+ * and the deferred parts still to hydrate, the requests in flight and the journal's lines. Bounded: a page that
+ * does not answer within 5 s is reported as such.
+ */
+export async function describePage(page: Page, record: PageJournal): Promise<string> {
+  const state = await Promise.race([
+    page
+      .evaluate(() => {
+        const texts = (selector: string) =>
+          [...document.querySelectorAll(selector)].map((e) => (e.textContent ?? "").trim().slice(0, 200));
+        const router = (
+          window as {
+            __reactRouterDataRouter?: {
+              state: {
+                initialized: boolean;
+                navigation: { state: string };
+                revalidation: string;
+                fetchers: Map<string, { state: string }>;
+              };
+            };
+          }
+        ).__reactRouterDataRouter?.state;
+        return {
+          title: document.title,
+          alerts: texts('[role="alert"]').filter(Boolean),
+          notifications: texts("[data-notification]"),
+          status: texts('[role="status"]').filter(Boolean),
+          router: router
+            ? {
+                initialized: router.initialized,
+                navigation: router.navigation.state,
+                revalidation: router.revalidation,
+                fetchers: [...router.fetchers.values()].map((f) => f.state),
+              }
+            : null,
+          deferred: (window as { __miliDeferred?: number }).__miliDeferred ?? null,
+        };
+      })
+      .catch((error: unknown) => `the page could not be read: ${String(error)}`),
+    new Promise<string>((done) => setTimeout(() => done("the page did not answer within 5 s"), 5_000)),
+  ]);
+  return [
+    `url: ${page.url()}`,
+    `state: ${typeof state === "string" ? state : JSON.stringify(state)}`,
+    `requests in flight: ${JSON.stringify(record.pending())}`,
+    "journal:",
+    ...record.lines().map((line) => `  ${line}`),
+  ].join("\n");
+}
+
 export interface BrowserSession {
   readonly browser: Browser;
   readonly context: BrowserContext;
@@ -93,6 +204,7 @@ export function setupBrowser(contextOptions: BrowserContextOptions = {}): Browse
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let errors: PageErrors | undefined;
+  let record: PageJournal | undefined;
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -104,14 +216,24 @@ export function setupBrowser(contextOptions: BrowserContextOptions = {}): Browse
     if (!browser) throw new Error("Chromium did not start");
     context = await browser.newContext(contextOptions);
     errors = watchErrors(context);
+    record = journal(context);
     page = await context.newPage();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test's page, as it was left, goes to the log (CI's summary prints these blocks, .ci/run).
+    if (task.result?.state === "fail" && page && record) {
+      const error = task.result.errors?.[0];
+      const why = `${error?.name ?? "Error"}: ${error?.message ?? "?"}`.split("\n").slice(0, 4).join("\n");
+      process.stdout.write(
+        `browser state at failure: ${task.name} (try ${(task.result.retryCount ?? 0) + 1})\n${why}\n${await describePage(page, record)}\nend of browser state\n`,
+      );
+    }
     const found = errors?.list ?? [];
     await context?.close();
     context = undefined;
     page = undefined;
     errors = undefined;
+    record = undefined;
     expect(found, "unexpected console errors or page errors").toEqual([]);
   });
 
