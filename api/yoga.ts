@@ -46,6 +46,11 @@ export interface ApiServerContext {
   clientIp?: string;
   /** Whose budget the request draws from in the rate limits (server/client.ts: an IPv4 address or an IPv6 /64). */
   clientSubject?: string;
+  /**
+   * One object per storefront page request, shared by the page's in-process calls (server/app.ts): the response
+   * cache reads the catalog version once for them all (api/response-cache.ts). Absent for calls over HTTP.
+   */
+  pageScope?: object;
 }
 
 /** A GraphQL operation as a WebSocket client sends it (graphql-ws' subscribe payload). */

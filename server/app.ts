@@ -260,7 +260,7 @@ export function createApp(deps: AppDeps) {
 
   // The API learns who the client is from the server context: the rate limits (decision 0016) and the admission
   // of costly queries (decision 0018) count per client.
-  const graphql = (request: Request, client: ClientVariables) =>
+  const graphql = (request: Request, client: ClientVariables & { pageScope?: object }) =>
     deps.api.fetch(request, client) as Promise<Response>;
   const clientOf = (c: { get(key: "clientSubject" | "clientIp"): string }): ClientVariables => ({
     clientSubject: c.get("clientSubject"),
@@ -323,7 +323,8 @@ export function createApp(deps: AppDeps) {
     const graphqlUrl = config.GRAPHQL_URL ?? "http://in-process/graphql";
     app.all("*", (c) => {
       const context = new RouterContextProvider();
-      const client = clientOf(c);
+      // The page's in-process calls share a scope: one catalog version read for all of them (api/response-cache.ts).
+      const client = { ...clientOf(c), pageScope: {} };
       const value: StorefrontRequestContext = {
         nonce: c.get("nonce"),
         requestId: c.get("requestId"),
