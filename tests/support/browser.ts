@@ -97,6 +97,7 @@ export function journal(context: BrowserContext, keep = 60): PageJournal {
     if (kept.length > keep) kept.shift();
   };
   const short = (url: string) => {
+    if (!URL.canParse(url)) return url.slice(0, 160);
     const u = new URL(url);
     return u.protocol === "data:" ? "data:…" : `${u.pathname}${u.search}`.slice(0, 160);
   };
