@@ -393,6 +393,71 @@ describe("error pages reached inside the app keep the shop's styles", () => {
   });
 });
 
+/**
+ * The header and the page are Suspense boundaries of their own (app/components/deferred.tsx Hydrating, decision
+ * 0083): React commits the root without them and hydrates each later, in a commit of its own. A stand-in for React
+ * DevTools' hook (React DOM calls it at every commit) clicks the market button right after the root's commit, in a
+ * microtask, before any other task: the header still has the server's HTML then, and React hydrates it at once and
+ * replays the click.
+ */
+describe("the header and the page hydrate after the root (decision 0083)", () => {
+  it.each(["nb", "sv"] as const)(
+    "%s: a click on the header before it has hydrated opens the market panel",
+    async (lang) => {
+      const { page } = session;
+      await page.addInitScript(() => {
+        const w = window as unknown as Record<string, unknown> & { __miliDeferred?: number };
+        let commits = 0;
+        w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          isDisabled: false,
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: () => {
+            commits++;
+            if (commits !== 1) return;
+            queueMicrotask(() => {
+              const button = document.querySelector("header[data-site-header] button[aria-haspopup=dialog]");
+              const main = document.querySelector("main");
+              const fibered = (e: Element | null) =>
+                e ? Object.keys(e).some((k) => k.startsWith("__reactFiber$")) : null;
+              w.__beforeClick = {
+                header: fibered(button),
+                main: fibered(main),
+                pending: w.__miliDeferred ?? 0,
+              };
+              button?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+            });
+          },
+        };
+      });
+      await open(page, TEXTS[lang].home);
+      const before = (await page.evaluate(() => (window as { __beforeClick?: unknown }).__beforeClick)) as {
+        header: boolean | null;
+        main: boolean | null;
+        pending: number;
+      };
+      // Neither the header nor the page had hydrated at the root's commit, and both counted as still to come.
+      expect(before.header).toBe(false);
+      expect(before.main).toBe(false);
+      expect(before.pending).toBeGreaterThanOrEqual(2);
+      const dialog = page.getByRole("dialog", { name: TEXTS[lang].marketHeading });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      // Both have hydrated since, and the page's content with them.
+      for (const selector of ["header[data-site-header] button[aria-haspopup=dialog]", "main", "main h1"]) {
+        const hydratedElement = await page
+          .locator(selector)
+          .first()
+          .evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber$")));
+        expect(hydratedElement, selector).toBe(true);
+      }
+    },
+  );
+});
+
 describe.each(["nb", "sv"] as const)("market and customer type in %s", (lang) => {
   const l = TEXTS[lang];
 
