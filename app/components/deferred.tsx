@@ -271,40 +271,6 @@ export function deferred<P extends object>(
   }) as unknown as ComponentType<P>;
 }
 
-/**
- * A plain Suspense boundary around a large part of the page whose code is already there (the header, the route's
- * content; decision 0083). React hydrates the page's root in one synchronous pass at a blocking lane; a boundary it
- * meets there with the server's HTML is left as it is and hydrated afterwards at a lane React renders in slices,
- * in a commit of its own, so the one long hydration task becomes several shorter ones. The server's HTML stays in
- * place until then (nothing flashes or moves), a click or key press on it before that makes React hydrate it at
- * once and replays the event, and an update that reaches it first (a navigation) hydrates it first too.
- *
- * It counts in `window.__miliDeferred` from the root's commit until its own first commit (the browser tests'
- * hydrated() waits for it): everything that hydrates without waiting for the shopper has then hydrated.
- */
-export function Hydrating({ children }: { children: ReactNode }) {
-  const [slot] = useState<Slot>(() => ({ gate: null, counted: false, committed: false }));
-  useLayoutEffect(() => {
-    pending(slot);
-    return () => settle(slot);
-  }, [slot]);
-  return (
-    <Suspense>
-      <Hydrated slot={slot} />
-      {children}
-    </Suspense>
-  );
-}
-
-/** Inside a Hydrating boundary: its first commit settles the boundary's count. */
-function Hydrated({ slot }: { slot: Slot }): null {
-  useEffect(() => {
-    slot.committed = true;
-    settle(slot);
-  }, [slot]);
-  return null;
-}
-
 /** Resolves once every deferred component's module has loaded on the server (entry.server.tsx awaits it). */
 export function deferredReady(): Promise<unknown> {
   return Promise.all(serverLoads.map((load) => load()));

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { panelMode } from "../lib/panel.ts";
 import { CART_MODAL, loadCartDrawer } from "./cart/cart-button.tsx";
-import { deferred, Hydrating } from "./deferred.tsx";
+import { deferred } from "./deferred.tsx";
 import { loadAuthClient } from "./frame/account-nav.tsx";
 import { SiteHeader } from "./frame/header.tsx";
 import { loadMarketDialog, MARKET_MODAL } from "./frame/market.tsx";
@@ -18,19 +18,14 @@ const SiteFooter = deferred(() => import("./frame/footer.tsx").then((m) => m.Sit
   until: "visible",
 });
 
-/**
- * The default frame: header with navigation, the page, footer. The header and the page each hydrate in a commit of
- * their own after the root's (decision 0083), which splits the page's one long hydration task.
- */
+/** The default frame: header with navigation, the page, footer. */
 export function Frame({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const panel = panelMode(new URLSearchParams(search));
   return (
     <>
-      <Hydrating>
-        <SiteHeader />
-      </Hydrating>
-      <Hydrating>{children}</Hydrating>
+      <SiteHeader />
+      {children}
       {panel ? (
         <Suspense>
           <SignInPanel loadAuth={loadAuthClient} />
