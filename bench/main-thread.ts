@@ -27,11 +27,18 @@ import { round, say, table, writeResult } from "./lib.ts";
  * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
  *
  *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout]
- *                             [--network none|slow4g] [--consent false|true] [--database-url …]
+ *                             [--network none|slow4g] [--consent false|true] [--commits false|true]
+ *                             [--database-url …]
  *
  * Each run also records the first contentful paint and the largest contentful paint (its last candidate and
  * element) as the page saw them, and each store's first access (the `localStorage` / `sessionStorage` getter,
  * wrapped: when, how long, and the long task it ran in); with --consent true the consent cookie is set (a returning shopper: no banner).
+ *
+ * From the trace it also reports the main thread's tasks (decision 0083): the longest by wall time and by the thread's
+ * CPU time, the tasks React committed in (every run puts a stand-in for React DevTools' global hook in the page, which
+ * React DOM calls at each commit; it leaves a user-timing mark), and the tasks that ran the framework chunk (React,
+ * React Router) with their longest and their blocking time. --commits true also counts the elements hydrated by each
+ * commit.
  */
 const { values } = parseArgs({
   options: {
