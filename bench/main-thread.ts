@@ -27,11 +27,18 @@ import { round, say, table, writeResult } from "./lib.ts";
  * collection), paint and the rest; and the HTML's size as the browser got it (decision 0052, issue 16).
  *
  *   node bench/main-thread.ts [--runs 7] [--cpu 4] [--after 1000] [--pages home,list,product,checkout]
- *                             [--network none|slow4g] [--consent false|true] [--database-url …]
+ *                             [--network none|slow4g] [--consent false|true] [--commits false|true]
+ *                             [--database-url …]
  *
  * Each run also records the first contentful paint and the largest contentful paint (its last candidate and
  * element) as the page saw them, and each store's first access (the `localStorage` / `sessionStorage` getter,
  * wrapped: when, how long, and the long task it ran in); with --consent true the consent cookie is set (a returning shopper: no banner).
+ *
+ * From the trace it also reports the main thread's tasks (decision 0083): the longest by wall time and by the thread's
+ * CPU time, the tasks React committed in (every run puts a stand-in for React DevTools' global hook in the page, which
+ * React DOM calls at each commit; it leaves a user-timing mark), and the tasks that ran the framework chunk (React,
+ * React Router) with their longest and their blocking time. --commits true also counts the elements hydrated by each
+ * commit.
  */
 const { values } = parseArgs({
   options: {
@@ -44,6 +51,7 @@ const { values } = parseArgs({
     after: { type: "string", default: "1000" },
     network: { type: "string", default: "none" },
     consent: { type: "string", default: "false" },
+    commits: { type: "string", default: "false" },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 7);
@@ -69,6 +77,13 @@ const network = NETWORKS[(values.network as keyof typeof NETWORKS) ?? "none"];
 if (network === undefined) throw new Error(`--network is none or slow4g, not ${values.network}`);
 /** --consent true: the consent cookie set (a returning shopper: no banner, the page's own largest element). */
 const withConsent = values.consent === "true";
+/**
+ * --commits true: React's commits are counted (decision 0083) through a stand-in for React DevTools' global hook
+ * (React DOM calls its onCommitFiberRoot at every commit): when each ran and how many elements React had hydrated
+ * by then, a count the machine's load does not move. Counting the elements takes time in each commit's task, so the
+ * timing figures of such runs are not compared with others'.
+ */
+const countCommits = values.commits === "true";
 if (!existsSync(chromePath))
   throw new Error(`no Chromium at ${chromePath} (use --chrome-path or CHROME_PATH)`);
 const { startBenchShop } = await import("./shop.ts");
@@ -107,9 +122,11 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (µs): the throttled CPU's waits and other processes' turns excluded. */
+  tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frame?: string } };
+  args?: { name?: string; data?: { frame?: string; url?: string } };
 }
 
 /**
@@ -117,7 +134,10 @@ interface TraceEvent {
  * `untilMs` after the first event: nested events are subtracted from their parent (a script the parser runs
  * counts as script, not parse).
  */
-function breakdown(events: TraceEvent[], untilMs: number): Record<Kind, number> {
+function breakdown(
+  events: TraceEvent[],
+  untilMs: number,
+): { kinds: Record<Kind, number>; tasks: TaskFigures } {
   // Every renderer has a main thread (about:blank's too): the page's is the one that parsed the most HTML.
   const mains = events.filter(
     (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
@@ -128,7 +148,19 @@ function breakdown(events: TraceEvent[], untilMs: number): Record<Kind, number> 
       .reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const main = mains.sort((a, b) => parsed(b) - parsed(a))[0];
   const out = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
-  if (!main) return out;
+  const noTasks: TaskFigures = {
+    longestWallMs: 0,
+    longestCpuMs: 0,
+    over50: 0,
+    cpuOver50: 0,
+    top: [],
+    commitTasks: [],
+    frameworkTasks: 0,
+    frameworkLongestMs: 0,
+    frameworkBlockingMs: 0,
+    longestCommitMs: 0,
+  };
+  if (!main) return { kinds: out, tasks: noTasks };
   const own = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && typeof e.dur === "number")
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -148,7 +180,87 @@ function breakdown(events: TraceEvent[], untilMs: number): Record<Kind, number> 
     stack.push({ end: e.ts + (e.dur ?? 0), kind });
   }
   for (const k of KINDS) out[k] = round(Math.max(0, out[k]), 0);
-  return out;
+  // The main thread's tasks (RunTask, outermost) in the window: wall time and the thread's CPU time (tdur).
+  const runTasks = own.filter((e) => e.name === "RunTask" && e.ts <= until);
+  const outer: TraceEvent[] = [];
+  let end = 0;
+  for (const e of runTasks) {
+    if (e.ts < end) continue;
+    outer.push(e);
+    end = e.ts + (e.dur ?? 0);
+  }
+  const wall = outer.map((e) => (e.dur ?? 0) / 1000);
+  const cpu = outer.map((e) => (e.tdur ?? 0) / 1000);
+  // The tasks React committed in (its DevTools hook's marks): the first is the root's hydration.
+  const marks = events.filter((e) => e.pid === main.pid && e.name === "react-commit").map((e) => e.ts);
+  const commitTasks: { wallMs: number; cpuMs: number; commits: number }[] = [];
+  for (const e of outer) {
+    const inside = marks.filter((ts) => e.ts <= ts && ts <= e.ts + (e.dur ?? 0)).length;
+    if (inside)
+      commitTasks.push({
+        wallMs: round((e.dur ?? 0) / 1000, 0),
+        cpuMs: round((e.tdur ?? 0) / 1000, 1),
+        commits: inside,
+      });
+  }
+  // The tasks that ran the framework chunk (React and React Router: the router's start, hydration's render slices,
+  // commits and effects): their longest and their blocking time (Σ (wall − 50 ms)).
+  const framework = outer.filter((t) =>
+    own.some(
+      (e) =>
+        e.name === "FunctionCall" &&
+        e.ts >= t.ts &&
+        e.ts <= t.ts + (t.dur ?? 0) &&
+        /\/framework-[^/]*\.js$/.test(e.args?.data?.url ?? ""),
+    ),
+  );
+  const frameworkWall = framework.map((e) => (e.dur ?? 0) / 1000);
+  const top = outer
+    .map((e) => ({ wallMs: round((e.dur ?? 0) / 1000, 0), cpuMs: round((e.tdur ?? 0) / 1000, 1) }))
+    .sort((a, b) => b.cpuMs - a.cpuMs)
+    .slice(0, 6);
+  return {
+    kinds: out,
+    tasks: {
+      longestWallMs: round(Math.max(0, ...wall), 0),
+      longestCpuMs: round(Math.max(0, ...cpu), 1),
+      over50: wall.filter((d) => d > 50).length,
+      cpuOver50: round(
+        cpu.reduce((sum, d) => sum + Math.max(0, d - 50 / 4), 0),
+        1,
+      ),
+      top,
+      commitTasks,
+      frameworkTasks: framework.length,
+      frameworkLongestMs: round(Math.max(0, ...frameworkWall), 0),
+      frameworkBlockingMs: round(
+        frameworkWall.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+        0,
+      ),
+      longestCommitMs: round(Math.max(0, ...commitTasks.map((t) => t.wallMs)), 0),
+    },
+  };
+}
+
+/**
+ * The main thread's tasks from the trace: the longest by wall time and by the thread's CPU time, how many took more
+ * than 50 ms, the CPU time beyond 12.5 ms per task summed (50 ms of a phone 4× slower: a blocking time the load
+ * moves less), and the six tasks with the most CPU time.
+ */
+interface TaskFigures {
+  longestWallMs: number;
+  longestCpuMs: number;
+  over50: number;
+  cpuOver50: number;
+  top: { wallMs: number; cpuMs: number }[];
+  /** Each task a React commit ran in, in order (the first: the root's hydration), and its commits. */
+  commitTasks: { wallMs: number; cpuMs: number; commits: number }[];
+  /** The tasks that called into the framework chunk (React, React Router), their longest and their blocking time. */
+  frameworkTasks: number;
+  frameworkLongestMs: number;
+  frameworkBlockingMs: number;
+  /** The longest task a React commit ran in (wall ms). */
+  longestCommitMs: number;
 }
 
 interface Run {
@@ -170,6 +282,9 @@ interface Run {
   load1: number;
   htmlBytes: number;
   trace: Record<Kind, number>;
+  tasks: TaskFigures;
+  /** With --commits true: React's commits (ms from navigation) and the elements hydrated by each. */
+  commits: { atMs: number; hydrated: number }[];
   /** Elements in the document at the end of the run, and those React has hydrated or rendered (a fiber on them). */
   elements: number;
   hydratedElements: number;
@@ -218,6 +333,27 @@ try {
           ),
         );
       });
+      await page.addInitScript((count: boolean) => {
+        const commits: { atMs: number; hydrated: number }[] = [];
+        (window as unknown as { __commits: typeof commits }).__commits = commits;
+        const fibered = (e: Element) => Object.keys(e).some((k) => k.startsWith("__reactFiber$"));
+        (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          isDisabled: false,
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: () => {
+            // A user-timing mark (in the trace: the task the commit ran in), and with --commits the elements.
+            performance.mark("react-commit");
+            if (!count) return;
+            const atMs = Math.round(performance.now());
+            commits.push({ atMs, hydrated: [...document.querySelectorAll("*")].filter(fibered).length });
+          },
+        };
+      }, countCommits);
       await page.addInitScript(() => {
         const tasks: number[] = [];
         (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
@@ -277,7 +413,7 @@ try {
         await cdp.send("Network.emulateNetworkConditions", { offline: false, ...network });
       }
       await browser.startTracing(page, {
-        categories: ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline"],
+        categories: ["devtools.timeline", "v8", "disabled-by-default-devtools.timeline", "blink.user_timing"],
       });
       const started = performance.now();
       const response = await page.goto(`${bench.origin}${path}`, { waitUntil: "load" });
@@ -331,7 +467,12 @@ try {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
         traceEvents: TraceEvent[];
       };
-      const trace = breakdown(traceEvents, performance.now() - started);
+      const { kinds: trace, tasks: taskFigures } = breakdown(traceEvents, performance.now() - started);
+      const commits = countCommits
+        ? await page.evaluate(
+            () => (window as unknown as { __commits: { atMs: number; hydrated: number }[] }).__commits,
+          )
+        : [];
       const { metrics } = (await cdp.send("Performance.getMetrics")) as {
         metrics: { name: string; value: number }[];
       };
@@ -353,6 +494,8 @@ try {
         load1: round(loadavg()[0] ?? 0, 2),
         htmlBytes,
         trace,
+        tasks: taskFigures,
+        commits,
         elements,
         hydratedElements,
         errors,
@@ -365,7 +508,15 @@ try {
     const stat = (
       key: Exclude<
         keyof Run,
-        "trace" | "errors" | "scripts" | "scriptBytes" | "scriptList" | "lcpElement" | "storage"
+        | "trace"
+        | "tasks"
+        | "commits"
+        | "errors"
+        | "scripts"
+        | "scriptBytes"
+        | "scriptList"
+        | "lcpElement"
+        | "storage"
       >,
     ) => {
       const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
@@ -402,11 +553,48 @@ try {
       }),
     ) as Record<Kind, number>;
     say(`${name} (${path}): blocking ${measured.map((m) => m.blockingMs).join(" / ")} ms`);
+    say(
+      `  longest task CPU ${measured.map((m) => m.tasks.longestCpuMs).join(" / ")} ms; wall ${measured.map((m) => m.tasks.longestWallMs).join(" / ")} ms; CPU beyond 12.5 ms ${measured.map((m) => m.tasks.cpuOver50).join(" / ")} ms`,
+    );
+    for (const m of measured)
+      say(
+        `  commit tasks (CPU ms / wall ms × commits): ${m.tasks.commitTasks.map((t) => `${t.cpuMs}/${t.wallMs}×${t.commits}`).join(", ")}`,
+      );
+    if (countCommits)
+      for (const m of measured)
+        say(
+          `  commits (ms: elements hydrated): ${m.commits.map((c) => `${c.atMs}: ${c.hydrated}`).join(", ")}`,
+        );
+    say(
+      `  framework tasks: longest ${measured.map((m) => m.tasks.frameworkLongestMs).join(" / ")} ms, blocking ${measured.map((m) => m.tasks.frameworkBlockingMs).join(" / ")} ms; longest commit task ${measured.map((m) => m.tasks.longestCommitMs).join(" / ")} ms`,
+    );
+    const taskStat = (
+      key:
+        | "longestWallMs"
+        | "longestCpuMs"
+        | "over50"
+        | "cpuOver50"
+        | "frameworkLongestMs"
+        | "frameworkBlockingMs"
+        | "longestCommitMs",
+    ) => {
+      const sorted = measured.map((m) => m.tasks[key]).sort((a, b) => a - b);
+      return { min: sorted[0] ?? 0, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0 };
+    };
     results.push({
       page: name,
       path,
       htmlBytes: measured[0]?.htmlBytes ?? 0,
       summary,
+      tasks: {
+        longestWallMs: taskStat("longestWallMs"),
+        longestCpuMs: taskStat("longestCpuMs"),
+        over50: taskStat("over50"),
+        cpuOver50: taskStat("cpuOver50"),
+        frameworkLongestMs: taskStat("frameworkLongestMs"),
+        frameworkBlockingMs: taskStat("frameworkBlockingMs"),
+        longestCommitMs: taskStat("longestCommitMs"),
+      },
       traceMedian,
       runs: measured,
     });
