@@ -82,6 +82,12 @@ describe("reading a variant group", () => {
   });
 });
 
+/** A variant as the API answers it with every field. */
+interface ApiNode extends VariantNode {
+  stock: object | null;
+  variants: ApiNode[];
+}
+
 /** A tree as the API builds it: Fit → Color → Size or Color → Size, a product per colour, every field set. */
 const tree = fc
   .record({
@@ -108,7 +114,7 @@ const tree = fc
     let productId = 0;
     let skuId = 100;
     const stock = { inStock: 1, oversellable: 0, totalStock: 1, static: 0, incoming: null };
-    const colourLevel = (level: number, spec: (typeof colours)[number]): VariantNode[] =>
+    const colourLevel = (level: number, spec: (typeof colours)[number]): ApiNode[] =>
       spec.values.map((value) => {
         const id = ++productId;
         const base = {
@@ -137,9 +143,9 @@ const tree = fc
         };
       });
     if (!fits) return colourLevel(0, colours[0] as (typeof colours)[number]);
-    return fits.map((value, i): VariantNode => {
+    return fits.map((value, i): ApiNode => {
       const children = colourLevel(1, colours[i] as (typeof colours)[number]);
-      const first = children[0] as VariantNode;
+      const first = children[0] as ApiNode;
       return {
         value,
         label: value.toUpperCase(),
