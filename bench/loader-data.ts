@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { print } from "graphql";
+import { type FieldNode, Kind, parse, print, visit } from "graphql";
 import { ProductPageQuery } from "../app/lib/graphql/product-operations.ts";
 import { API_HEADERS } from "./channel-query.ts";
 import { round, say, table, writeResult } from "./lib.ts";
@@ -17,17 +17,26 @@ import { CRAWLER_HEADERS } from "./product-query.ts";
  *   /graphql: the fields in its answer (every key of every object, i.e. every field GraphQL resolved and encoded),
  *   of them the fields under `product.variantGroup`, and the answer's bytes.
  *
- * Run it in two worktrees to compare. Deterministic (no timing).
+ * Run it in two worktrees to compare; this part is deterministic (no timing).
  *
- *   node bench/loader-data.ts [--pages 60] [--database-url …] [--name loader-data]
+ * `--cpu-rounds N` then measures what the operation's selection of the variant tree costs the API, in this one
+ * process: N rounds over the same products, each POSTing the page's operation and the same operation asking the
+ * tree as the page did before decision 0080 (every field of every variant, stock included, three levels), in
+ * turn (the order flipped every product), with the response cache off; this process's CPU (process.cpuUsage,
+ * all threads) around each request, summed per document. Both documents read the same rows: the difference is
+ * GraphQL's execution and the answer's encoding and parsing.
+ *
+ *   node bench/loader-data.ts [--pages 60] [--cpu-rounds 0] [--database-url …] [--name loader-data]
  */
 const { values } = parseArgs({
   options: {
     pages: { type: "string", default: "60" },
     "database-url": { type: "string", default: process.env.DATABASE_URL },
     name: { type: "string", default: "loader-data" },
+    "cpu-rounds": { type: "string", default: "0" },
   },
 });
+const cpuRounds = Number(values["cpu-rounds"]);
 
 /** Every key of every object in a JSON value: the fields GraphQL resolved for it. */
 export function countFields(value: unknown): number {
@@ -43,10 +52,56 @@ function inlineLoaderData(html: string): string {
   return chunks.map((m) => JSON.parse(m[1] as string) as string).join("");
 }
 
+/** The variant tree as the page asked for it before decision 0080: every variant field, stock included. */
+const WHOLE_TREE = `{ variants { ...V variants { ...V variants { ...V } } } }
+  fragment V on VariantType { level label value dimension skuId productId primaryImage canonicalUrl
+    stock { inStock oversellable totalStock static incoming } }`;
+
+/** The page's operation with `product.variantGroup` asking for the whole tree (no fragments of its own). */
+function wholeTreeQuery(): string {
+  const parsed = parse(`query ${WHOLE_TREE}`);
+  const [operation, fragment] = parsed.definitions;
+  if (operation?.kind !== Kind.OPERATION_DEFINITION || fragment?.kind !== Kind.FRAGMENT_DEFINITION)
+    throw new Error("WHOLE_TREE");
+  const inline = (set: typeof operation.selectionSet): typeof operation.selectionSet =>
+    visit(set, {
+      FragmentSpread: () => ({ kind: Kind.INLINE_FRAGMENT, selectionSet: fragment.selectionSet }),
+    });
+  const document = visit(ProductPageQuery, {
+    Field(node: FieldNode) {
+      if (node.name.value !== "variantGroup") return undefined;
+      return { ...node, selectionSet: inline(operation.selectionSet) };
+    },
+  });
+  // Fragments the page's tree spread and nothing else does are left out (an unused fragment is invalid).
+  const used = new Set<string>();
+  visit(document, { FragmentSpread: (n) => void used.add(n.name.value) });
+  return print({
+    ...document,
+    definitions: document.definitions.filter(
+      (d) => d.kind !== Kind.FRAGMENT_DEFINITION || used.has(d.name.value),
+    ),
+  });
+}
+
 const { startBenchShop } = await import("./shop.ts");
-const bench = await startBenchShop({ name: "loader_data", databaseUrl: values["database-url"] });
+const bench = await startBenchShop({
+  name: "loader_data",
+  databaseUrl: values["database-url"],
+  // Every operation is computed (the CPU part asks each product many times); pages and answers are the same.
+  env: { RESPONSE_CACHE: "false" },
+});
 const base = bench.origin;
 const query = print(ProductPageQuery);
+const variables = (alias: string) => ({
+  alias,
+  reviewsTake: 5,
+  questionsTake: 5,
+  historyDays: 90,
+  channelId: "1|se",
+  marketId: "se",
+  languageId: "sv-SE",
+});
 try {
   const list = await bench.graphql<{
     products: { products: { alias: string; canonicalUrl: string }[] };
@@ -72,18 +127,7 @@ try {
     const answer = await fetch(`${base}/graphql`, {
       method: "POST",
       headers: API_HEADERS,
-      body: JSON.stringify({
-        query,
-        variables: {
-          alias,
-          reviewsTake: 5,
-          questionsTake: 5,
-          historyDays: 90,
-          channelId: "1|se",
-          marketId: "se",
-          languageId: "sv-SE",
-        },
-      }),
+      body: JSON.stringify({ query, variables: variables(alias) }),
     });
     const text = await answer.text();
     const body = JSON.parse(text) as {
@@ -128,10 +172,54 @@ try {
     (r) => r !== undefined,
   );
   table(examples);
+  let cpu: Record<string, number> | null = null;
+  if (cpuRounds > 0) {
+    const documents = { page: query, wholeTree: wholeTreeQuery() };
+    const used = { page: 0, wholeTree: 0 };
+    let asked = 0;
+    const ask = async (which: keyof typeof documents, alias: string) => {
+      const since = process.cpuUsage();
+      const answer = await fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: API_HEADERS,
+        body: JSON.stringify({ query: documents[which], variables: variables(alias) }),
+      });
+      const body = (await answer.json()) as { errors?: unknown };
+      const spent = process.cpuUsage(since);
+      if (body.errors) throw new Error(`${which} ${alias}: ${JSON.stringify(body.errors).slice(0, 400)}`);
+      used[which] += (spent.user + spent.system) / 1000;
+    };
+    const aliases = rows.map((r) => r.alias);
+    // A round to warm both documents (parsing, validation and the executor's compiled plans are cached per document).
+    for (const alias of aliases.slice(0, 10)) {
+      await ask("page", alias);
+      await ask("wholeTree", alias);
+    }
+    used.page = 0;
+    used.wholeTree = 0;
+    for (let round = 0; round < cpuRounds; round++)
+      for (const [i, alias] of aliases.entries()) {
+        const order = (round + i) % 2 ? (["page", "wholeTree"] as const) : (["wholeTree", "page"] as const);
+        for (const which of order) await ask(which, alias);
+        asked++;
+      }
+    cpu = {
+      operationsEach: asked,
+      pageMsPerOperation: round(used.page / asked, 3),
+      wholeTreeMsPerOperation: round(used.wholeTree / asked, 3),
+      differenceMs: round((used.wholeTree - used.page) / asked, 3),
+      differencePercent: round((100 * (used.wholeTree - used.page)) / used.wholeTree, 1),
+    };
+    say();
+    say(
+      `CPU per ProductPage operation over ${asked} each, in turn: the page's ${cpu.pageMsPerOperation} ms, the whole tree ${cpu.wholeTreeMsPerOperation} ms (${cpu.differenceMs} ms, ${cpu.differencePercent} %)`,
+    );
+  }
   writeResult(values.name as string, {
     command: `node bench/loader-data.ts ${process.argv.slice(2).join(" ")}`.trim(),
     database: bench.shop.db.kind,
     summaries,
+    cpu,
     rows,
   });
   say(`${rows.length} product pages`);
