@@ -46,6 +46,8 @@ export function countFields(value: unknown): number {
   return 0;
 }
 
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null));
+
 /** The strings the document enqueues into React Router's stream controller (the inline loader data). */
 function inlineLoaderData(html: string): string {
   const chunks = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)];
@@ -119,6 +121,8 @@ try {
     fields: number;
     variantGroupFields: number;
     answerBytes: number;
+    /** JSON bytes of each part of the answer: its root fields, the product without its variant tree, the tree. */
+    answerParts: Record<string, number>;
   }[] = [];
   for (const { alias, canonicalUrl } of list.products.products) {
     const path = `/sv${new URL(canonicalUrl, "http://x").pathname}`;
@@ -131,7 +135,9 @@ try {
     });
     const text = await answer.text();
     const body = JSON.parse(text) as {
-      data?: { product?: { variantGroup?: { variants: unknown[] } | null } | null };
+      data?: {
+        product?: ({ variantGroup?: { variants: unknown[] } | null } & Record<string, unknown>) | null;
+      } & Record<string, unknown>;
       errors?: unknown;
     };
     if (body.errors || !body.data?.product) throw new Error(`ProductPage ${alias}: ${text.slice(0, 400)}`);
@@ -148,6 +154,16 @@ try {
       fields: countFields(body.data),
       variantGroupFields: countFields({ variantGroup: group }),
       answerBytes: Buffer.byteLength(text),
+      answerParts: Object.fromEntries(
+        Object.entries(body.data).flatMap(([key, value]) => {
+          if (key !== "product" || !value || typeof value !== "object") return [[key, jsonBytes(value)]];
+          const { variantGroup, ...rest } = value as Record<string, unknown>;
+          return [
+            ["product (without variantGroup)", jsonBytes(rest)],
+            ["product.variantGroup", jsonBytes(variantGroup)],
+          ];
+        }),
+      ),
     });
   }
   const mean = (pick: (r: (typeof rows)[number]) => number, of = rows) =>
@@ -168,10 +184,12 @@ try {
     ...byLevels.flatMap((of, n) => (of.length ? [summary(`${n} levels (mean)`, of)] : [])),
   ];
   table(summaries);
-  const examples = [rows.find((r) => r.levels === 3), rows.find((r) => r.levels === 0)].filter(
-    (r) => r !== undefined,
-  );
-  table(examples);
+  // The first product (the one the browser benches open) and the one with the most fields.
+  const largest = rows.reduce((a, b) => (b.fields > a.fields ? b : a));
+  const examples = [rows[0], largest].filter((r) => r !== undefined);
+  table(examples.map(({ answerParts: _, ...r }) => r));
+  const parts = [...new Set(rows.flatMap((r) => Object.keys(r.answerParts)))];
+  table(parts.map((part) => ({ "answer part": part, "mean JSON B": mean((r) => r.answerParts[part] ?? 0) })));
   let cpu: Record<string, number> | null = null;
   if (cpuRounds > 0) {
     const documents = { page: query, wholeTree: wholeTreeQuery() };
