@@ -23,7 +23,12 @@ export interface BenchPage {
   cookie?: string;
 }
 
-export async function startBenchShop(opts: { name: string; databaseUrl?: string }) {
+export async function startBenchShop(opts: {
+  name: string;
+  databaseUrl?: string;
+  /** More of the shop's environment (e.g. RESPONSE_CACHE: "false"). */
+  env?: Record<string, string>;
+}) {
   // React and React Router pick their production bundles from process.env.NODE_ENV when first imported.
   process.env.NODE_ENV = "production";
   const { buildIfNeeded } = await import("../scripts/build-if-needed.ts");
@@ -43,6 +48,7 @@ export async function startBenchShop(opts: { name: string; databaseUrl?: string 
     AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
     PGLITE_DIR: join(dir, "db"),
     ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...opts.env,
   });
   say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);
   const origin = `http://127.0.0.1:${shop.port}`;

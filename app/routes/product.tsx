@@ -18,7 +18,7 @@ import { productJsonLd, scriptJson } from "../components/product/json-ld.ts";
 import { ProductPrice } from "../components/product/price.tsx";
 import { PAGE_SIZE, pagesParam } from "../components/product/reviews.tsx";
 import { VariantLinks } from "../components/product/variant-links.tsx";
-import { productDimensions, skuLevel } from "../components/product/variants.ts";
+import { variantSummary } from "../components/product/variants.ts";
 import { Breadcrumbs } from "../components/product-grid.tsx";
 import { productPageWidgets } from "../components/widgets.server.tsx";
 import { hasMessage } from "../i18n/index.ts";
@@ -72,12 +72,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (locale.path !== product.canonicalUrl)
     throw redirect(`${href(locale, product.canonicalUrl)}${url.search}`, 301);
   const related = (data.relatedProducts ?? []).map((r) => r.product);
+  // The variant tree stays on the server: the page gets what it renders of it (decision 0080).
+  const { variantGroup, ...shown } = product;
   return {
     locale,
     origin: url.origin,
     ...packageData(product),
     alternates: alternatesFromApi(product.alternativeUrls),
-    product,
+    product: shown,
+    variants: variantSummary(variantGroup?.variants ?? [], product.productId),
     reviews: data.reviews,
     questions: data.productQuestions,
     priceHistory: data.productPriceHistory ?? [],
@@ -236,19 +239,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const root = useRoot();
   const t = useT();
   const location = useLocation();
-  const { product, locale, origin, groups, packagePricing } = loaderData;
+  const { product, locale, origin, groups, packagePricing, variants } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   const toHref = (path: string) => href(root.locale, path);
-  const variants = product.variantGroup?.variants ?? [];
-  const choices = productDimensions(variants, product.productId);
-  const sizeNodes = skuLevel(variants, product.productId);
+  const choices = variants.choices;
   const sizes: SizeOption[] = product.skus.map((sku) => ({
     skuId: sku.skuId,
-    label: sizeNodes.find((n) => n.skuId === sku.skuId)?.label || sku.name,
+    label: variants.skus.find((n) => n.skuId === sku.skuId)?.label || sku.name,
     stock: sku.stock ?? null,
   }));
-  const sizeDimension = sizeNodes[0]?.dimension;
+  const sizeDimension = variants.skuDimension;
   const dimensionLabel = (dimension: string) => {
     const key = `product.dimension.${dimension}`;
     return dimension === "Size" ? t("product.size") : hasMessage(root.lang, key) ? t(key) : dimension;

@@ -1,6 +1,7 @@
 /**
  * Reading a variant group (Fit → Color → Size, fewer levels for simpler products): the product-level choices
- * shown as links to sibling products, and the SKU level shown as the size picker.
+ * shown as links to sibling products, and the SKU level shown as the size picker. The product page's loader reads
+ * the tree on the server and sends the browser only its summary (`variantSummary`, decision 0080).
  */
 
 export interface VariantNode {
@@ -99,4 +100,33 @@ export function skuLevel(variants: readonly VariantNode[], productId: number): V
     nodes = current.variants ?? [];
   }
   return nodes.filter((n) => n.skuId != null && (n.productId == null || n.productId === productId));
+}
+
+/** A SKU of the current product as its variant group words it (the size picker's label). */
+export interface SkuLabel {
+  skuId: number;
+  /** The SKU level's label; null when the group gives none (the page falls back to the SKU's name). */
+  label: string | null;
+}
+
+/**
+ * What the product page shows of its variant group: the product-level choices, and the SKU level's dimension and
+ * labels. Made from the tree in the loader, so the page's data carries this instead of the whole tree.
+ */
+export interface VariantSummary {
+  choices: DimensionChoice[];
+  /** The SKU level's dimension ("Size", …); null outside a group or without SKU nodes on the product's path. */
+  skuDimension: string | null;
+  /** The SKU nodes under the current product's path, in the group's order. */
+  skus: SkuLabel[];
+}
+
+/** `productDimensions` and `skuLevel` of one tree, kept to what the page renders of them. */
+export function variantSummary(variants: readonly VariantNode[], productId: number): VariantSummary {
+  const nodes = skuLevel(variants, productId);
+  return {
+    choices: productDimensions(variants, productId),
+    skuDimension: nodes[0]?.dimension ?? null,
+    skus: nodes.flatMap((n) => (n.skuId == null ? [] : [{ skuId: n.skuId, label: n.label || null }])),
+  };
 }

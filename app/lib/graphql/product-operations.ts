@@ -29,8 +29,12 @@ const PriceFields = graphql(`
   }
 `);
 
-const VariantFields = graphql(
-  `
+/**
+ * What the product page reads of a variant (decision 0080): the loader makes the page's choices and size labels of
+ * the tree (components/product/variants.ts, variantSummary) and sends only those. No stock: the size picker's
+ * stock is the product's own SKUs'.
+ */
+const VariantFields = graphql(`
   fragment VariantFields on VariantType {
     level
     label
@@ -40,13 +44,21 @@ const VariantFields = graphql(
     productId
     primaryImage
     canonicalUrl
-    stock {
-      ...StockFields
-    }
   }
-`,
-  [StockFields],
-);
+`);
+
+/**
+ * The third level of a group is its SKU level (the catalog's groups have at most three dimensions, the last one the
+ * SKUs: Fit → Color → Size): what the size picker reads of a SKU node.
+ */
+const SkuVariantFields = graphql(`
+  fragment SkuVariantFields on VariantType {
+    label
+    dimension
+    skuId
+    productId
+  }
+`);
 
 const PricePointFields = graphql(`
   fragment PricePointFields on PriceLogItemType {
@@ -63,8 +75,8 @@ const PricePointFields = graphql(`
 `);
 
 /**
- * The product page (/p, /pp) in one request: the product with variants, SKUs and stock, parameters, package
- * groups and breadcrumbs; the first pages of reviews and answered questions; related products; the price history.
+ * The product page (/p, /pp) in one request: the product with its variant tree (the fields the page's summary of
+ * it reads), SKUs and stock, parameters, package groups and breadcrumbs; the first pages of reviews and answered questions; related products; the price history.
  */
 export const ProductPageQuery = graphql(
   `
@@ -148,7 +160,7 @@ export const ProductPageQuery = graphql(
           variants {
             ...VariantFields
             variants {
-              ...VariantFields
+              ...SkuVariantFields
             }
           }
         }
@@ -268,7 +280,7 @@ export const ProductPageQuery = graphql(
     }
   }
 `,
-  [ProductCardFields, StockFields, PriceFields, VariantFields, PricePointFields],
+  [ProductCardFields, StockFields, PriceFields, VariantFields, SkuVariantFields, PricePointFields],
 );
 
 /** /product/{alias}: only where the product lives. */
