@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skus } from "#db/schema/index.ts";
-import { hydrated, setupBrowser } from "#tests/support/browser.ts";
+import { clickWhenStill, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -283,7 +283,7 @@ describe("the analytics data layer", () => {
       }
     }
     // Consent given on the page (the banner, opened from the footer, posts and comes back): pushing starts.
-    await page.getByRole("link", { name: "Informasjonskapsler" }).click();
+    await clickWhenStill(page.getByRole("link", { name: "Informasjonskapsler" }));
     // Already on the list: the post's reload is the next load event (waiting for the URL would not wait).
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Godta alle" }).click()]);
     expect(new URL(page.url()).pathname).toBe(L.nb.news);

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_CONFIG } from "#app/lib/list-config.ts";
 import { formatMoney } from "#domain/format.ts";
 import { netOfGross } from "#domain/vat.ts";
-import { axe, describeViolations, hydrated, setupBrowser, watchErrors } from "#tests/support/browser.ts";
+import {
+  axe,
+  clickWhenStill,
+  describeViolations,
+  hydrated,
+  setupBrowser,
+  watchErrors,
+} from "#tests/support/browser.ts";
 import { demoGiftCards } from "#tests/support/gift-cards.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -442,7 +449,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     await open(page, path);
     expect(await cartCount(page)).toBe("0");
     const oneCard = page.locator(`main li[data-product="${one.productId}"]`);
-    await oneCard.getByRole("button", { name: l.add }).click();
+    await clickWhenStill(oneCard.getByRole("button", { name: l.add }));
     const note = page.locator("[data-notification=success]");
     await expect.poll(() => note.textContent()).toContain(l.added(one.name));
     await expect.poll(() => cartCount(page)).toBe("1");
@@ -450,7 +457,7 @@ describe.each(["nb", "sv"] as const)("the cart in %s", (lang) => {
     // A product in sizes cannot be added from its card: the card's button is a link to choose the size.
     const manyCard = page.locator(`main li[data-product="${many.productId}"]`);
     expect(await manyCard.locator("[data-card-add]").count()).toBe(0);
-    await manyCard.getByRole("link", { name: l.cardChooseSize }).click();
+    await clickWhenStill(manyCard.getByRole("link", { name: l.cardChooseSize }));
     await page.waitForURL((u) => u.pathname === many.path);
     const buy = page.locator("form[data-buy-box]");
     await buy.getByRole("button", { name: l.add }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
+import { axe, clickWhenStill, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
@@ -139,7 +139,7 @@ describe.each(["nb", "sv"] as const)("list pages in %s", (lang) => {
     await expect.poll(() => cards(page).count()).toBe(20);
     expect(await counter(page).textContent()).toBe(l.counter(20, c().count));
     const firstNames = await cards(page).allTextContents();
-    await page.getByRole("link", { name: l.loadMore }).click();
+    await clickWhenStill(page.getByRole("link", { name: l.loadMore }));
     await expect.poll(() => cards(page).count()).toBe(40);
     await expect.poll(() => search(page).get("page")).toBe("2");
     expect(await counter(page).textContent()).toBe(l.counter(40, c().count));
@@ -272,13 +272,13 @@ describe.each(["nb", "sv"] as const)("list pages in %s", (lang) => {
     const { page } = session;
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, listPath());
-    await page.getByRole("link", { name: l.loadMore }).click();
+    await clickWhenStill(page.getByRole("link", { name: l.loadMore }));
     await expect.poll(() => cards(page).count()).toBe(40);
     const target = cards(page).nth(29);
     await target.scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
     const name = (await target.locator("a").first().textContent()) ?? "";
-    await target.locator("a").first().click();
+    await clickWhenStill(target.locator("a").first());
     await page.waitForURL((u) => u.pathname.includes("/p/"));
     await page.goBack();
     await page.waitForURL((u) => u.searchParams.get("page") === "2");

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
@@ -283,6 +284,32 @@ export function describeViolations(violations: AxeViolation[]): string[] {
  * reported anything it found), and the parts that hydrate later (decision 0060) have hydrated too, so hydration
  * errors cannot slip by and the test drives the enhanced page.
  */
+/**
+ * Clicks an element far down a page once it has stopped moving. Below the fold, product cards and the page's lower
+ * sections skip their rendering until they come near the viewport (`content-visibility: auto`, decision 0075), with
+ * a reserved height that is a guess. A jump to an element (Playwright scrolls it into view before a click) makes the
+ * rows around it render for the first time, and each takes its real height (a list's last row: 404 px reserved,
+ * 382 px real) two or three frames after the scroll: what is below moves by the difference. Playwright's own check
+ * (the same box in two consecutive frames) can pass before that, and its click then lands where the element was
+ * (decision 0081: the card's "add to cart" and "show more products" clicks that did nothing). So: into view, then
+ * wait until the box has been the same for four frames in a row, then click.
+ */
+export async function clickWhenStill(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate(async (element) => {
+    let last = "";
+    let still = 0;
+    for (let frame = 0; frame < 120 && still < 4; frame++) {
+      await new Promise((next) => requestAnimationFrame(next));
+      const box = element.getBoundingClientRect();
+      const now = `${box.top} ${box.left} ${box.width} ${box.height}`;
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  });
+  await target.click();
+}
+
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
