@@ -78,6 +78,24 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 export const seconds = (ms: number) => round(ms / 1000, 1);
 
 /** A new, empty database on the PostgreSQL server at `base`; `drop` removes it again. */
+/**
+ * The environment every bench starts its shop with: production, on the loopback at a free port, silent, the
+ * development API key and a bench-only secret, its PGlite directory under `dataDir` (or the PostgreSQL database at
+ * `databaseUrl`). A bench adds what it compares (page cache, response cache, …).
+ */
+export function benchShopEnv(dataDir: string, databaseUrl?: string | null): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    API_KEY: "dev-api-key",
+    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
+    PGLITE_DIR: join(dataDir, "db"),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
 export async function tempPostgresDatabase(base: string, prefix: string) {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });

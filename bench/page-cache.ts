@@ -3,7 +3,16 @@ import { createServer, get } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { profiled, round, say, seconds, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+import {
+  benchShopEnv,
+  profiled,
+  round,
+  say,
+  seconds,
+  table,
+  tempPostgresDatabase,
+  writeResult,
+} from "./lib.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 
 /**
@@ -59,17 +68,7 @@ const pg = values["database-url"]
 
 async function startShop(pageCache: boolean) {
   const startedAt = performance.now();
-  const shop = await start({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "silent",
-    API_KEY: "dev-api-key",
-    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-    PGLITE_DIR: join(dir, "db"),
-    PAGE_CACHE: pageCache ? "true" : "false",
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  });
+  const shop = await start({ ...benchShopEnv(dir, pg?.url), PAGE_CACHE: pageCache ? "true" : "false" });
   say(
     `shop (page cache ${pageCache ? "on" : "off"}) ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`,
   );

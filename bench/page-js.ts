@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { say, table, writeResult } from "./lib.ts";
+import { benchShopEnv, say, table, writeResult } from "./lib.ts";
 
 /**
  * The JavaScript a page makes the browser download (issue 16): the shop started in this process in production
@@ -34,15 +34,7 @@ const LOCALE = {
 const dir = mkdtempSync(join(tmpdir(), "mili-bench-page-js-"));
 let shop: Awaited<ReturnType<typeof start>> | null = null;
 try {
-  shop = await start({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "silent",
-    API_KEY: "dev-api-key",
-    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-    PGLITE_DIR: join(dir, "db"),
-  });
+  shop = await start(benchShopEnv(dir));
   const origin = `http://127.0.0.1:${shop.port}`;
   const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
     const res = await fetch(`${origin}/graphql`, {

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { API_HEADERS } from "./channel-query.ts";
-import { round, say, table, tempPostgresDatabase, writeResult } from "./lib.ts";
+import { benchShopEnv, round, say, table, tempPostgresDatabase, writeResult } from "./lib.ts";
 import { CRAWLER_HEADERS } from "./product-query.ts";
 
 /**
@@ -42,17 +42,7 @@ async function startShop(label: string, dir: string): Promise<Started> {
   const pg = values["database-url"]
     ? await tempPostgresDatabase(values["database-url"], `mili_bench_pair_${label}`)
     : null;
-  const shop = await start({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "silent",
-    API_KEY: "dev-api-key",
-    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-    PGLITE_DIR: join(data, "db"),
-    SECRETS_DIR: join(data, "secrets"),
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  });
+  const shop = await start({ ...benchShopEnv(data, pg?.url), SECRETS_DIR: join(data, "secrets") });
   say(`${label} (${root}) ready`);
   return {
     label,

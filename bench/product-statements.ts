@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { API_HEADERS } from "./channel-query.ts";
-import { say, tempPostgresDatabase } from "./lib.ts";
+import { benchShopEnv, say, tempPostgresDatabase } from "./lib.ts";
 import { productBody, productsBody } from "./product-query.ts";
 
 /**
@@ -33,16 +33,7 @@ const dir = mkdtempSync(join(tmpdir(), "mili-bench-statements-"));
 const pg = values["database-url"]
   ? await tempPostgresDatabase(values["database-url"], "mili_bench_statements")
   : null;
-const shop = await start({
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: "0",
-  LOG_LEVEL: "silent",
-  API_KEY: "dev-api-key",
-  AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-  PGLITE_DIR: join(dir, "db"),
-  ...(pg ? { DATABASE_URL: pg.url } : {}),
-});
+const shop = await start(benchShopEnv(dir, pg?.url));
 const base = `http://127.0.0.1:${shop.port}`;
 
 /** The statements `request` runs, in order, with their text shortened to one line. */

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { API_HEADERS } from "./channel-query.ts";
 import type { WalkResult } from "./crawl-walk.ts";
 import {
+  benchShopEnv,
   profiled as profiledIn,
   round,
   say,
@@ -71,17 +72,10 @@ const pg = values["database-url"]
   : null;
 const startedAt = performance.now();
 const shop = await start({
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: "0",
-  LOG_LEVEL: "silent",
-  API_KEY: "dev-api-key",
-  AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-  PGLITE_DIR: join(dir, "db"),
+  ...benchShopEnv(dir, pg?.url),
   RESPONSE_CACHE: values["response-cache"] === "false" ? "false" : "true",
   // PGlite's shared buffers from the environment, to compare sizes (decision 0069).
   ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
-  ...(pg ? { DATABASE_URL: pg.url } : {}),
 });
 say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);
 const base = `http://127.0.0.1:${shop.port}`;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { say, seconds, tempPostgresDatabase } from "./lib.ts";
+import { benchShopEnv, say, seconds, tempPostgresDatabase } from "./lib.ts";
 
 /**
  * The shop as the browser benches measure it: built if its sources are newer, started in this process in
@@ -39,17 +39,7 @@ export async function startBenchShop(opts: {
     ? await tempPostgresDatabase(opts.databaseUrl, `mili_bench_${opts.name}`)
     : null;
   const startedAt = performance.now();
-  const shop = await start({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "silent",
-    API_KEY: "dev-api-key",
-    AUTH_SECRET: "bench-only-secret-bench-only-secret-0123",
-    PGLITE_DIR: join(dir, "db"),
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-    ...opts.env,
-  });
+  const shop = await start({ ...benchShopEnv(dir, pg?.url), ...opts.env });
   say(`shop ready in ${seconds(performance.now() - startedAt)} s on ${shop.db.kind}`);
   const origin = `http://127.0.0.1:${shop.port}`;
 
