@@ -102,7 +102,8 @@ export function fillUp(preferred: readonly number[], fallback: readonly number[]
   return out;
 }
 
-function clampTake(take: number): number {
+/** How many a list may hold: `take` as an integer between 0 and MAX_RECOMMENDATIONS (0 for anything else). */
+export function clampTake(take: number): number {
   return Number.isInteger(take) ? Math.max(0, Math.min(take, MAX_RECOMMENDATIONS)) : 0;
 }
 

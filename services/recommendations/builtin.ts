@@ -3,12 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { orderLines, orders, productListPrices, products } from "#db/schema/index.ts";
 import { countsAsSold, ORDER_STATUSES } from "#domain/order-status.ts";
-import {
-  type CoPurchase,
-  MAX_RECOMMENDATIONS,
-  rankBoughtTogether,
-  rankSimilar,
-} from "#domain/recommendation.ts";
+import { type CoPurchase, clampTake, rankBoughtTogether, rankSimilar } from "#domain/recommendation.ts";
 
 /**
  * The built-in recommendation provider: the shop's own orders and catalog (docs/decisions/0040). Each rule is one
@@ -65,26 +60,46 @@ function similarStatement(db: Database) {
     .select({ categoryId: products.primaryCategoryId })
     .from(products)
     .where(eq(products.id, productId));
-  return db
+  const inMarketNow = and(
+    eq(productListPrices.marketAlias, sql.placeholder("marketAlias")),
+    lte(productListPrices.validFrom, now),
+    gt(productListPrices.validUntil, now),
+  );
+  // The shown product's lowest price in the market now: what "nearest in price" is measured from.
+  const targetPrice = db
+    .select({ price: min(productListPrices.sellingMinor) })
+    .from(productListPrices)
+    .where(and(eq(productListPrices.productId, productId), inMarketNow));
+  // Each candidate's place by price distance alone, ties sharing a place (rank()). rankSimilar orders by that
+  // distance first (relative to the shown price, the same order as the absolute one), then by brand, sales and id,
+  // so its first `limit` are always among the candidates placed at `limit` or better: only those are read. With no
+  // positive shown price every distance is unknown (null, one shared place), as rankSimilar's are all infinite.
+  const nearness = sql<number>`rank() over (order by case when (${targetPrice}) > 0
+    then abs(${price} - (${targetPrice})) end asc nulls last)`.as("nearness");
+  const candidates = db
     .select({
       productId: products.id,
       categoryId: products.primaryCategoryId,
       brandId: products.brandId,
       salesCount: products.salesCount,
-      priceMinor: price,
+      priceMinor: price.as("price_minor"),
+      nearness,
     })
     .from(products)
-    .leftJoin(
-      productListPrices,
-      and(
-        eq(productListPrices.productId, products.id),
-        eq(productListPrices.marketAlias, sql.placeholder("marketAlias")),
-        lte(productListPrices.validFrom, now),
-        gt(productListPrices.validUntil, now),
-      ),
-    )
+    .leftJoin(productListPrices, and(eq(productListPrices.productId, products.id), inMarketNow))
     .where(and(eq(products.active, true), sql`${products.primaryCategoryId} = (${target})`))
     .groupBy(products.id)
+    .as("candidates");
+  return db
+    .select({
+      productId: candidates.productId,
+      categoryId: candidates.categoryId,
+      brandId: candidates.brandId,
+      salesCount: candidates.salesCount,
+      priceMinor: candidates.priceMinor,
+    })
+    .from(candidates)
+    .where(lte(candidates.nearness, sql.placeholder("limit")))
     .prepare("recommendations_similar");
 }
 
@@ -111,9 +126,12 @@ export async function similar(
   marketAlias: string,
   take: number,
 ): Promise<number[]> {
+  const wanted = clampTake(take);
+  if (wanted === 0) return [];
   const now = new Date().toISOString();
-  const rows = await statementsOf(db).similar.execute({ productId, marketAlias, now });
+  // The shown product is among the nearest (distance 0) and is skipped by the ranking: one more than wanted.
+  const rows = await statementsOf(db).similar.execute({ productId, marketAlias, now, limit: wanted + 1 });
   const self = rows.find((r) => r.productId === productId);
   if (!self) return [];
-  return rankSimilar(self, rows, { take: Math.min(take, MAX_RECOMMENDATIONS) });
+  return rankSimilar(self, rows, { take: wanted });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#db/schema/index.ts";
+import { rankSimilar, type SimilarCandidate } from "#domain/recommendation.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import { RECOMMENDATION_SANDBOX_WEBSITE } from "#integrations/recommendations/http/index.ts";
 import { addToCart } from "#services/cart/lines.ts";
@@ -151,6 +152,50 @@ describe("the built-in rules", () => {
       .where(and(inArray(products.id, [A().id, ...list])));
     expect(new Set(rows.map((r) => r.category)).size).toBe(1);
   });
+
+  it("reads only the nearest in price, and answers as the ranking over the whole category does", async () => {
+    // Every candidate of a product's category with its lowest price in the market now: what the statement read
+    // before it bounded the candidates by price distance.
+    // The price change below starts a new list price from its commit on: each read asks for the prices of its
+    // own moment, as similar() does.
+    const everyCandidate = (productId: number, market: string, now = new Date().toISOString()) =>
+      queryRows<SimilarCandidate>(
+        db(),
+        sql`select p.id as "productId", p.primary_category_id as "categoryId", p.brand_id as "brandId",
+                   p.sales_count as "salesCount", min(lp.selling_minor) as "priceMinor"
+            from products p left join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${market}
+              and lp.valid_from <= ${now}::timestamptz and lp.valid_until > ${now}::timestamptz
+            where p.active and p.primary_category_id = (select primary_category_id from products where id = ${productId})
+            group by p.id`,
+      );
+    // Ties in price and brand, and a shown product without a positive price, are the cases a bound could get wrong.
+    const [tie, free] = four;
+    await db().execute(sql`update products set sales_count = 7, brand_id = (select brand_id from products
+      where id = ${tie?.id as number}) where id = ${free?.id as number}`);
+    await db().execute(sql`update prices set selling_minor = 0, regular_minor = 0
+      where sku_id in (select id from skus where product_id = ${free?.id as number})`);
+    const ids = (
+      await queryRows<{ id: number }>(db(), sql`select id from products where active order by id`)
+    ).map((r) => Number(r.id));
+    let compared = 0;
+    for (const market of ["se", "no"])
+      for (const id of ids)
+        for (const take of [1, 4, 12]) {
+          const rows = (await everyCandidate(id, market)).map((r) => ({
+            ...r,
+            productId: Number(r.productId),
+            categoryId: r.categoryId === null ? null : Number(r.categoryId),
+            brandId: r.brandId === null ? null : Number(r.brandId),
+            salesCount: Number(r.salesCount),
+            priceMinor: r.priceMinor === null ? null : Number(r.priceMinor),
+          }));
+          const self = rows.find((r) => r.productId === id);
+          const expected = self ? rankSimilar(self, rows, { take }) : [];
+          expect(await similar(db(), id, market, take), `${id} ${market} ${take}`).toEqual(expected);
+          compared++;
+        }
+    expect(compared).toBe(ids.length * 6);
+  }, 240_000);
 });
 
 describe("the API", () => {
