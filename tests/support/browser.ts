@@ -222,15 +222,19 @@ export function setupBrowser(contextOptions: BrowserContextOptions = {}): Browse
     page = await context.newPage();
   });
   afterEach(async ({ task }) => {
-    // A failed test's page, as it was left, goes to the log (CI's summary prints these blocks, .ci/run).
-    if (task.result?.state === "fail" && page && record) {
-      const error = task.result.errors?.[0];
-      const why = `${error?.name ?? "Error"}: ${error?.message ?? "?"}`.split("\n").slice(0, 4).join("\n");
+    const found = errors?.list ?? [];
+    // A failed test's page, as it was left, goes to the log (CI's summary prints these blocks, .ci/run); so does
+    // the page of a test that passed but logged errors, which the check below fails.
+    const failed = task.result?.state === "fail";
+    if ((failed || found.length > 0) && page && record) {
+      const error = task.result?.errors?.[0];
+      const why = failed
+        ? `${error?.name ?? "Error"}: ${error?.message ?? "?"}`.split("\n").slice(0, 4).join("\n")
+        : `unexpected console errors or page errors:\n${found.map((e) => `  ${e.slice(0, 400)}`).join("\n")}`;
       process.stdout.write(
-        `browser state at failure: ${task.name} (try ${(task.result.retryCount ?? 0) + 1})\n${why}\n${await describePage(page, record)}\nend of browser state\n`,
+        `browser state at failure: ${task.name} (try ${(task.result?.retryCount ?? 0) + 1})\n${why}\n${await describePage(page, record)}\nend of browser state\n`,
       );
     }
-    const found = errors?.list ?? [];
     await context?.close();
     context = undefined;
     page = undefined;
