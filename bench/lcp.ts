@@ -104,9 +104,11 @@ try {
   for (const { page: name, path, cookie } of pages) {
     for (let run = 0; run < runs; run++) {
       // The page cache holds the phone's rendering (as bench/lighthouse.ts warms it): a returning shopper's page.
-      await fetch(`${bench.origin}${path}`, {
-        headers: { ...PHONE_HEADERS, ...(cookie ? { cookie } : {}) },
-      }).then((r) => r.arrayBuffer());
+      // It keeps a page on its second request (decision 0085).
+      for (let i = 0; i < 2; i++)
+        await fetch(`${bench.origin}${path}`, {
+          headers: { ...PHONE_HEADERS, ...(cookie ? { cookie } : {}) },
+        }).then((r) => r.arrayBuffer());
       const context = await browser.newContext({
         viewport: { width: 412, height: 823 },
         deviceScaleFactor: 1.75,

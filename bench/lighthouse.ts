@@ -281,7 +281,8 @@ try {
     const measured = [];
     for (let run = 1; run <= runs; run++) {
       const wait = await waitForQuiet();
-      // The page cache keeps a page for s-maxage (60 s), shorter than a run: warm it again before each.
+      // The page cache keeps a page for s-maxage (60 s), shorter than a run: warm it again before each (after the
+      // first warm-up, this request is the page's second: the one the cache keeps, decision 0085).
       await warm();
       const loadAtStart = loadavg().map((n) => round(n, 2));
       say(`lighthouse ${page} (${run}/${runs}): ${path} (load ${loadAtStart.join(", ")})`);

@@ -8,10 +8,10 @@ import { CRAWLER_HEADERS, productBody, productsBody } from "./product-query.ts";
 /**
  * The answers a change must leave identical (issue 16: "results identical"), written to a folder to compare with
  * `diff -r` between two worktrees: the first `--pages` product pages server-rendered for the first time (Swedish,
- * and the same paths in Norwegian), each asked twice (the second from the page cache), and GraphQL
- * `product(alias)` for each, twice (the second from the response cache), on a fresh shop in production mode (PGlite,
- * or a fresh database on the server in --database-url). The pages' CSP nonces are taken out (they differ per
- * rendering); nothing else is.
+ * and the same paths in Norwegian), each asked twice (the second is the one the page cache keeps, decision 0085),
+ * and GraphQL `product(alias)` for each, twice (the second from the response cache), on a fresh shop in production
+ * mode (PGlite, or a fresh database on the server in --database-url). The pages' CSP nonces are taken out (they
+ * differ per rendering); nothing else is.
  *
  *   node bench/pages-dump.ts --out DIR [--pages 60] [--database-url …]
  */

@@ -17,7 +17,8 @@ import { CRAWLER_HEADERS } from "./product-query.ts";
  * processes falls on both alike, which the alternated runs of bench/product.ts cannot promise. Each URL is a first
  * visit (the page cache and the response cache have not seen it); the first `--warmup` pages of each are left out.
  *
- *   node bench/pages-pair.ts --base ../wt-base --change . [--pages 200] [--warmup 20] [--database-url …]
+ *   node bench/pages-pair.ts --base ../wt-base --change . [--pages 200] [--warmup 20] [--accept-encoding "gzip, deflate"]
+ *     [--database-url …]
  */
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     "database-url": { type: "string", default: process.env.DATABASE_URL },
     name: { type: "string", default: "pages-pair" },
+    /** What the pages are asked in: fetch's own `gzip, deflate` by default; `identity`, `br`, … as a crawler sends. */
+    "accept-encoding": { type: "string", default: "gzip, deflate" },
   },
 });
 if (!values.base) throw new Error("--base DIR (a worktree of the other commit, built) is required");
@@ -88,7 +91,9 @@ try {
   const used = { base: [] as number[], change: [] as number[] };
   const page = async (shop: Started, path: string) => {
     const since = process.cpuUsage();
-    const response = await fetch(`${shop.origin}${path}`, { headers: CRAWLER_HEADERS });
+    const response = await fetch(`${shop.origin}${path}`, {
+      headers: { ...CRAWLER_HEADERS, "accept-encoding": values["accept-encoding"] as string },
+    });
     await response.arrayBuffer();
     const spent = process.cpuUsage(since);
     if (response.status !== 200) throw new Error(`${shop.label} ${path}: ${response.status}`);

@@ -71,8 +71,12 @@ export async function compressBody(
 }
 
 /**
- * Compresses a stream as it flows: every chunk is flushed at once, so a streamed server render still reaches
- * the browser piece by piece (the shell first). Cancelling the result cancels the source.
+ * Compresses a stream as it flows, flushed once per burst: the chunks the source gives in one turn of the event
+ * loop are compressed together and flushed when the turn ends (setImmediate), so a streamed server render still
+ * reaches the browser piece by piece (the shell first, each deferred part when it resolves), without a flush per
+ * chunk. React writes a page in ~20 chunks of up to 4 kB, most in one turn; a flush after each cost twice the CPU of
+ * compressing the page at once (3.8 against 1.8 ms for a 109 kB product page, Brotli 5) and 8 % more bytes
+ * (decision 0088). Cancelling the result cancels the source.
  */
 export function compressStream(
   body: ReadableStream<Uint8Array>,
@@ -81,14 +85,25 @@ export function compressStream(
   const zlib =
     encoding === "br"
       ? createBrotliCompress({
-          flush: constants.BROTLI_OPERATION_FLUSH,
           params: {
             [constants.BROTLI_PARAM_QUALITY]: 5,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           },
         })
-      : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH });
+      : createGzip({ level: 6 });
+  const flushKind = encoding === "br" ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+  let flushing = false;
+  const flushAtTurnEnd = () => {
+    if (flushing) return;
+    flushing = true;
+    setImmediate(() => {
+      flushing = false;
+      // After the end, zlib's own end flushes everything; a flush then would be a no-op.
+      if (!zlib.writableEnded && !zlib.destroyed) zlib.flush(flushKind);
+    });
+  };
+  source.on("data", flushAtTurnEnd);
   source.on("error", (error) => zlib.destroy(error));
   zlib.on("close", () => {
     if (!source.destroyed) source.destroy();

@@ -24,12 +24,18 @@ import { matchesEtag } from "./static-files.ts";
  * once, so a hit costs no compression; it carries a weak ETag (one per rendering, whatever the coding), and a
  * matching If-None-Match gets a 304.
  *
+ * A page is kept on its second request, not its first (decision 0085): the first is answered as it renders,
+ * streamed with its nonce like any uncached page, and only remembered as asked. A crawler walking every product
+ * once so costs no copy, hash or memory per page, and cannot push the pages shoppers come back to out of the
+ * cache; a page asked twice is kept from then on, and one kept before (expired, or made at an older catalog
+ * version) is kept again on its next request.
+ *
  * The key starts with the request's scheme and host as the shopper sees them (server/client.ts): a page rendered
  * for `https://` (canonical links, alternates) is never served to `http://` visitors, nor the reverse.
  *
  * A cached page is the same bytes for every visitor, so it cannot carry a per-response CSP nonce: once stored,
  * its nonce would be public and reused, and any injected script could carry it. So a page is stored without its
- * nonce attributes, and every answer from the cache — the first included — allows exactly the page's own inline
+ * nonce attributes, and every answer from the cache — the one that stores it included — allows exactly the page's own inline
  * scripts by their SHA-256 hashes and its same-origin script files by 'self' (server/security.ts), the hash-based CSP recommended for
  * cached pages. The security headers middleware writes the policy from `scriptHashes`.
  */
@@ -43,6 +49,14 @@ export interface PageCacheOptions {
    * 0024). Without it, pages live for their s-maxage.
    */
   version?: () => number;
+  /**
+   * Requests for a key before its page is kept (decision 0085): 1 (the default) keeps a page on its second request,
+   * so a URL asked once — a crawler walking the catalog, a shared link opened once — is answered as it renders,
+   * streamed, and never pushes a page shoppers come back to out of the cache; 0 keeps every page on its first.
+   */
+  storeAfter?: number;
+  /** How many keys asked once the cache remembers (the oldest forgotten first): 4 × maxEntries by default. */
+  maxRemembered?: number;
 }
 
 export interface Entry {
@@ -90,6 +104,22 @@ function sharedMaxAge(cacheControl: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** How long a response may be kept (its s-maxage, in seconds), or null when it is never kept. */
+function storableFor(method: string, response: Response): number | null {
+  const ttl = sharedMaxAge(response.headers.get("cache-control"));
+  if (
+    method !== "GET" ||
+    response.status !== 200 ||
+    ttl === null ||
+    ttl <= 0 ||
+    response.headers.has("set-cookie") ||
+    response.headers.has("content-encoding")
+  ) {
+    return null;
+  }
+  return ttl;
+}
+
 /** The device class of a request, from its Client Hints or User-Agent (domain/device.ts). */
 export function requestDevice(header: (name: string) => string | undefined): DeviceClass {
   return deviceClass({
@@ -102,8 +132,14 @@ export function requestDevice(header: (name: string) => string | undefined): Dev
 export function createPageCache(opts: PageCacheOptions = {}) {
   const max = opts.maxEntries ?? 1000;
   const entries = new Map<string, Entry>();
+  const storeAfter = opts.storeAfter ?? 1;
+  const maxRemembered = opts.maxRemembered ?? 4 * max;
+  /** Keys asked for but not kept yet, with how many times (the cache's doorkeeper), oldest first. */
+  const asked = new Map<string, number>();
   let hits = 0;
   let misses = 0;
+  /** Misses answered as rendered, not kept: the key had not been asked `storeAfter` times before. */
+  let passed = 0;
   /** Entries found but made at an older catalog version. */
   let stale = 0;
 
@@ -146,13 +182,24 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     ].join("|");
   };
 
-  /** The fresh entry under a key (unexpired, made at the catalog version now heard); a stale one is dropped. */
+  /** Notes a key as asked `times` times, as the most recent; the oldest key is forgotten past maxRemembered. */
+  const remember = (key: string, times: number) => {
+    asked.delete(key);
+    asked.set(key, times);
+    if (asked.size > maxRemembered) asked.delete(asked.keys().next().value as string);
+  };
+
+  /**
+   * The fresh entry under a key (unexpired, made at the catalog version now heard). A stale one is dropped, its key
+   * remembered as asked often enough: the page was kept before, so its next rendering is kept at once.
+   */
   const fresh = (key: string, now: number, version: number): Entry | undefined => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now && entry.version === version) return entry;
     if (entry && entry.version !== version) {
       stale++;
       entries.delete(key);
+      if (storeAfter > 0) remember(key, storeAfter);
     }
     return undefined;
   };
@@ -229,19 +276,23 @@ export function createPageCache(opts: PageCacheOptions = {}) {
       ]);
     }
     misses++;
+    // A key still kept (expired) was asked for often enough already; so was one dropped for an older catalog
+    // version (fresh() remembers it as asked enough).
+    if (storeAfter > 0 && !entries.has(key)) {
+      const times = asked.get(key) ?? 0;
+      if (times < storeAfter) {
+        remember(key, times + 1);
+        passed++;
+        await next();
+        if (storableFor(method, c.res) !== null) c.res.headers.set("X-Cache", "MISS");
+        return;
+      }
+    }
+    asked.delete(key);
     await next();
     const response = c.res;
-    const ttl = sharedMaxAge(response.headers.get("cache-control"));
-    if (
-      method !== "GET" ||
-      response.status !== 200 ||
-      ttl === null ||
-      ttl <= 0 ||
-      response.headers.has("set-cookie") ||
-      response.headers.has("content-encoding")
-    ) {
-      return;
-    }
+    const ttl = storableFor(method, response);
+    if (ttl === null) return;
     const page = withoutNonce(new Uint8Array(await response.arrayBuffer()), c.get("nonce"));
     const { body, scriptHashes } = page;
     const headers = new Headers(response.headers);
@@ -303,7 +354,7 @@ export function createPageCache(opts: PageCacheOptions = {}) {
     middleware,
     hit,
     headersOf,
-    stats: () => ({ entries: entries.size, hits, misses, stale }),
+    stats: () => ({ entries: entries.size, hits, misses, passed, stale, remembered: asked.size }),
     clear: () => entries.clear(),
   };
 }

@@ -78,6 +78,12 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
     return { fast, slow, appCalls };
   };
 
+  /** A page the cache keeps: asked twice (decision 0085: kept on its second request); the second answer. */
+  const kept = async (path: string, headers: Record<string, string>) => {
+    await ask(shop.port, path, "GET", headers);
+    return ask(shop.port, path, "GET", headers);
+  };
+
   const base = (extra: Record<string, string> = {}) => ({
     host: "shop.test",
     "user-agent": PC,
@@ -95,7 +101,7 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
     ["https behind the proxy (HSTS)", "/", base({ "x-forwarded-proto": "https", "accept-encoding": "br" })],
     ["a query", "/s/a?q=jakke&sort=price", base()],
   ])("a hit (%s): same status, headers and bytes", async (_, path, headers) => {
-    // The first request renders (a miss, through the app); the second compresses the coding if it is new.
+    // The first two requests render (misses, through the app; the second is kept and compressed in its coding).
     await ask(shop.port, path, "GET", headers);
     await ask(shop.port, path, "GET", headers);
     const { fast, slow, appCalls } = await both(path, headers);
@@ -109,7 +115,7 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
   });
 
   it("HEAD: the same headers, no body", async () => {
-    await ask(shop.port, "/nyheter", "GET", base());
+    await kept("/nyheter", base());
     const { fast, slow, appCalls } = await both("/nyheter", base(), "HEAD");
     expect(appCalls).toBe(0);
     expect(fast.status).toBe(200);
@@ -118,7 +124,7 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
   });
 
   it("304 for the rendering the client has, in every coding", async () => {
-    const page = await ask(shop.port, "/varemerker", "GET", base());
+    const page = await kept("/varemerker", base());
     const etag = header(page, "etag") ?? "";
     expect(etag).toMatch(/^W\//);
     for (const coding of ["identity", "br"]) {
@@ -132,7 +138,7 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
   });
 
   it("a signed-in shopper, a login token and a request with a body are never answered from the cache", async () => {
-    await ask(shop.port, "/", "GET", base());
+    await kept("/", base());
     const signedIn = await both("/", base({ cookie: "mili-auth=token" }));
     expect(signedIn.appCalls).toBe(1);
     expect(header(signedIn.fast, "x-cache")).toBeUndefined();
@@ -150,7 +156,7 @@ describe("page-cache hits at the node:http layer answer as the app does", () => 
   it("a page cached for https is not served to http, nor the reverse", async () => {
     const path = "/varemerker?scheme";
     const https = base({ "x-forwarded-proto": "https" });
-    await ask(shop.port, path, "GET", https);
+    await kept(path, https);
     expect(header(await ask(shop.port, path, "GET", https), "x-cache")).toBe("HIT");
     const plain = await ask(shop.port, path, "GET", base());
     expect(header(plain, "x-cache")).toBe("MISS");

@@ -87,6 +87,8 @@ describe("widget areas on list and product pages", () => {
       [categoryPath, "Productlist", "Top", "Lagersalg i hele butikken"],
       [productPath, "Product", "Main", "Gratis gavepapir til jul"],
     ] as const) {
+      // Kept on its second request (decision 0085), a hit on the third.
+      await page(path);
       await page(path);
       const hit = await page(path);
       expect(hit.cache, path).toBe("HIT");
