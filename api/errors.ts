@@ -18,7 +18,9 @@ export type ErrorCode =
   | "BLOCKED_CUSTOMER"
   | "PAYMENT_FAILED"
   /** deleteUser while an order is open (decision 0065), with `orders`: their numbers. */
-  | "OPEN_ORDERS";
+  | "OPEN_ORDERS"
+  /** placeOrder while the chosen option's shipping provider (nShift) cannot be asked: nothing changed (0086). */
+  | "SHIPPING_UNAVAILABLE";
 
 /**
  * An error a shopper can cause: a stable `extensions.code` (and whatever else `extensions` carries), and a message

@@ -16,6 +16,15 @@ export const CHECKOUT_MESSAGES = {
     nb: "Velg en leveringsmåte før du betaler",
     sv: "Välj ett leveranssätt innan du betalar",
   },
+  // A shipping provider that cannot be asked now (decision 0086): in the checkout, and when placing.
+  "checkout.error.shippingUnavailable": {
+    nb: "Vi kunne ikke hente leveringsmåtene akkurat nå. Prøv igjen.",
+    sv: "Vi kunde inte hämta leveranssätten just nu. Försök igen.",
+  },
+  "checkout.error.shippingNotConfirmed": {
+    nb: "Vi kunne ikke bekrefte leveringsmåten akkurat nå, så bestillingen ble ikke opprettet. Prøv igjen om litt.",
+    sv: "Vi kunde inte bekräfta leveranssättet just nu, så beställningen skapades inte. Försök igen om en stund.",
+  },
   "checkout.error.paymentMethod": { nb: "Velg en betalingsmåte", sv: "Välj ett betalsätt" },
   "checkout.error.pickupPoint": {
     nb: "Velg et av hentestedene for postnummeret ditt",

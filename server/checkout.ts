@@ -132,6 +132,7 @@ export function checkoutSetup(opts: {
         .digest("base64url"),
       captureOnConfirm: env.CAPTURE_ON_CONFIRM !== "false",
       shipping,
+      logger,
     },
     shipping,
     origin: opts.publicOrigin,

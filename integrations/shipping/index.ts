@@ -62,6 +62,16 @@ export class ShippingProviderError extends Error {
   }
 }
 
+/**
+ * Whether a provider's error is its refusal of the query itself (400, 422: a zip it does not know for the country,
+ * a currency it does not price): it has no options for it, and asking again will not change that. Anything else
+ * (no answer in time, no connection, 401/403/404 of its configuration, 429, 5xx, an unreadable answer, the shop's
+ * own database failing) is the provider being unavailable (decision 0086).
+ */
+export function refusedQuery(error: unknown): boolean {
+  return error instanceof ShippingProviderError && (error.status === 400 || error.status === 422);
+}
+
 /** The fee for goods worth `goodsMinor`: zero from the threshold, as the cart computes it. */
 export function payableFee(feeMinor: number, freeOverMinor: number | null, goodsMinor: number): number {
   return freeOverMinor !== null && goodsMinor >= freeOverMinor ? 0 : feeMinor;

@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
 import { carts, checkoutSessions, paymentMethods } from "#db/schema/index.ts";
 import type { CustomerType } from "#domain/cart.ts";
@@ -11,7 +12,7 @@ import type { CartContext, CartView } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
 import { chosenPickupPoint } from "./pickup.ts";
-import { chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
+import { askShipping, chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
 
 /**
  * createOrUpdateCheckout (API.md "Checkout and orders", issue 13): every change the shopper makes in the checkout
@@ -20,10 +21,23 @@ import { chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
  * shipping option is chosen, and what is still missing (`errors`) before the order can be placed.
  */
 
+/** What the checkout asks besides the database: the shipping providers (the shop's own alone when absent), a logger. */
+export interface CheckoutDeps {
+  db: Database;
+  shipping?: readonly ShippingProvider[];
+  /** Where a provider's failure is told (the request's logger). */
+  logger?: Pick<Logger, "warn">;
+}
+
 export interface CheckoutView {
   cart: CartView;
   input: PlaceOrderInput;
   shippingOptions: (ShippingChoice & { isSelected: boolean })[];
+  /**
+   * The providers that could not be asked for their options just now (down, slow; logged): the options are the
+   * others' (decision 0086). Asking again (a change, a read) asks them again. Empty: every provider answered.
+   */
+  shippingUnavailable: ShippingProvider["name"][];
   paymentOptions: {
     id: number;
     key: string;
@@ -68,7 +82,7 @@ export function mergeInput(base: PlaceOrderInput, change: PlaceOrderInput): Plac
 }
 
 export async function createOrUpdateCheckout(
-  deps: { db: Database; shipping?: ShippingProvider[] },
+  deps: CheckoutDeps,
   ctx: CartContext,
   cartId: string,
   change: PlaceOrderInput,
@@ -116,7 +130,7 @@ export async function createOrUpdateCheckout(
  * createOrUpdateCheckout without a change answers, except that a fee that would change marks it `stale`.
  */
 export async function readCheckout(
-  deps: { db: Database; shipping?: ShippingProvider[] },
+  deps: CheckoutDeps,
   ctx: CartContext,
   cartId: string,
 ): Promise<CheckoutView> {
@@ -140,7 +154,7 @@ export async function readCheckout(
  * read only, it is left and the view is marked `stale`.
  */
 async function describeCheckout(
-  deps: { db: Database; shipping?: ShippingProvider[] },
+  deps: CheckoutDeps,
   ctx: CartContext & { customerType: CustomerType },
   cartId: string,
   input: PlaceOrderInput,
@@ -155,24 +169,21 @@ async function describeCheckout(
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
   const goods = cart.totals.lines.reduce((s, l) => s + l.total, 0);
   const providers = deps.shipping ?? [new OwnShipping(db)];
-  const choices = zip
-    ? (
-        await Promise.all(
-          providers.map((p) =>
-            p
-              .options({
-                marketAlias: market.alias,
-                country: market.country?.code ?? "",
-                currency: cart.currency,
-                languageId: ctx.locale.language.id,
-                zip,
-                goodsMinor: goods,
-              })
-              .catch(() => [] as ShippingChoice[]),
-          ),
-        )
-      ).flat()
-    : [];
+  // A provider that fails is logged and named (shippingUnavailable); the others' options stay (decision 0086).
+  const { choices, unavailable } = zip
+    ? await askShipping(
+        providers,
+        {
+          marketAlias: market.alias,
+          country: market.country?.code ?? "",
+          currency: cart.currency,
+          languageId: ctx.locale.language.id,
+          zip,
+          goodsMinor: goods,
+        },
+        deps.logger,
+      )
+    : { choices: [], unavailable: [] };
   const selectedKey = ownOptionKey(input.shippingOptionId);
   const shippingOptions = choices.map((c) => ({
     ...c,
@@ -228,10 +239,14 @@ async function describeCheckout(
     { country: checkoutCountry(market.country?.code), needsIdentity: standard, needsAddress: standard },
   );
   if (!shippingChosen && !errors.shippingOptionId && zip) errors.shippingOptionId = "checkout.error.shipping";
+  // No option chosen while a provider could not be asked: the shopper is told to try again, not to choose one.
+  if (!shippingChosen && zip && unavailable.length)
+    errors.shippingOptionId = "checkout.error.shippingUnavailable";
   return {
     cart,
     input,
     shippingOptions,
+    shippingUnavailable: unavailable,
     paymentOptions,
     errors,
     checkoutStatus: Object.keys(errors).length ? "INCOMPLETE" : "READY",

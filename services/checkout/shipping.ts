@@ -1,8 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database, Tx } from "#db/client.ts";
 import { carts, shippingOptions } from "#db/schema/index.ts";
 import { msg } from "#domain/messages.ts";
-import type { ShippingChoice, ShippingProvider } from "#integrations/shipping/index.ts";
+import {
+  refusedQuery,
+  type ShippingChoice,
+  type ShippingProvider,
+  type ShippingQuery,
+} from "#integrations/shipping/index.ts";
 import { getCart } from "../cart/carts.ts";
 import type { CartContext } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
@@ -46,6 +52,37 @@ export async function chooseShipping(
   return key;
 }
 
+/**
+ * Every provider's options for the query, asked at once (decision 0086). A provider that fails (no answer in time,
+ * an error, the shop's own database) is logged — its name, the market and the error; not the zip — and named in
+ * `unavailable`; the others' options are answered as they are. A provider's refusal of the query itself
+ * (`refusedQuery`: a zip it does not know) is no options from it, not a failure.
+ */
+export async function askShipping(
+  providers: readonly ShippingProvider[],
+  query: ShippingQuery,
+  logger: Pick<Logger, "warn"> | undefined,
+): Promise<{ choices: ShippingChoice[]; unavailable: ShippingProvider["name"][] }> {
+  const answers = await Promise.all(
+    providers.map(async (provider) => {
+      try {
+        return { provider: provider.name, choices: await provider.options(query) };
+      } catch (error) {
+        if (refusedQuery(error)) return { provider: provider.name, choices: [] };
+        logger?.warn(
+          { err: error, provider: provider.name, market: query.marketAlias },
+          "shipping provider unavailable: its options are not shown",
+        );
+        return { provider: provider.name, choices: null };
+      }
+    }),
+  );
+  return {
+    choices: answers.flatMap((a) => a.choices ?? []),
+    unavailable: answers.filter((a) => a.choices === null).map((a) => a.provider),
+  };
+}
+
 /** Whether a checkout's shipping choice is a delivery checkout's option (nShift: `nshift:{id}`), not the shop's own. */
 export function isExternalOption(id: string | null | undefined): id is string {
   return typeof id === "string" && /^nshift:[\w.-]{1,128}$/.test(id);
@@ -58,11 +95,12 @@ export function isExternalOption(id: string | null | undefined): id is string {
  * Nothing a client sends is a price: a fee set by `setCartShippingFee` that differs from the provider's is replaced
  * by the provider's and the attempt refused (CART_CHANGED: the shopper sees the new total, then places again); a fee
  * not set yet is set. An option the provider does not offer (now, for this zip) is refused like an unknown option.
- * Answers the verified choice; null when the choice is the shop's own option.
+ * A provider that cannot be asked now (down, slow) refuses the attempt as SHIPPING_UNAVAILABLE, logged, with nothing
+ * changed (decision 0086): the shopper did nothing wrong and may place again. Answers the verified choice; null
+ * when the choice is the shop's own option.
  */
 export async function verifyExternalShipping(
-  db: Database,
-  providers: readonly ShippingProvider[] | undefined,
+  deps: { db: Database; shipping?: readonly ShippingProvider[]; logger?: Pick<Logger, "warn"> },
   ctx: CartContext,
   cartId: string,
   input: {
@@ -71,6 +109,7 @@ export async function verifyExternalShipping(
     billingAddress?: { zip?: string | null } | null;
   },
 ): Promise<ShippingChoice | null> {
+  const { db } = deps;
   const id = input.shippingOptionId;
   if (!isExternalOption(id)) return null;
   const [cart] = await db
@@ -79,24 +118,32 @@ export async function verifyExternalShipping(
     .where(eq(carts.id, cartId));
   // An unknown or completed cart is refused by the caller, as for any choice.
   if (!cart || cart.completedAt !== null) return null;
-  const provider = providers?.find((p) => p.name === "nshift");
+  const provider = deps.shipping?.find((p) => p.name === "nshift");
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
   const market = ctx.locale.market;
   const view = provider && zip ? await getCart(db, ctx, cartId) : null;
-  const choices =
+  const asked =
     provider && zip && view
-      ? await provider
-          .options({
+      ? await askShipping(
+          [provider],
+          {
             marketAlias: market.alias,
             country: market.country?.code ?? "",
             currency: view.currency,
             languageId: ctx.locale.language.id,
             zip,
             goodsMinor: view.totals.lines.reduce((s, l) => s + l.total, 0),
-          })
-          .catch(() => [] as ShippingChoice[])
-      : [];
-  const choice = choices.find((c) => c.id === id);
+          },
+          deps.logger,
+        )
+      : { choices: [], unavailable: [] };
+  if (asked.unavailable.length)
+    throw new CheckoutError(
+      "SHIPPING_UNAVAILABLE",
+      "The delivery checkout could not be asked",
+      msg("checkout.error.shippingNotConfirmed"),
+    );
+  const choice = asked.choices.find((c) => c.id === id);
   if (!choice)
     throw new CheckoutError("INVALID_CHECKOUT", "No such shipping option", msg("checkout.error.invalid"), {
       fields: { shippingOptionId: "checkout.error.shipping" },

@@ -14,7 +14,9 @@ export type CheckoutErrorReason =
   | "PAYMENT_FAILED"
   | "CALLBACK_REFUSED"
   | "WITHDRAWAL_REFUSED"
-  | "ORDER_NOT_FOUND";
+  | "ORDER_NOT_FOUND"
+  /** A shipping provider (the delivery checkout) could not be asked now: nothing changed; try again (0086). */
+  | "SHIPPING_UNAVAILABLE";
 
 /**
  * A refused checkout: no order was created or it was undone, nothing is sold, the cart stays open. `text` is what

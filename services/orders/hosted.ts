@@ -104,7 +104,7 @@ export async function openHostedCheckout(
   const provider = hostedProvider(deps, method.paymentType as PaymentType);
   // The shipping choice goes on the cart first: the provider's order is this cart version's price. A delivery
   // checkout's option (nShift) is priced with the fee its provider asks (verifyExternalShipping).
-  const external = await verifyExternalShipping(deps.db, deps.shipping, ctx, cartId, input);
+  const external = await verifyExternalShipping(deps, ctx, cartId, input);
   if (!external)
     await deps.db.transaction(async (tx) => {
       const [cart] = await tx

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database, Tx } from "#db/client.ts";
 import {
   carts,
@@ -68,6 +69,8 @@ export interface OrderDeps {
   payments: PaymentProviders;
   /** Shipping providers: a delivery checkout's choice (nShift) is verified with its provider when placed. */
   shipping?: readonly ShippingProvider[];
+  /** Where a shipping provider's failure when placing is told (decision 0086). */
+  logger?: Pick<Logger, "warn">;
 }
 
 export interface PlaceOrderInput extends CheckoutFields {
@@ -200,8 +203,7 @@ export async function reserve(
   const now = ctx.now ?? new Date();
   // A delivery checkout's option (nShift): its fee as the provider asks it, on the cart before anything is reserved.
   const external = await verifyExternalShipping(
-    deps.db,
-    deps.shipping,
+    deps,
     { ...ctx, customerType: input.customerType ?? "PERSON" },
     cartId,
     input,

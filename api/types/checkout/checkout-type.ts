@@ -181,6 +181,11 @@ export const CheckoutType = builder.objectRef<CheckoutEdge>("CheckoutType").impl
       nullable: { list: true, items: true },
       resolve: (e) => e.view.shippingOptions.map((c) => shippingView(e, c)),
     }),
+    shippingUnavailable: t.boolean({
+      description:
+        "Mili: a shipping provider (the shop's own options or the delivery checkout) could not be asked for its options just now; shippingOptions are the others' (perhaps none). Asking again (createOrUpdateCheckout, storedCheckout) asks it again. While no option is chosen, errors has field shippingOptionId with code checkout.error.shippingUnavailable. Placing an order with the delivery checkout's option while it cannot be asked answers SHIPPING_UNAVAILABLE and changes nothing (decision 0086).",
+      resolve: (e) => e.view.shippingUnavailable.length > 0,
+    }),
     shippingData: t.string({
       nullable: true,
       description:

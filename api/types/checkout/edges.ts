@@ -50,7 +50,7 @@ export async function checkoutEdge(
     const customerType = customerTypeOf(change.customerType);
     const cartCtx = { ref, locale, customerType };
     const view = await createOrUpdateCheckout(
-      { db: ctx.db, ...(ctx.checkout ? { shipping: ctx.checkout.shipping } : {}) },
+      { db: ctx.db, logger: ctx.logger, ...(ctx.checkout ? { shipping: ctx.checkout.shipping } : {}) },
       cartCtx,
       cartId,
       change,
@@ -92,7 +92,7 @@ export async function storedCheckoutEdge(
   const ref = await ctx.reference.get();
   try {
     const view = await readCheckout(
-      { db: ctx.db, ...(ctx.checkout ? { shipping: ctx.checkout.shipping } : {}) },
+      { db: ctx.db, logger: ctx.logger, ...(ctx.checkout ? { shipping: ctx.checkout.shipping } : {}) },
       { ref, locale, customerType: null },
       cartId,
     );

@@ -25,6 +25,7 @@ const ERROR_CODES: Record<CheckoutErrorReason, ErrorCode> = {
   CALLBACK_REFUSED: "FORBIDDEN",
   WITHDRAWAL_REFUSED: "BAD_USER_INPUT",
   ORDER_NOT_FOUND: "NOT_FOUND",
+  SHIPPING_UNAVAILABLE: "SHIPPING_UNAVAILABLE",
 };
 
 export type FieldErrors = Partial<Record<string, MessageKey>>;

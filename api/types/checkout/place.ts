@@ -40,7 +40,7 @@ builder.mutationFields((t) => ({
     type: PlaceOrderResponseType,
     nullable: true,
     description:
-      "Places the order of the shop's own form (STANDARD: invoice): validates, reserves stock, authorises, confirms. The same cart placed again answers the same order. Refusals: BAD_USER_INPUT (fields, with each field's message), OUT_OF_STOCK (the item's name), PAYMENT_DECLINED, BLOCKED_CUSTOMER, CONFLICT (the cart changed, e.g. a different expectedTotal); nothing is sold and the cart stays open.",
+      "Places the order of the shop's own form (STANDARD: invoice): validates, reserves stock, authorises, confirms. The same cart placed again answers the same order. Refusals: BAD_USER_INPUT (fields, with each field's message), OUT_OF_STOCK (the item's name), PAYMENT_DECLINED, BLOCKED_CUSTOMER, CONFLICT (the cart changed, e.g. a different expectedTotal), SHIPPING_UNAVAILABLE (the chosen delivery checkout option's provider cannot be asked now; try again); nothing is sold and the cart stays open.",
     args: {
       cartId: t.arg.string({ required: true }),
       checkout: t.arg({ type: CheckoutInputType, required: true }),
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
         const ticket = await ctx.limiter?.consume([{ limit: "payment.refused.ip", key: ctx.clientSubject }]);
         let order: Awaited<ReturnType<typeof placeOrder>>;
         try {
-          order = await placeOrder(services.deps, cartCtx, args.cartId, input);
+          order = await placeOrder({ ...services.deps, logger: ctx.logger }, cartCtx, args.cartId, input);
         } catch (error) {
           const refused =
             error instanceof CheckoutError &&

@@ -62,6 +62,25 @@ export function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }
   // Placing waits for a change on its way (both write the checkout), and no change is sent once it is placed.
   const placeButton = useRef<HTMLButtonElement>(null);
   const placeWhenIdle = useRef(false);
+  // A shipping provider that could not be asked (decision 0086): "Try again" asks the options again. Without
+  // JavaScript it posts the form as "Oppdater" does; with it the change is sent as any other, and once answered
+  // (the fetcher has been busy and is idle with nothing waiting) the focus goes to the first option (the button is
+  // gone) or stays on the button (it failed again). Before the effect below that sends a waiting change.
+  const shippingUnavailable = checkout?.shippingUnavailable === true;
+  const [retrying, setRetrying] = useState(false);
+  const retrySent = useRef(false);
+  useEffect(() => {
+    if (!retrying) return;
+    if (fetcher.state !== "idle") {
+      retrySent.current = true;
+      return;
+    }
+    if (!retrySent.current || waiting.current) return;
+    retrySent.current = false;
+    setRetrying(false);
+    if (!shippingUnavailable)
+      formRef.current?.querySelector<HTMLInputElement>('input[name="shippingOptionId"]')?.focus();
+  }, [retrying, fetcher.state, shippingUnavailable]);
   const send = () => {
     const form = formRef.current;
     if (!form || placed.current) return;
@@ -112,6 +131,13 @@ export function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }
   const hosted = selectedPayment?.paymentType === "KLARNA";
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.hasAttribute("data-shipping-retry")) {
+      event.preventDefault();
+      if (timer.current) clearTimeout(timer.current);
+      setRetrying(true);
+      sendRef.current();
+      return;
+    }
     if (submitter?.value !== "place") return;
     if (timer.current) clearTimeout(timer.current);
     const parsed: CheckoutForm = readCheckoutForm(new FormData(event.currentTarget));
@@ -245,9 +271,11 @@ export function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }
         <fieldset aria-describedby={problems.shippingOptionId ? "problem-shippingOptionId" : undefined}>
           <legend className="text-sm font-semibold">{t("shipping.legend")}</legend>
           {shippingOptions.length === 0 ? (
-            <p className="mt-2 text-sm text-stone-700" data-shipping-hint>
-              {t("shipping.zipFirst")}
-            </p>
+            shippingUnavailable ? null : (
+              <p className="mt-2 text-sm text-stone-700" data-shipping-hint>
+                {t("shipping.zipFirst")}
+              </p>
+            )
           ) : (
             <div className="mt-2 space-y-2" data-shipping-options>
               {shippingOptions.map((o) => {
@@ -285,6 +313,7 @@ export function CheckoutSteps({ data: loaderData }: { data: CheckoutLoaderData }
               })}
             </div>
           )}
+          <ShippingUnavailable unavailable={shippingUnavailable} retrying={retrying} t={t} />
           <Problem name="shippingOptionId" text={problems.shippingOptionId} />
         </fieldset>
       </section>
@@ -525,6 +554,46 @@ function PickupPoints({
       ))}
       <Problem name="pickupPoint" text={problem} />
     </fieldset>
+  );
+}
+
+/**
+ * A shipping provider could not be asked for its options (decision 0086): said politely (the region is always
+ * there, so inserting the text is announced; while asking again it says so, and a second failure is announced
+ * again), with a button that asks again. The other providers' options stay above it.
+ */
+function ShippingUnavailable({
+  unavailable,
+  retrying,
+  t,
+}: {
+  unavailable: boolean;
+  retrying: boolean;
+  t: CheckoutTranslate;
+}) {
+  return (
+    <div>
+      <div aria-live="polite" data-shipping-status>
+        {retrying ? (
+          <p className="mt-2 text-sm text-stone-700">{t("shipping.retrying")}</p>
+        ) : unavailable ? (
+          <p className="mt-2 rounded bg-amber-50 p-3 text-sm text-stone-900" data-shipping-unavailable>
+            {t("api.checkout.error.shippingUnavailable")}
+          </p>
+        ) : null}
+      </div>
+      {unavailable ? (
+        <button
+          type="submit"
+          name="intent"
+          value="update"
+          className="mt-2 rounded border border-stone-400 px-3 py-1 text-sm"
+          data-shipping-retry
+        >
+          {t("shipping.retry")}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

@@ -45,6 +45,7 @@ export const CheckoutFields = graphql(
       deliveryDaysMax
       shippingData
     }
+    shippingUnavailable
     paymentOptions {
       id
       name

@@ -6,6 +6,7 @@ import type { NshiftOption } from "./shapes.ts";
  * digits) or Norway (4 digits) it answers a pickup option with three pickup points near the zip and a home
  * delivery, priced per currency, free from a threshold; an unknown zip is a 400, a wrong token a 401. Answers
  * depend only on the zip, so tests and demos see the same points every time. Mount it at `/sandbox/nshift`.
+ * `fail(status)` plays an outage (decision 0086): every request answers that status until `fail(null)`.
  */
 
 export const NSHIFT_SANDBOX_CHECKOUT_ID = "sandbox-checkout";
@@ -24,8 +25,10 @@ const SHOPS = ["Matbutik", "Kiosk", "Bensinstasjon", "Dagligvare", "Servicebutik
 export function createNshiftSandbox(opts: { token?: string; checkoutId?: string } = {}) {
   const token = opts.token ?? NSHIFT_SANDBOX_TOKEN;
   const checkoutId = opts.checkoutId ?? NSHIFT_SANDBOX_CHECKOUT_ID;
+  let outage: 500 | 502 | 503 | 504 | null = null;
   const app = new Hono();
   app.get("/rs-extapi/v1/delivery-checkouts/:id", (c) => {
+    if (outage !== null) return c.json({ message: "The delivery checkout is unavailable" }, outage);
     if (c.req.header("authorization") !== `Bearer ${token}`) return c.json({ message: "Unauthorized" }, 401);
     if (c.req.param("id") !== checkoutId) return c.json({ message: "No such delivery checkout" }, 404);
     const country = c.req.query("tocountry") ?? "";
@@ -74,5 +77,11 @@ export function createNshiftSandbox(opts: { token?: string; checkoutId?: string 
     ];
     return c.json(options);
   });
-  return { app };
+  return {
+    app,
+    /** Answers `status` (a 5xx: the provider is down) to every request from now on; null: answers again. */
+    fail(status: 500 | 502 | 503 | 504 | null) {
+      outage = status;
+    },
+  };
 }
