@@ -71,7 +71,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (locale.path !== product.canonicalUrl)
     throw redirect(`${href(locale, product.canonicalUrl)}${url.search}`, 301);
-  const related = (data.relatedProducts ?? []).map((r) => r.product);
   // The variant tree stays on the server: the page gets what it renders of it (decision 0080).
   const { variantGroup, ...shown } = product;
   return {
@@ -84,17 +83,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reviews: data.reviews,
     questions: data.productQuestions,
     priceHistory: data.productPriceHistory ?? [],
-    related,
-    // Recommendations (docs/decisions/0040) that the merchant's related products do not already show.
-    recommended: (data.recommendedProducts ?? [])
-      .map((r) => r.product)
-      .filter((p) => !related.some((r) => r.productId === p.productId)),
-    // What a click on one reports to the provider's click-collect (decision 0046), by product id.
-    recommendedCodes: Object.fromEntries(
-      (data.recommendedProducts ?? []).flatMap((r) =>
-        r.trackingCode ? [[String(r.product.productId), r.trackingCode]] : [],
-      ),
-    ),
     widgets,
     reviewPages,
     questionPages,
@@ -415,9 +403,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {/*
-        Below the fold: description, specification, reviews, questions, price history and related products are a
-        chunk of their own and hydrate after the gallery and the buy box (decision 0060: a Suspense boundary; the
-        server sends them in place, complete).
+        Below the fold: description, specification, reviews, questions and price history are a chunk of their own
+        and hydrate after the gallery and the buy box (decision 0060: a Suspense boundary; the server sends them in
+        place, complete). The related and recommended products come when the shopper nears them (decision 0089).
       */}
       <ProductDetails
         loaderData={loaderData}

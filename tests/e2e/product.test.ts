@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate, isoDate, timeZoneForLocale } from "#domain/format.ts";
-import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
+import { axe, describeViolations, hydrated, nearSuggestions, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -340,17 +340,22 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     expect(facts.breadcrumbs.at(-1)?.name).toBe(facts.name);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(facts.name);
 
-    // Related products: a section with a card per related product, in the API's order, linking to each.
+    // Related products: a section with a card per related product, in the API's order, linking to each; they come
+    // when the shopper nears them (decision 0089), and are not in the page's HTML.
+    expect(await page.locator('[data-suggestions="waiting"]').count()).toBe(1);
+    expect(await page.getByRole("region", { name: l.related }).count()).toBe(0);
+    await nearSuggestions(page);
     const related = page.getByRole("region", { name: l.related });
     expect(await related.getByRole("heading", { level: 2 }).textContent()).toBe(l.related);
     const cards = related.getByRole("list", { name: l.related }).getByRole("listitem");
     expect(facts.related.length).toBeGreaterThan(1);
-    expect(await cards.count()).toBe(facts.related.length);
+    await expect.poll(() => cards.count()).toBe(facts.related.length);
     const targets = await cards.evaluateAll((items) =>
       items.map((li) => new URL((li.querySelector("a[href]") as HTMLAnchorElement).href).pathname),
     );
     expect(targets).toEqual(facts.related.map((p) => `${l.prefix}${p.canonicalUrl}`));
     for (const [i, p] of facts.related.entries()) expect(await cards.nth(i).textContent()).toContain(p.name);
+    expect(describeViolations(await axe(page))).toEqual([]);
 
     // The first breadcrumb category leads to its list page.
     await links.nth(1).click();

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
+import {
+  axe,
+  clickWhenStill,
+  describeViolations,
+  hydrated,
+  nearSuggestions,
+  setupBrowser,
+} from "#tests/support/browser.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -263,8 +270,10 @@ describe("the shopper's own product lists (decision 0046)", () => {
     await expect
       .poll(async () => (await told("pages")).some((e) => e.body.url?.endsWith(b.canonicalUrl)))
       .toBe(true);
+    // The recommendations come when the shopper nears them (decision 0089).
+    await nearSuggestions(page);
     const recommended = page.locator("[data-recommendations] li[data-product] a[href]").first();
-    await recommended.click();
+    await clickWhenStill(recommended);
     await page.waitForURL((u) => u.pathname !== b.canonicalUrl);
     await expect.poll(async () => (await clicks()).length).toBe(1);
     const [click] = await clicks();

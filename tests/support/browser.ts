@@ -289,6 +289,15 @@ export function describeViolations(violations: AxeViolation[]): string[] {
  * errors cannot slip by and the test drives the enhanced page.
  */
 /**
+ * Scrolls a product page to the place of its related and recommended products and waits until they have come
+ * (decision 0089: the browser asks for them when the shopper nears them; they are not in the page's HTML).
+ */
+export async function nearSuggestions(page: Page): Promise<void> {
+  await page.locator("[data-suggestions]").evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await page.locator('[data-suggestions="loaded"]').waitFor({ state: "attached" });
+}
+
+/**
  * Clicks an element far down a page once it has stopped moving. Below the fold, product cards and the page's lower
  * sections skip their rendering until they come near the viewport (`content-visibility: auto`, decision 0075), with
  * a reserved height that is a guess. A jump to an element (Playwright scrolls it into view before a click) makes the

@@ -2,15 +2,12 @@ import { useLocation } from "react-router";
 import { useViewport } from "../../lib/client/hooks.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
 import type { Route } from "../../routes/+types/product";
-import { ProductGrid } from "../product-grid.tsx";
 import { WidgetBlocks } from "../widget-blocks.tsx";
 import { QuestionForm, ReviewForm } from "./engage.tsx";
 import { PriceHistory } from "./price-history.tsx";
 import { Questions, Reviews } from "./reviews.tsx";
 import { Nutrition, Specification } from "./specification.tsx";
-
-/** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
-const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
+import { ProductSuggestions } from "./suggestions.tsx";
 
 /** The query string with one parameter set (the buying form's own parameters dropped). */
 function withParam(search: string, name: string, value: string) {
@@ -22,7 +19,8 @@ function withParam(search: string, name: string, value: string) {
 
 /**
  * The product page below the fold: description, specification, reviews and questions with their forms, price
- * history, related and recommended products and the page's widgets. A chunk of its own that hydrates after the
+ * history, the place of the related and recommended products (they come when the shopper nears it, decision 0089)
+ * and the page's widgets. A chunk of its own that hydrates after the
  * gallery and the buy box (decision 0060; routes/product.tsx renders it in a Suspense boundary through deferred()).
  */
 export function ProductDetails({
@@ -35,7 +33,7 @@ export function ProductDetails({
   const t = useT();
   const location = useLocation();
   const viewport = useViewport();
-  const { product, reviews, questions, priceHistory, related, recommended, locale } = loaderData;
+  const { product, reviews, questions, priceHistory, locale } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   // Below the fold on every screen: skipped by style, layout and paint until near the viewport (app.css, `.mili-later`).
@@ -105,28 +103,7 @@ export function ProductDetails({
         />
       ) : null}
 
-      {related.length ? (
-        <section aria-labelledby="related" className="mt-10">
-          <h2 id="related" className="text-xl font-semibold">
-            {t("product.related")}
-          </h2>
-          <ProductGrid products={related} label={t("product.related")} eager={0} />
-        </section>
-      ) : null}
-
-      {recommended.length ? (
-        <section
-          aria-labelledby="recommended"
-          className="mt-10"
-          data-recommendations=""
-          data-tracking-codes={JSON.stringify(loaderData.recommendedCodes)}
-        >
-          <h2 id="recommended" className="text-xl font-semibold">
-            {RECOMMENDED_TEXTS[root.lang]}
-          </h2>
-          <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
-        </section>
-      ) : null}
+      <ProductSuggestions alias={product.alias} />
 
       <WidgetBlocks
         blocks={loaderData.widgets}

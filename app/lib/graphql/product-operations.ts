@@ -259,6 +259,19 @@ export const ProductPageQuery = graphql(
     ) {
       ...PricePointFields
     }
+  }
+`,
+  [StockFields, PriceFields, VariantFields, SkuVariantFields, PricePointFields],
+);
+
+/**
+ * A product page's related and recommended products (decision 0089): asked by the browser when the shopper nears
+ * them (routes/api.related.ts), not rendered with the page, so a first visit (a crawler's) does not read and
+ * render a dozen cards below the fold.
+ */
+export const ProductSuggestionsQuery = graphql(
+  `
+  query ProductSuggestions($alias: String!, $channelId: String, $marketId: String, $languageId: String) {
     relatedProducts(alias: $alias, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
       relation
       product {
@@ -280,7 +293,7 @@ export const ProductPageQuery = graphql(
     }
   }
 `,
-  [ProductCardFields, StockFields, PriceFields, VariantFields, SkuVariantFields, PricePointFields],
+  [ProductCardFields],
 );
 
 /** /product/{alias}: only where the product lives. */

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from "react";
+import { href } from "../../lib/page-locale.ts";
+import { useRoot, useT } from "../../lib/use-root.ts";
+import type { ProductSuggestions as Suggestions } from "../../routes/api.related.ts";
+import { ProductGrid } from "../product-grid.tsx";
+
+/** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
+const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
+
+/** How far below (or above) the screen the shopper may still be when the cards are asked for. */
+const NEAR = "800px 0px";
+
+const NONE: Suggestions = { related: [], recommended: [], recommendedCodes: {} };
+
+/**
+ * A product page's related and recommended products (decision 0089), asked from `/api/related` once the shopper
+ * nears the end of the page's details — not rendered with the page: reading, pricing and rendering a dozen cards
+ * below the fold was 28 % of a first visit's server time, and a crawler never scrolls to them. The server renders an
+ * empty place; the cards come in the browser, before they come into view (the request starts 800 px ahead), each
+ * section only when it has products. Another product (a client-side navigation) asks again.
+ */
+export function ProductSuggestions({ alias }: { alias: string }) {
+  const root = useRoot();
+  const t = useT();
+  const place = useRef<HTMLDivElement>(null);
+  /** The alias whose place has come near the screen. */
+  const [near, setNear] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<{ alias: string; suggestions: Suggestions } | null>(null);
+
+  useEffect(() => {
+    const element = place.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(alias);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(alias);
+      },
+      { rootMargin: NEAR },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [alias]);
+
+  useEffect(() => {
+    if (near !== alias) return;
+    const controller = new AbortController();
+    fetch(`${href(root.locale, "/api/related")}?alias=${encodeURIComponent(alias)}`, {
+      headers: { accept: "application/json" },
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<Suggestions>) : NONE))
+      .then((suggestions) => setLoaded({ alias, suggestions }))
+      .catch(() => {
+        // Not shown: the page is complete without them.
+        if (!controller.signal.aborted) setLoaded({ alias, suggestions: NONE });
+      });
+    return () => controller.abort();
+  }, [near, alias, root.locale]);
+
+  const suggestions = loaded?.alias === alias ? loaded.suggestions : null;
+  const { related, recommended, recommendedCodes } = suggestions ?? NONE;
+  return (
+    <div ref={place} data-suggestions={suggestions ? "loaded" : "waiting"}>
+      {related.length ? (
+        <section aria-labelledby="related" className="mt-10">
+          <h2 id="related" className="text-xl font-semibold">
+            {t("product.related")}
+          </h2>
+          <ProductGrid products={related} label={t("product.related")} eager={0} />
+        </section>
+      ) : null}
+
+      {recommended.length ? (
+        <section
+          aria-labelledby="recommended"
+          className="mt-10"
+          data-recommendations=""
+          data-tracking-codes={JSON.stringify(recommendedCodes)}
+        >
+          <h2 id="recommended" className="text-xl font-semibold">
+            {RECOMMENDED_TEXTS[root.lang]}
+          </h2>
+          <ProductGrid products={recommended} label={RECOMMENDED_TEXTS[root.lang]} eager={0} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
