@@ -103,14 +103,15 @@ export function ProductDetails({
         />
       ) : null}
 
-      <ProductSuggestions alias={product.alias} />
-
       <WidgetBlocks
         blocks={loaderData.widgets}
         eager={false}
         className="mt-10 space-y-10"
         productId={product.productId}
       />
+
+      {/* Last: they arrive after the page (decision 0089), so nothing the server sent moves when they do. */}
+      <ProductSuggestions alias={product.alias} />
     </div>
   );
 }
