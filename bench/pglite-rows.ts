@@ -13,7 +13,8 @@ import { startBenchShop } from "./shop.ts";
  * PostgreSQL answered (Bind, Describe P, Execute, Sync). Over those bytes, `--rounds` times each, one after
  * another, it times the steps PGlite takes (its protocol Parser into messages, `parseResults` into rows), the
  * parts of those (the values' JSON.parse alone, the values' text decoding alone), and the shop's own decoder
- * (db/pglite-rows.ts) — milliseconds per page, this process's CPU, no HTTP or WASM in the timed loops.
+ * (db/pglite-rows.ts) — milliseconds per page, this process's CPU (the median of the rounds), no HTTP. For scale,
+ * the same runs' PostgreSQL work (PGlite's raw entry, answer ignored) with and without a Describe of the portal.
  *
  *   node bench/pglite-rows.ts [--pages 30] [--rounds 20] [--name pglite-rows]
  */
@@ -57,9 +58,13 @@ try {
   // Each read once more, named, its answer's bytes kept (PGlite's own protocol entry, as the shop's reads run).
   const { serialize } = protocol;
   const answers: { bytes: Uint8Array; options?: QueryOptions }[] = [];
+  // Each read's messages for a run, with and without Describe P, for the WASM steps below.
+  const runs: { described: Uint8Array; bare: Uint8Array }[] = [];
+  const names: string[] = [];
   let n = 0;
   for (const { text, params, options } of seen) {
     const name = `bench_rows_${n++}`;
+    names.push(name);
     const described = await client.execProtocol(
       concat(serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()),
       { syncToFs: false },
@@ -82,8 +87,10 @@ try {
       { syncToFs: false },
     );
     answers.push({ bytes: data.slice(), options });
-    await client.execProtocol(concat(serialize.close({ type: "S", name }), serialize.sync()), {
-      syncToFs: false,
+    const bind = serialize.bind({ statement: name, values });
+    runs.push({
+      described: concat(bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
+      bare: concat(bind, serialize.execute({}), serialize.sync()),
     });
   }
   const bytes = answers.reduce((sum, a) => sum + a.bytes.length, 0);
@@ -132,7 +139,16 @@ try {
   );
 
   const identityJson = { 114: (x: string) => x, 3802: (x: string) => x };
+  const ignore = () => {};
   const steps: Record<string, () => unknown> = {
+    "PostgreSQL in WASM: Bind, Describe P, Execute, Sync (answer not parsed)": async () => {
+      for (const { described } of runs)
+        await client.execProtocolRawStream(described, { syncToFs: false, onRawData: ignore });
+    },
+    "PostgreSQL in WASM: Bind, Execute, Sync (answer not parsed)": async () => {
+      for (const { bare } of runs)
+        await client.execProtocolRawStream(bare, { syncToFs: false, onRawData: ignore });
+    },
     "PGlite Parser (bytes → messages)": () => {
       for (const { bytes } of answers) new protocol.Parser().parse(bytes, () => {});
     },
@@ -187,11 +203,11 @@ try {
   }
   const rows: { step: string; msPerPage: number }[] = [];
   for (const [step, fn] of Object.entries(steps)) {
-    for (let i = 0; i < 3; i++) fn();
+    for (let i = 0; i < 3; i++) await fn();
     const times: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const t = process.cpuUsage();
-      fn();
+      await fn();
       const d = process.cpuUsage(t);
       times.push((d.user + d.system) / 1000);
     }
@@ -199,6 +215,10 @@ try {
     rows.push({ step, msPerPage: round((times[Math.floor(times.length / 2)] as number) / counted, 3) });
   }
   table(rows);
+  for (const name of names)
+    await client.execProtocol(concat(serialize.close({ type: "S", name }), serialize.sync()), {
+      syncToFs: false,
+    });
   writeResult(values.name, {
     pages: counted,
     reads: seen.length,
