@@ -59,7 +59,7 @@ try {
   const { serialize } = protocol;
   const answers: { bytes: Uint8Array; options?: QueryOptions }[] = [];
   // Each read's messages for a run, with and without Describe P, for the WASM steps below.
-  const runs: { described: Uint8Array; bare: Uint8Array }[] = [];
+  const runs: { described: Uint8Array; bare: Uint8Array; name: string; values: (string | null)[] }[] = [];
   const names: string[] = [];
   let n = 0;
   for (const { text, params, options } of seen) {
@@ -91,6 +91,8 @@ try {
     runs.push({
       described: concat(bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
       bare: concat(bind, serialize.execute({}), serialize.sync()),
+      name,
+      values,
     });
   }
   const bytes = answers.reduce((sum, a) => sum + a.bytes.length, 0);
@@ -148,6 +150,10 @@ try {
     "PostgreSQL in WASM: Bind, Execute, Sync (answer not parsed)": async () => {
       for (const { bare } of runs)
         await client.execProtocolRawStream(bare, { syncToFs: false, onRawData: ignore });
+    },
+    "PGlite's serializer: Bind, Execute, Sync, in one buffer": () => {
+      for (const { name, values } of runs)
+        concat(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync());
     },
     "PGlite Parser (bytes → messages)": () => {
       for (const { bytes } of answers) new protocol.Parser().parse(bytes, () => {});

@@ -249,6 +249,15 @@ describe("prepared reads decoded from PostgreSQL's bytes (decision 0087)", () =>
     expect((await prepared.query("select id from every where id = $1", [2])).rows).toEqual([{ id: 2 }]);
   });
 
+  it("a parameter a caller's serializer gives as bytes goes as PGlite sends it (binary)", async () => {
+    const text = "select $1::bytea as b, $2::text as t";
+    const params = [new Uint8Array([0, 1, 255]), "å"];
+    const options: QueryOptions = { serializers: { 17: (x: Uint8Array) => x as never } };
+    const want = await own(text, params, options);
+    expect(want.rows).toEqual([{ b: new Uint8Array([0, 1, 255]), t: "å" }]);
+    expect(await prepared.query(text, params, options)).toStrictEqual(want);
+  });
+
   it("passes notices to the caller's onNotice, as PGlite's query() does", async () => {
     const notices = async (run: typeof own) => {
       const seen: unknown[] = [];
@@ -355,6 +364,11 @@ describe("prepared reads decoded from PostgreSQL's bytes (decision 0087)", () =>
           expect(want.rows).toHaveLength(1);
           expect(await prepared.query(text, [id], options)).toStrictEqual(want);
         }
+        // The same values as the read's parameters (the shop encodes a run's Bind itself).
+        const echo =
+          "select $1::int as id, $2::smallint as i2, $3::integer as i4, $4::bigint as i8, $5::numeric as num, $6::real as f4, $7::float8 as f8, $8::boolean as b, $9::text as t, $10::timestamptz as tstz, $11::timestamp as ts, $12::date as d, $13::json as j, $14::jsonb as jb, $15::text[] as tags, $16::int[] as ints, $17::bytea as raw, $18::uuid as u";
+        const want = await own(echo, [id, ...values], options);
+        expect(await prepared.query(echo, [id, ...values], options)).toStrictEqual(want);
       }),
       { numRuns: 120 },
     );
