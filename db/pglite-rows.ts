@@ -6,7 +6,7 @@ import { messages, type QueryOptions, type Results, types } from "@electric-sql/
  * PGlite's own path parses the bytes into message objects (each value copied into its own buffer and decoded on
  * its own) and then `parseResults` turns those into rows, spreading every parser PGlite knows (some 200) with the
  * caller's into a new object per call and looking each value's parser up there. For the product page's reads that
- * was ~1.1 ms of JavaScript per page (bench/README.md). This reads the DataRows straight from the bytes with the
+ * was ~1.3 ms of JavaScript per page (bench/README.md). This reads the DataRows straight from the bytes with the
  * columns' parsers looked up once per answer and gives exactly what `parseResults` gives: rows in array or object
  * mode, each value through the caller's parser for its type, else PGlite's (the client's, array types included),
  * else PGlite's defaults, else the text itself; nulls as null; `fields`, `command`, `affectedRows`, `rowCount`.
