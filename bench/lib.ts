@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
@@ -51,10 +52,9 @@ export function machine() {
 
 export function gitHead(): string | null {
   try {
-    const head = readFileSync(join(root, ".git", "HEAD"), "utf8").trim();
-    if (!head.startsWith("ref: ")) return head;
-    return readFileSync(join(root, ".git", head.slice(5)), "utf8").trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   } catch {
+    // Not a checkout (git reads a worktree's `.git` file, which the old reading of .git/HEAD could not).
     return null;
   }
 }
