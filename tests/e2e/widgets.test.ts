@@ -272,6 +272,7 @@ describe("the shopper's own product lists (decision 0046)", () => {
       .toBe(true);
     // The recommendations come when the shopper nears them (decision 0089).
     await nearSuggestions(page);
+    expect(await page.locator("[data-recommendations] h2").textContent()).toBe("Du kan også like");
     const recommended = page.locator("[data-recommendations] li[data-product] a[href]").first();
     await clickWhenStill(recommended);
     await page.waitForURL((u) => u.pathname !== b.canonicalUrl);

@@ -54,8 +54,9 @@ describe("a product page's catalog version", () => {
     await render((paths[0] as { path: string }).path);
     for (const { path } of paths.slice(1)) {
       const page = await render(path);
-      // More than one cacheable call made the page (else one read would prove nothing).
-      expect(page.statements).toBeGreaterThan(3);
+      // More than one cacheable call made the page (else one read would prove nothing): its operation and its
+      // widget area, three statements or more (the related products come later, decision 0089).
+      expect(page.statements).toBeGreaterThan(2);
       expect(page.versionReads).toBe(onPostgres ? 1 : 0);
     }
   });

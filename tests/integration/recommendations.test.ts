@@ -214,18 +214,27 @@ describe("the API", () => {
     expect(nb.body.errors?.[0]?.message).not.toBe(body.errors?.[0]?.message);
   });
 
-  it("shows them on the product page under their own heading", async () => {
+  it("gives them to the product page from /api/related when the shopper nears them, not in its HTML", async () => {
     const response = await fetch(`${shop.origin}/sv/p/${A().alias}`, { redirect: "follow" });
     const html = await response.text();
     expect(response.status).toBe(200);
-    expect(html).toContain("Du kanske också gillar");
-    const section = html.slice(html.indexOf("data-recommendations"));
-    const relatedAlias = (await db().execute(
-      sql`select alias from product_translations where product_id = ${four[1]?.id} and language_id = 'sv-SE'`,
-    )) as unknown;
-    const alias = ((relatedAlias as { rows?: { alias: string }[] }).rows ??
-      (relatedAlias as { alias: string }[]))[0]?.alias;
-    expect(section).toContain(`/${alias}`);
+    // Decision 0089: the page has their place; the browser asks for them.
+    expect(html).toContain('data-suggestions="waiting"');
+    expect(html).not.toContain("data-recommendations");
+    const related = await fetch(`${shop.origin}/sv/api/related?alias=${encodeURIComponent(A().alias)}`);
+    expect(related.status).toBe(200);
+    const answer = (await related.json()) as {
+      related: { productId: number }[];
+      recommended: { productId: number }[];
+    };
+    // What the API recommends as bought together (four), less what the merchant's related products already show.
+    const { body } = await recommended(A().alias, { kind: "BOUGHT_TOGETHER", take: 4 });
+    const shown = new Set(answer.related.map((p) => p.productId));
+    const expected = (body.data.recommendedProducts as { product: { productId: number } }[])
+      .map((r) => r.product.productId)
+      .filter((id) => !shown.has(id));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(answer.recommended.map((p) => p.productId)).toEqual(expected);
   });
 });
 
