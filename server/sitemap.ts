@@ -67,7 +67,7 @@ const XML = "application/xml; charset=utf-8";
 /** As the catalog pages (app/lib/cache.ts): a CDN may keep them a minute, browsers ask again. */
 const CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 
-/** A gzip stream collecting its output; `drained` waits while its input buffer is full. */
+/** A gzip stream collecting its output; `drained` waits while its input is behind. */
 function gzipFile() {
   const z = createGzip({ level: 6 });
   const chunks: Buffer[] = [];
@@ -84,13 +84,19 @@ function gzipFile() {
     });
     z.on("error", reject);
   });
+  // The entries are gathered into 64 kB writes: a zlib write per entry (~400 bytes) cost most of the generation.
+  let pending = "";
   return {
     sink: {
       write(text: string) {
-        z.write(text);
+        pending += text;
+        if (pending.length >= 65_536) {
+          z.write(pending);
+          pending = "";
+        }
       },
       end() {
-        z.end();
+        z.end(pending);
       },
     },
     done,
