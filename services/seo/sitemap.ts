@@ -12,14 +12,21 @@ import { langOfId, SITEMAP_LANGS, type SitemapLang, type SitemapPage } from "#do
  * - categories: active, translated, and every parent too (services/catalog/categories.ts categoryTree builds the
  *   tree so: a category under an inactive one has no page), at /c/{alias} or /c/{parent}/{alias};
  * - brands: active, at /b/{alias}, the same path in both languages (app/routes/list.tsx samePathAlternates);
+ * - campaigns: active, running now and translated, at /dc/{alias} (services/catalog/campaigns.ts listCampaigns);
  * - pages: the home page, /nyheter, the brands' page and /content, and the published content pages at
  *   /{alias} (services/content/pages.ts); lastmod: content_pages.updated_at.
  * Products are read in pages of `PRODUCT_PAGE` rows by id (keyset), so 100,000 products are never in memory at
  * once; everything else is small (one statement each).
  */
 
-export type SitemapKind = "pages" | "categories" | "brands" | "products";
-export const SITEMAP_KINDS: readonly SitemapKind[] = ["pages", "categories", "brands", "products"];
+export type SitemapKind = "pages" | "categories" | "brands" | "campaigns" | "products";
+export const SITEMAP_KINDS: readonly SitemapKind[] = [
+  "pages",
+  "categories",
+  "brands",
+  "campaigns",
+  "products",
+];
 
 /** Rows per product statement: a few megabytes of rows at most. */
 export const PRODUCT_PAGE = 5000;
@@ -57,7 +64,8 @@ export async function allowedLanguages(db: Database): Promise<(market: string) =
 
 /**
  * Epoch ms when a sitemap made now may next change by the clock alone (a card price window beginning or ending,
- * a content page's publishing time arriving): the catalog version does not move then. +Infinity: none ahead.
+ * a content page's publishing time arriving, a campaign starting or ending): the catalog version does not move
+ * then. +Infinity: none ahead.
  */
 export async function nextScheduledChange(db: Database, now = new Date()): Promise<number> {
   const moment = now.toISOString();
@@ -66,7 +74,9 @@ export async function nextScheduledChange(db: Database, now = new Date()): Promi
     sql`select extract(epoch from least(
           (select min(valid_from) from product_list_prices where valid_from > ${moment}::timestamptz),
           (select min(valid_until) from product_list_prices where valid_until > ${moment}::timestamptz),
-          (select min(published_at) from content_pages where active and published_at > ${moment}::timestamptz)
+          (select min(published_at) from content_pages where active and published_at > ${moment}::timestamptz),
+          (select min(starts_at) from discount_campaigns where active and starts_at > ${moment}::timestamptz),
+          (select min(ends_at) from discount_campaigns where active and ends_at > ${moment}::timestamptz)
         )) * 1000 as until`,
   );
   const until = row?.until === null || row?.until === undefined ? Number.NaN : Number(row.until);
@@ -214,6 +224,35 @@ export async function brandPages(db: Database): Promise<SitemapPage[]> {
   });
 }
 
+/** The campaign pages of a storefront (one statement): running now, with every translation's path. */
+export async function campaignPages(
+  db: Database,
+  storefront: { lang: SitemapLang },
+  now = new Date(),
+): Promise<SitemapPage[]> {
+  const languageId = SITEMAP_LANGS[storefront.lang].languageId;
+  const moment = now.toISOString();
+  const found = await rows<{ alias: string; translations: [string, string][] | string | null }>(
+    db,
+    sql`select t.alias,
+          (select json_agg(json_build_array(a.language_id, a.alias) order by a.language_id)
+           from campaign_translations a where a.campaign_id = dc.id) as translations
+        from discount_campaigns dc
+        join campaign_translations t on t.campaign_id = dc.id and t.language_id = ${languageId}
+        where dc.active
+          and (dc.starts_at is null or dc.starts_at <= ${moment}::timestamptz)
+          and (dc.ends_at is null or dc.ends_at > ${moment}::timestamptz)
+        order by dc.priority, dc.id`,
+  );
+  return found.map((r) => ({
+    path: `/dc/${r.alias}`,
+    alternates: (json<[string, string][]>(r.translations) ?? []).flatMap(([id, alias]) => {
+      const lang = langOfId(id);
+      return lang ? [{ lang, path: `/dc/${alias}` }] : [];
+    }),
+  }));
+}
+
 /** The storefront's own pages (home, news, brands, content list) and its published content pages. */
 export async function contentPages(
   db: Database,
@@ -284,6 +323,9 @@ export async function* sitemapPages(
       return;
     case "brands":
       yield await brandPages(db);
+      return;
+    case "campaigns":
+      yield await campaignPages(db, storefront, now);
       return;
     case "pages":
       yield await contentPages(db, storefront, now);

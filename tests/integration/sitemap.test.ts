@@ -192,7 +192,8 @@ describe("the sitemaps", () => {
   it("are listed by the index: each kind in each language, products split at the limit", async () => {
     const names = [...files.keys()];
     for (const lang of ["nb", "sv"] as const) {
-      for (const kind of ["pages", "categories", "brands"]) expect(names).toContain(`${kind}-${lang}-1.xml`);
+      for (const kind of ["pages", "categories", "brands", "campaigns"])
+        expect(names).toContain(`${kind}-${lang}-1.xml`);
       const products = names.filter((n) => n.startsWith(`products-${lang}-`));
       const sold = await soldProducts(lang);
       expect(sold).toBeGreaterThan(LIMIT);
@@ -220,6 +221,8 @@ describe("the sitemaps", () => {
       ...spread(ofKind(files, "categories", "nb"), 4),
       ...spread(ofKind(files, "categories", "sv"), 4),
       ...spread(ofKind(files, "brands", "sv"), 3),
+      ...ofKind(files, "campaigns", "nb"),
+      ...ofKind(files, "campaigns", "sv"),
       ...ofKind(files, "pages", "nb"),
       ...ofKind(files, "pages", "sv"),
     ];
@@ -342,6 +345,37 @@ describe("with DOMAINS", () => {
       expect(url.alternates.find((a) => a.hreflang === "nb-NO")?.href.startsWith("https://mili.no/")).toBe(
         true,
       );
+    }
+  });
+});
+
+describe("with MARKET_IN_PATH", () => {
+  let markets: Shop;
+  beforeAll(async () => {
+    markets = await startShop({ MARKET_IN_PATH: "true", SITEMAP_MAX_URLS: String(LIMIT) });
+  });
+  afterAll(async () => {
+    await markets?.close();
+  });
+
+  it("lists each language's default market's pages under /{market}/{lang}, as the pages give them", async () => {
+    const robots = await (await fetch(`${markets.origin}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /*/sv/kassan\n");
+    const files = await allFiles(markets.origin);
+    expect([...files.keys()]).toContain("products-no-nb-1.xml");
+    expect([...files.keys()]).toContain("products-se-sv-1.xml");
+    const sample = [
+      ...spread(ofKind(files, "products", "no-nb"), 3),
+      ...spread(ofKind(files, "products", "se-sv"), 3),
+      ...ofKind(files, "pages", "se-sv").slice(0, 2),
+      ...spread(ofKind(files, "categories", "no-nb"), 2),
+    ];
+    for (const url of sample) {
+      expect(url.loc).toMatch(new RegExp(`^${markets.origin}/(no/nb|se/sv)(/|$)`));
+      const page = await pageLinks(url.loc, markets.origin);
+      expect(page.status).toBe(200);
+      expect(page.canonical).toEqual([url.loc]);
+      expect(byLanguage(page.alternates)).toEqual(byLanguage(url.alternates));
     }
   });
 });
