@@ -234,6 +234,7 @@ export function createApp(deps: AppDeps) {
       marketInPath: config.MARKET_IN_PATH,
       ...(deps.catalogVersionNow ? { version: deps.catalogVersionNow } : {}),
       limits: { ...SITEMAP_LIMITS, urls: config.SITEMAP_MAX_URLS },
+      minAgeMs: config.SITEMAP_REFRESH_SECONDS * 1000,
       log: (message, data) => logger.info(data, message),
     }),
   );

@@ -26,8 +26,9 @@ import { matchesEtag } from "./static-files.ts";
  *
  * A host's sitemaps are made together, on the first request for any of them, and kept by the catalog version
  * they were made at (services/catalog-version.ts, read as committed now: `current()`), so a crawler asking again
- * costs a one-row read and a merchant's change shows on the next request; they are also made again once a price
- * window or a content page's publishing time passes (nothing commits then). Each file is kept gzip-compressed
+ * costs a one-row read and a merchant's change shows on the first request after it — but not before the files
+ * are `minAgeMs` old (a minute), since every order raises the version too; they are also made again once a price
+ * window, a campaign or a content page's publishing time passes (nothing commits then). Each file is kept gzip-compressed
  * only (100,000 products are ~65 MB of XML, ~4 MB gzipped) and sent as it is to every client that accepts
  * gzip — every crawler does; any other gets it unpacked as it streams. The index and robots.txt are small: the
  * compression middleware codes them. The URLs are absolute, so the files are kept per origin (scheme, host and
@@ -41,6 +42,12 @@ export interface SitemapOptions {
   marketInPath: boolean;
   /** The catalog version as committed now; absent: the files are kept for `fallbackMs`. */
   version?: () => Promise<{ version: number }>;
+  /**
+   * Files younger than this are served at a newer catalog version too (SITEMAP_REFRESH_SECONDS, 60 s by default):
+   * every order raises the version (stock), and the files do not depend on stock, so without it a busy shop would
+   * make all of them again for nearly every crawler request. 0: made again at every new version.
+   */
+  minAgeMs?: number;
   /** Per file; the protocol's by default (SITEMAP_MAX_URLS lowers the URL count). */
   limits?: SitemapLimits;
   maxOrigins?: number;
@@ -56,6 +63,8 @@ interface StoredFile {
 
 interface Generation {
   version: number;
+  /** Epoch ms when the making began (after the version was read). */
+  madeAt: number;
   /** Epoch ms after which the files must be made again (a price window, a publishing time). */
   until: number;
   /** Null: the host has no storefront (a host DOMAINS does not name). */
@@ -120,6 +129,7 @@ export function sitemapRoutes(opts: SitemapOptions): Hono {
   const limits = opts.limits ?? SITEMAP_LIMITS;
   const maxOrigins = opts.maxOrigins ?? 4;
   const fallbackMs = opts.fallbackMs ?? 60_000;
+  const minAgeMs = opts.minAgeMs ?? 60_000;
   const domains: Record<string, SitemapLang> = Object.assign(
     Object.create(null),
     Object.fromEntries(opts.domains),
@@ -132,13 +142,14 @@ export function sitemapRoutes(opts: SitemapOptions): Hono {
 
   async function generate(origin: string, host: string, version: number): Promise<Generation> {
     const started = performance.now();
+    const madeAt = Date.now();
     const cpu = process.cpuUsage();
     const site = siteOf(origin);
     const now = new Date();
     const allowed = await allowedLanguages(opts.db);
     const storefronts = storefrontsFor(site, host, allowed);
     if (!storefronts.length)
-      return { version, until: Number.POSITIVE_INFINITY, index: null, files: new Map() };
+      return { version, madeAt, until: Number.POSITIVE_INFINITY, index: null, files: new Map() };
     const until = await nextScheduledChange(opts.db, now);
     const files = new Map<string, StoredFile>();
     const listed: { loc: string; lastmod: string | null }[] = [];
@@ -177,18 +188,21 @@ export function sitemapRoutes(opts: SitemapOptions): Hono {
       cpuMs: Math.round(((c) => c.user + c.system)(process.cpuUsage(cpu)) / 1000),
       rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20),
     });
-    return { version, until, index: { xml, etag }, files };
+    return { version, madeAt, until, index: { xml, etag }, files };
   }
 
   async function generationFor(url: URL): Promise<Generation> {
     const origin = url.origin;
     const version = opts.version ? (await opts.version()).version : -1;
     const entry = kept.get(origin);
-    if (entry && entry.version === version) {
+    if (entry) {
       kept.delete(origin);
       kept.set(origin, entry);
       const made = await entry.made.catch(() => null);
-      if (made && Date.now() < made.until) return made;
+      const now = Date.now();
+      // This version's files, or younger than minAgeMs; never past a price window's or campaign's time.
+      if (made && now < made.until && (entry.version === version || now - made.madeAt < minAgeMs))
+        return made;
       // Failed or out of date: made again, unless a request meanwhile began that already.
       const current = kept.get(origin);
       if (current && current !== entry && current.version === version) return current.made;

@@ -7,8 +7,9 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
 import { parseXml, type XmlElement } from "#tests/support/xml.ts";
 import { LANGS } from "../../app/lib/locale.ts";
 import { SCREENS } from "../../app/lib/screens.ts";
-import { ROBOTS_DISALLOWED, SITEMAP_LANGS } from "../../domain/sitemap.ts";
+import { ROBOTS_DISALLOWED, SITEMAP_LANGS, type SitemapPage } from "../../domain/sitemap.ts";
 import { buildIfNeeded } from "../../scripts/build-if-needed.ts";
+import { productPages } from "../../services/seo/sitemap.ts";
 
 /**
  * robots.txt and the sitemaps (decision 0090), on a real shop (PGlite, or PostgreSQL with DATABASE_URL): every URL a
@@ -24,7 +25,8 @@ const LIMIT = 25;
 let shop: Shop;
 beforeAll(async () => {
   buildIfNeeded();
-  shop = await startShop({ SITEMAP_MAX_URLS: String(LIMIT) });
+  // Made again at every new catalog version (the default keeps files a minute; the DOMAINS shop below checks that).
+  shop = await startShop({ SITEMAP_MAX_URLS: String(LIMIT), SITEMAP_REFRESH_SECONDS: "0" });
 });
 afterAll(async () => {
   await shop?.close();
@@ -238,6 +240,19 @@ describe("the sitemaps", () => {
     }
   });
 
+  it("read products page by page by id: small pages give the same list as one page", async () => {
+    const read = async (pageSize: number) => {
+      const batches: SitemapPage[][] = [];
+      for await (const batch of productPages(shop.db.db, { lang: "nb", market: "no" }, new Date(), pageSize))
+        batches.push(batch);
+      return batches;
+    };
+    const [whole, paged] = [await read(1000), await read(7)];
+    expect(whole.length).toBe(1);
+    expect(paged.length).toBe(Math.ceil((whole[0]?.length ?? 0) / 7));
+    expect(paged.flat()).toEqual(whole.flat());
+  });
+
   it("give lastmod from the product's last change", async () => {
     const [first] = ofKind(files, "products", "nb");
     const alias = new URL(first?.loc ?? "").pathname.split("/").at(-1) ?? "";
@@ -313,6 +328,8 @@ describe("with DOMAINS", () => {
       DOMAINS: "nb|mili.no,sv|mili.se",
       TRUST_PROXY: "true",
       SITEMAP_MAX_URLS: String(LIMIT),
+      // Longer than the test: files are kept through a newer catalog version.
+      SITEMAP_REFRESH_SECONDS: "3600",
     });
   });
   afterAll(async () => {
@@ -346,6 +363,24 @@ describe("with DOMAINS", () => {
         true,
       );
     }
+  });
+
+  it("keeps files younger than SITEMAP_REFRESH_SECONDS through a newer catalog version (every order raises it)", async () => {
+    const before = ofKind(await allFiles(domains.origin, SV_HOST), "products", "sv");
+    const gone = before[0] as Listed;
+    const alias = new URL(gone.loc).pathname.split("/").at(-1) ?? "";
+    const version = async () =>
+      Number(
+        (await queryRows<{ version: number }>(domains.db.db, sql`select version from catalog_index_state`))[0]
+          ?.version,
+      );
+    const was = await version();
+    await domains.db.db.execute(sql`
+      update products set active = false
+      where id = (select product_id from product_translations where language_id = 'sv-SE' and alias = ${alias})`);
+    expect(await version()).toBeGreaterThan(was);
+    const after = ofKind(await allFiles(domains.origin, SV_HOST), "products", "sv");
+    expect(after).toEqual(before);
   });
 });
 
