@@ -5,6 +5,7 @@ import type { AdminApi } from "#api/admin/yoga.ts";
 import { type InProcessAnswer, postInProcess } from "#api/in-process.ts";
 import type { Api } from "#api/yoga.ts";
 import type { DbHandle } from "#db/client.ts";
+import { SITEMAP_LIMITS } from "#domain/sitemap.ts";
 import type { Auth } from "#services/customers/auth.ts";
 import { followNewsletterLink } from "#services/newsletter.ts";
 import { adminGraphqlHandler } from "./admin.ts";
@@ -29,6 +30,7 @@ import { offlineRoutes } from "./offline.ts";
 import { createPageCache } from "./page-cache.ts";
 import { sameSiteRedirects } from "./redirects.ts";
 import { securityHeaders, securityHeaderWriter } from "./security.ts";
+import { sitemapRoutes } from "./sitemap.ts";
 import { staticFiles } from "./static-files.ts";
 
 type Env = {
@@ -65,6 +67,8 @@ export interface AppDeps {
   auth?: Auth;
   /** The catalog version this process last heard (services/catalog-version.ts): the page cache follows it. */
   catalogVersion?: () => number;
+  /** The catalog version as committed now (CatalogVersionReader.current): the sitemaps are kept by it. */
+  catalogVersionNow?: () => Promise<{ version: number }>;
   /** The hosted checkout's callbacks and, outside production, the providers' sandboxes (server/checkout.ts). */
   checkout?: { routes: Hono; apiPaths: readonly string[] };
   /**
@@ -219,6 +223,20 @@ export function createApp(deps: AppDeps) {
   app.route(
     "/",
     offlineRoutes((host) => (config.DOMAINS.get(host) === "sv" ? "sv" : "nb")),
+  );
+
+  // robots.txt and the XML sitemaps (server/sitemap.ts, decision 0090), kept by the catalog version.
+  app.route(
+    "/",
+    sitemapRoutes({
+      db: deps.db.db,
+      domains: config.DOMAINS,
+      marketInPath: config.MARKET_IN_PATH,
+      ...(deps.catalogVersionNow ? { version: deps.catalogVersionNow } : {}),
+      limits: { ...SITEMAP_LIMITS, urls: config.SITEMAP_MAX_URLS },
+      minAgeMs: config.SITEMAP_REFRESH_SECONDS * 1000,
+      log: (message, data) => logger.info(data, message),
+    }),
   );
 
   // The consent banner's choice (server/consent.ts): a same-site form post, answered by the cookie and a redirect.

@@ -158,6 +158,13 @@ export const envSchema = z.object({
   /** Megabytes the rendered-image cache may hold; least recently used files go first. */
   IMAGE_CACHE_MB: z.coerce.number().int().min(1).default(1024),
   TRUST_PROXY: bool,
+  /** URLs per sitemap file (decision 0090): the protocol's 50,000 at most; lower only to test the split. */
+  SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /**
+   * Sitemaps younger than this are kept at a newer catalog version (decision 0090): every order raises the version,
+   * and making them costs seconds; 0 makes them again at the first request after any change.
+   */
+  SITEMAP_REFRESH_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PERSISTED_OPERATIONS_ONLY: bool,
   /** Overrides of the rate limits (docs/decisions/0016): `name=points/seconds,…`, e.g. `code.ip=30/3600`. */

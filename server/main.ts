@@ -277,6 +277,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     isReady: () => !stopping,
     auth,
     catalogVersion: catalogVersion.latest,
+    catalogVersionNow: catalogVersion.current,
     checkout,
     recommendations,
   });

@@ -29,6 +29,8 @@ export function routeKind(path: string): string {
   if (path.startsWith("/assets/")) return "assets";
   if (path === "/healthz" || path === "/readyz" || path === "/metrics") return "ops";
   if (path.endsWith(".data")) return "data";
+  // robots.txt and the sitemaps (decision 0090): a first sitemap request takes seconds, not a page's milliseconds.
+  if (path === "/robots.txt" || path === "/sitemap.xml" || path.startsWith("/sitemaps/")) return "seo";
   return "page";
 }
 
