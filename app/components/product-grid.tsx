@@ -31,7 +31,7 @@ export const ProductGrid = memo(function ProductGrid({
 }) {
   return (
     <Suspense>
-      <ul aria-label={label} className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      <ul aria-label={label} className="@container mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {products.map((product, index) => (
           <ProductCard
             key={product.productId}
