@@ -12,7 +12,7 @@ import type { CartContext, CartView } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
 import type { PlaceOrderInput } from "../orders/place.ts";
 import { chosenPickupPoint } from "./pickup.ts";
-import { askShipping, chooseShipping, isExternalOption, ownOptionKey } from "./shipping.ts";
+import { askShipping, chooseShipping, isExternalOption, ownOptionKey, shippingQueryOf } from "./shipping.ts";
 
 /**
  * createOrUpdateCheckout (API.md "Checkout and orders", issue 13): every change the shopper makes in the checkout
@@ -167,22 +167,10 @@ async function describeCheckout(
   const external = isExternalOption(input.shippingOptionId);
   let cart = await getCart(db, ctx, cartId, { allowExternalShippingFee: external });
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
-  const goods = cart.totals.lines.reduce((s, l) => s + l.total, 0);
   const providers = deps.shipping ?? [new OwnShipping(db)];
   // A provider that fails is logged and named (shippingUnavailable); the others' options stay (decision 0086).
   const { choices, unavailable } = zip
-    ? await askShipping(
-        providers,
-        {
-          marketAlias: market.alias,
-          country: market.country?.code ?? "",
-          currency: cart.currency,
-          languageId: ctx.locale.language.id,
-          zip,
-          goodsMinor: goods,
-        },
-        deps.logger,
-      )
+    ? await askShipping(providers, shippingQueryOf(ctx, cart, zip), deps.logger)
     : { choices: [], unavailable: [] };
   const selectedKey = ownOptionKey(input.shippingOptionId);
   const shippingOptions = choices.map((c) => ({

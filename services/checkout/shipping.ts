@@ -10,7 +10,7 @@ import {
   type ShippingQuery,
 } from "#integrations/shipping/index.ts";
 import { getCart } from "../cart/carts.ts";
-import type { CartContext } from "../cart/model.ts";
+import type { CartContext, CartView } from "../cart/model.ts";
 import { CheckoutError } from "../orders/errors.ts";
 
 /** The shop's own option key of a checkout's shipping choice (`own:pickup-point` or `pickup-point`); null if none. */
@@ -83,6 +83,19 @@ export async function askShipping(
   };
 }
 
+/** What the shipping providers are asked for a cart: its market, currency, language, the zip and the goods' total. */
+export function shippingQueryOf(ctx: CartContext, cart: CartView, zip: string): ShippingQuery {
+  const market = ctx.locale.market;
+  return {
+    marketAlias: market.alias,
+    country: market.country?.code ?? "",
+    currency: cart.currency,
+    languageId: ctx.locale.language.id,
+    zip,
+    goodsMinor: cart.totals.lines.reduce((sum, line) => sum + line.total, 0),
+  };
+}
+
 /** Whether a checkout's shipping choice is a delivery checkout's option (nShift: `nshift:{id}`), not the shop's own. */
 export function isExternalOption(id: string | null | undefined): id is string {
   return typeof id === "string" && /^nshift:[\w.-]{1,128}$/.test(id);
@@ -120,22 +133,10 @@ export async function verifyExternalShipping(
   if (!cart || cart.completedAt !== null) return null;
   const provider = deps.shipping?.find((p) => p.name === "nshift");
   const zip = input.zip ?? input.billingAddress?.zip ?? null;
-  const market = ctx.locale.market;
   const view = provider && zip ? await getCart(db, ctx, cartId) : null;
   const asked =
     provider && zip && view
-      ? await askShipping(
-          [provider],
-          {
-            marketAlias: market.alias,
-            country: market.country?.code ?? "",
-            currency: view.currency,
-            languageId: ctx.locale.language.id,
-            zip,
-            goodsMinor: view.totals.lines.reduce((s, l) => s + l.total, 0),
-          },
-          deps.logger,
-        )
+      ? await askShipping([provider], shippingQueryOf(ctx, view, zip), deps.logger)
       : { choices: [], unavailable: [] };
   if (asked.unavailable.length)
     throw new CheckoutError(
