@@ -1,9 +1,8 @@
 import { parseArgs } from "node:util";
 import { type PGlite, parse, protocol, type QueryOptions } from "@electric-sql/pglite";
 import { isRead } from "../db/prepared-reads.ts";
-import { API_HEADERS } from "./channel-query.ts";
 import { round, say, table, writeResult } from "./lib.ts";
-import { productsBody } from "./product-query.ts";
+import { swedishProductPages } from "./product-query.ts";
 import { startBenchShop } from "./shop.ts";
 
 /**
@@ -32,28 +31,17 @@ const { shop, origin: base } = bench;
 const client = (shop.db.db as unknown as { $client: PGlite }).$client;
 const internals = client as unknown as { parsers: Parameters<typeof parse.parseResults>[1] };
 try {
-  const list = await fetch(`${base}/graphql`, {
-    method: "POST",
-    headers: API_HEADERS,
-    body: productsBody(pages + 1),
-  });
-  const products = ((await list.json()) as { data: { products: { products: { canonicalUrl: string }[] } } })
-    .data.products.products;
-  const get = async (path: string) => {
-    const r = await fetch(`${base}/sv${path}`, { headers: { accept: "text/html" } });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
-  };
-  await get((products[0] as { canonicalUrl: string }).canonicalUrl);
+  const { paths, read: get } = await swedishProductPages(base, pages + 1);
+  await get(paths[0] as string);
   const seen: { text: string; params: unknown[]; options?: QueryOptions }[] = [];
   const query = client.query;
   client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
     if (isRead(text) && !options?.blob) seen.push({ text, params: params ?? [], options });
     return query(text, params, options);
   }) as PGlite["query"];
-  for (const p of products.slice(1, pages + 1)) await get(p.canonicalUrl);
+  for (const path of paths.slice(1, pages + 1)) await get(path);
   client.query = query;
-  const counted = products.slice(1, pages + 1).length;
+  const counted = paths.slice(1, pages + 1).length;
 
   // Each read once more, named, its answer's bytes kept (PGlite's own protocol entry, as the shop's reads run).
   const { serialize } = protocol;

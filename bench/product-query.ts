@@ -1,3 +1,5 @@
+import { API_HEADERS } from "./channel-query.ts";
+
 /**
  * The `product(alias)` query the product benchmarks POST: name, price, SKUs with stock, brand, images and the
  * variant dimensions (issue 16's API row), with the storefront's headers.
@@ -31,6 +33,28 @@ export function productsBody(take: number): string {
       products { alias canonicalUrl } } }`,
     variables: { take },
   });
+}
+
+/**
+ * The first `take` products' Swedish pages, for the statement benchmarks (statement-replay.ts, pglite-rows.ts): their
+ * canonical paths as the products query lists them, and a reader that asks one as a browser does, to the end (any
+ * status but 200 throws).
+ */
+export async function swedishProductPages(origin: string, take: number) {
+  const list = await fetch(`${origin}/graphql`, {
+    method: "POST",
+    headers: API_HEADERS,
+    body: productsBody(take),
+  });
+  const paths = (
+    (await list.json()) as { data: { products: { products: { canonicalUrl: string }[] } } }
+  ).data.products.products.map((p) => p.canonicalUrl);
+  const read = async (path: string) => {
+    const r = await fetch(`${origin}/sv${path}`, { headers: { accept: "text/html" } });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+  };
+  return { paths, read };
 }
 
 /** What the first-visit crawler sends for a product page: a search engine's bot (bench/product.ts, pages-dump.ts). */

@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { API_HEADERS } from "./channel-query.ts";
 import { round, say, writeResult } from "./lib.ts";
-import { productsBody } from "./product-query.ts";
+import { swedishProductPages } from "./product-query.ts";
 import { startBenchShop } from "./shop.ts";
 
 /**
@@ -26,25 +25,13 @@ const pages = Number(values.pages);
 const bench = await startBenchShop({ name: "replay", databaseUrl: values["database-url"] });
 const { shop, origin: base } = bench;
 try {
-  const list = await fetch(`${base}/graphql`, {
-    method: "POST",
-    headers: API_HEADERS,
-    body: productsBody(pages + 1),
-  });
-  const products = ((await list.json()) as { data: { products: { products: { canonicalUrl: string }[] } } })
-    .data.products.products;
-  const get = async (path: string) => {
-    const r = await fetch(`${base}/sv${path}`, { headers: { accept: "text/html" } });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
-  };
-  // The first page warms what every page shares (reference data, the widgets); the others are counted.
-  await get((products[0] as { canonicalUrl: string }).canonicalUrl);
+  const { paths, read: get } = await swedishProductPages(base, pages + 1);
+  await get(paths[0] as string);
   const seen: [string, unknown[]][] = [];
   const stop = shop.db.onStatement((text, params) => seen.push([text, params]));
-  for (const p of products.slice(1, pages + 1)) await get(p.canonicalUrl);
+  for (const path of paths.slice(1, pages + 1)) await get(path);
   stop();
-  const counted = products.slice(1, pages + 1).length;
+  const counted = paths.slice(1, pages + 1).length;
   say(`${seen.length} statements of ${counted} product pages on ${shop.db.kind}`);
 
   const rows: { mode: string; msPerPage: number; backendCpuMsPerPage?: number }[] = [];
