@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useJsonAnswer } from "../lib/client/hooks.ts";
 import { readLatestViewed } from "../lib/latest-viewed.ts";
 import { href } from "../lib/page-locale.ts";
 import { useRoot } from "../lib/use-root.ts";
@@ -12,6 +13,8 @@ import { type ListedProduct, ProductGrid } from "./product-grid.tsx";
  * from `/api/products?ids=…` (the products query, priced for the shopper's market and customer type), in the
  * ids' order: newest favourite or latest view first. No ids, or none still sold: the widget's empty text.
  */
+const NO_PRODUCTS: { products?: ListedProduct[] } = { products: [] };
+
 export default function ShopperProducts({
   source,
   title,
@@ -37,24 +40,13 @@ export default function ShopperProducts({
     .filter((id) => id !== excludeProductId)
     .slice(0, take);
   const key = ids.join(",");
-  const [loaded, setLoaded] = useState<{ key: string; products: ListedProduct[] } | null>(null);
-  useEffect(() => {
-    if (!key) return;
-    const controller = new AbortController();
-    fetch(`${href(root.locale, "/api/products")}?ids=${key}`, {
-      headers: { accept: "application/json" },
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? response.json() : { products: [] }))
-      .then((body: { products?: ListedProduct[] }) => setLoaded({ key, products: body.products ?? [] }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ key, products: [] });
-      });
-    return () => controller.abort();
-  }, [key, root.locale]);
+  const answer = useJsonAnswer<{ products?: ListedProduct[] }>(
+    key ? `${href(root.locale, "/api/products")}?ids=${key}` : null,
+    NO_PRODUCTS,
+  );
 
-  if (key && loaded?.key !== key) return <div aria-busy="true" className="min-h-8" />;
-  const products = key ? (loaded?.products ?? []) : [];
+  if (key && !answer) return <div aria-busy="true" className="min-h-8" />;
+  const products = answer?.products ?? [];
   return products.length ? (
     <ProductGrid products={products} label={title} eager={0} />
   ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useJsonAnswer } from "../../lib/client/hooks.ts";
 import { href } from "../../lib/page-locale.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
 import type { ProductSuggestions as Suggestions } from "../../routes/api.related.ts";
@@ -25,8 +26,6 @@ export function ProductSuggestions({ alias }: { alias: string }) {
   const place = useRef<HTMLDivElement>(null);
   /** The alias whose place has come near the screen. */
   const [near, setNear] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState<{ alias: string; suggestions: Suggestions } | null>(null);
-
   useEffect(() => {
     const element = place.current;
     if (!element) return;
@@ -46,23 +45,10 @@ export function ProductSuggestions({ alias }: { alias: string }) {
     return () => observer.disconnect();
   }, [alias]);
 
-  useEffect(() => {
-    if (near !== alias) return;
-    const controller = new AbortController();
-    fetch(`${href(root.locale, "/api/related")}?alias=${encodeURIComponent(alias)}`, {
-      headers: { accept: "application/json" },
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? (response.json() as Promise<Suggestions>) : NONE))
-      .then((suggestions) => setLoaded({ alias, suggestions }))
-      .catch(() => {
-        // Not shown: the page is complete without them.
-        if (!controller.signal.aborted) setLoaded({ alias, suggestions: NONE });
-      });
-    return () => controller.abort();
-  }, [near, alias, root.locale]);
-
-  const suggestions = loaded?.alias === alias ? loaded.suggestions : null;
+  const suggestions = useJsonAnswer(
+    near === alias ? `${href(root.locale, "/api/related")}?alias=${encodeURIComponent(alias)}` : null,
+    NONE,
+  );
   const { related, recommended, recommendedCodes } = suggestions ?? NONE;
   return (
     <div ref={place} data-suggestions={suggestions ? "loaded" : "waiting"}>

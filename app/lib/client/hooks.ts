@@ -109,3 +109,26 @@ export function useDelayedFlag(busy: boolean): boolean {
   useEffect(() => () => flag.stop(), [flag]);
   return visible;
 }
+
+/**
+ * The JSON answer of a GET to `url` (same-origin routes the page asks after hydration), asked again when the URL
+ * changes, the earlier request aborted: null while it is on its way or when `url` is null; `fallback` when the
+ * request fails or answers an error (what the page shows without it). `fallback` is read when the answer comes.
+ */
+export function useJsonAnswer<T>(url: string | null, fallback: T): T | null {
+  const [loaded, setLoaded] = useState<{ url: string; value: T } | null>(null);
+  const [fallbackNow] = useState(() => ({ value: fallback }));
+  fallbackNow.value = fallback;
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    fetch(url, { headers: { accept: "application/json" }, signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<T>) : fallbackNow.value))
+      .then((value) => setLoaded({ url, value }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ url, value: fallbackNow.value });
+      });
+    return () => controller.abort();
+  }, [url, fallbackNow]);
+  return url !== null && loaded?.url === url ? loaded.value : null;
+}
