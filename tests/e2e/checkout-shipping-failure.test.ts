@@ -1,8 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { skus } from "#db/schema/index.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import {
   createNshiftSandbox,
@@ -10,9 +8,9 @@ import {
   NSHIFT_SANDBOX_TOKEN,
 } from "#integrations/shipping/nshift/index.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { queryRows } from "#tests/support/db.ts";
+import { checkoutCartIn } from "#tests/support/checkout.ts";
 import { serveLocal } from "#tests/support/serve.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * A delivery checkout that is down, in the checkout page (decision 0086): the nShift sandbox on its own server is
@@ -67,25 +65,7 @@ type Lang = keyof typeof L;
 
 let skipped = 0;
 async function cartIn(context: BrowserContext, lang: Lang): Promise<string> {
-  const rows = await queryRows<{ id: number }>(
-    shop.db.db,
-    sql`select s.id from skus s join products p on p.id = s.product_id join prices pr on pr.sku_id = s.id and pr.market_alias = ${L[lang].market}
-        where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1 offset ${skipped++}`,
-  );
-  const skuId = Number(rows[0]?.id);
-  await shop.db.db.update(skus).set({ inStock: 10, oversellable: 0 }).where(eq(skus.id, skuId));
-  const { body } = await gql(shop.origin, {
-    query: `mutation($skuId: Int!, $channelId: String, $languageId: String, $marketId: String) {
-      addToCart(id: "", item: {skuId: $skuId, quantity: 1}, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id } }`,
-    variables: { skuId, ...L[lang].locale },
-  });
-  expect(body.errors).toBeUndefined();
-  const id = body.data.addToCart.id as string;
-  await context.addCookies([
-    { name: "mili-cart", value: id, url: shop.origin },
-    { name: "mili-checkout-market", value: L[lang].market, url: shop.origin },
-  ]);
-  return id;
+  return (await checkoutCartIn(shop, context, L[lang], { skip: skipped++, inStock: 10 })).cartId;
 }
 
 const form = (page: Page) => page.locator("[data-checkout-form]");

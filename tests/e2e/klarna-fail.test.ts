@@ -1,10 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, skus } from "#db/schema/index.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
-import { queryRows } from "#tests/support/db.ts";
-import { gql, type Shop, startShop } from "#tests/support/shop.ts";
+import { checkoutCartIn } from "#tests/support/checkout.ts";
+import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
  * /checkout/klarna-fail?error=Error|OutOfStock|BlockedCustomer (issue 13, decision 0039): each reason's message of
@@ -64,25 +64,7 @@ const ERRORS = ["Error", "OutOfStock", "BlockedCustomer"] as const;
 
 let skipped = 0;
 async function cartIn(context: BrowserContext, lang: Lang): Promise<{ cartId: string; skuId: number }> {
-  const rows = await queryRows<{ id: number }>(
-    shop.db.db,
-    sql`select s.id from skus s join products p on p.id = s.product_id join prices pr on pr.sku_id = s.id and pr.market_alias = ${L[lang].market}
-        where p.type = 'product' and p.active and s.active and s.static = 0 order by s.id limit 1 offset ${skipped++}`,
-  );
-  const skuId = Number(rows[0]?.id);
-  await shop.db.db.update(skus).set({ inStock: 5, oversellable: 0 }).where(eq(skus.id, skuId));
-  const { body } = await gql(shop.origin, {
-    query: `mutation($skuId: Int!, $channelId: String, $languageId: String, $marketId: String) {
-      addToCart(id: "", item: {skuId: $skuId, quantity: 1}, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id } }`,
-    variables: { skuId, ...L[lang].locale },
-  });
-  expect(body.errors).toBeUndefined();
-  const cartId = body.data.addToCart.id as string;
-  await context.addCookies([
-    { name: "mili-cart", value: cartId, url: shop.origin },
-    { name: "mili-checkout-market", value: L[lang].market, url: shop.origin },
-  ]);
-  return { cartId, skuId };
+  return checkoutCartIn(shop, context, L[lang], { skip: skipped++, inStock: 5 });
 }
 
 /** Zip, the shop's pickup option and the hosted checkout: its frame shows the sandbox's payment page. */
