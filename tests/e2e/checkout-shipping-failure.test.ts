@@ -1,15 +1,9 @@
-import { Hono } from "hono";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import {
-  createNshiftSandbox,
-  NSHIFT_SANDBOX_CHECKOUT_ID,
-  NSHIFT_SANDBOX_TOKEN,
-} from "#integrations/shipping/nshift/index.ts";
 import { axe, describeViolations, hydrated, setupBrowser } from "#tests/support/browser.ts";
 import { checkoutCartIn } from "#tests/support/checkout.ts";
-import { serveLocal } from "#tests/support/serve.ts";
+import { serveNshiftSandbox } from "#tests/support/serve.ts";
 import { type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -20,26 +14,18 @@ import { type Shop, startShop } from "#tests/support/shop.ts";
  * With JavaScript in Swedish, without it in Norwegian; axe on the page with the message.
  */
 
-const sandbox = createNshiftSandbox();
-let sandboxServer: Awaited<ReturnType<typeof serveLocal>>;
+let delivery: Awaited<ReturnType<typeof serveNshiftSandbox>>;
 let shop: Shop;
 beforeAll(async () => {
-  const app = new Hono();
-  app.route("/sandbox/nshift", sandbox.app);
-  sandboxServer = await serveLocal(app.fetch);
-  shop = await startShop({
-    SEED_PRODUCTS: "30",
-    NSHIFT_BASE_URL: `${sandboxServer.origin}/sandbox/nshift`,
-    NSHIFT_CHECKOUT_ID: NSHIFT_SANDBOX_CHECKOUT_ID,
-    NSHIFT_TOKEN: NSHIFT_SANDBOX_TOKEN,
-  });
+  delivery = await serveNshiftSandbox();
+  shop = await startShop({ SEED_PRODUCTS: "30", ...delivery.env });
 });
 afterAll(async () => {
   await shop?.close();
-  await sandboxServer?.close();
+  await delivery?.close();
 });
 afterEach(() => {
-  sandbox.fail(null);
+  delivery.sandbox.fail(null);
 });
 
 const session = setupBrowser();
@@ -80,7 +66,7 @@ describe("a delivery checkout that is down, in the checkout page", () => {
   it("Swedish, with JavaScript: the own options and the message, announced politely; back up, 'Försök igen' by keyboard brings its options; axe", async () => {
     const { page, context } = session;
     await cartIn(context, "sv");
-    sandbox.fail(503);
+    delivery.sandbox.fail(503);
     await page.goto(url(L.sv.checkout), { waitUntil: "load" });
     await hydrated(page);
     // Before a zip: the hint to type one, no message.
@@ -120,7 +106,7 @@ describe("a delivery checkout that is down, in the checkout page", () => {
 
     // Up again: by keyboard, the button asks again; the delivery checkout's options come, the message goes and the
     // focus is on the first option.
-    sandbox.fail(null);
+    delivery.sandbox.fail(null);
     await page.keyboard.press("Enter");
     await expect
       .poll(() => options(page))
@@ -137,14 +123,14 @@ describe("a delivery checkout that is down, in the checkout page", () => {
     try {
       const page = await context.newPage();
       await cartIn(context, "nb");
-      sandbox.fail(502);
+      delivery.sandbox.fail(502);
       await page.goto(url(L.nb.checkout));
       await page.locator('input[name="zip"]').fill(L.nb.zip);
       await page.locator("[data-update]").first().click();
       await page.waitForLoadState("load");
       expect(await unavailable(page).textContent()).toBe(MESSAGES["checkout.error.shippingUnavailable"].nb);
       expect(await options(page)).toEqual(["own:pickup-point", "own:home-delivery"]);
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
       await page.getByRole("button", { name: L.nb.retry }).click();
       await page.waitForLoadState("load");
       await expect

@@ -1,12 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
 import { carts, checkoutSessions, orders, skus } from "#db/schema/index.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { SandboxInvoiceProvider } from "#integrations/payments/invoice/index.ts";
 import {
-  createNshiftSandbox,
   NSHIFT_SANDBOX_CHECKOUT_ID,
   NSHIFT_SANDBOX_TOKEN,
   NshiftShipping,
@@ -21,7 +19,7 @@ import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
-import { serveLocal } from "#tests/support/serve.ts";
+import { serveNshiftSandbox } from "#tests/support/serve.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 /**
@@ -34,8 +32,7 @@ import { gql, type Shop, startShop } from "#tests/support/shop.ts";
  * DATABASE_URL.
  */
 
-const sandbox = createNshiftSandbox();
-let sandboxServer: Awaited<ReturnType<typeof serveLocal>>;
+let delivery: Awaited<ReturnType<typeof serveNshiftSandbox>>;
 let shop: Shop;
 let ctx: CartContext;
 let skuIds: number[] = [];
@@ -44,15 +41,8 @@ const ZIP = "11434";
 const db = () => shop.db.db;
 
 beforeAll(async () => {
-  const app = new Hono();
-  app.route("/sandbox/nshift", sandbox.app);
-  sandboxServer = await serveLocal(app.fetch);
-  shop = await startShop({
-    SEED_PRODUCTS: "30",
-    NSHIFT_BASE_URL: `${sandboxServer.origin}/sandbox/nshift`,
-    NSHIFT_CHECKOUT_ID: NSHIFT_SANDBOX_CHECKOUT_ID,
-    NSHIFT_TOKEN: NSHIFT_SANDBOX_TOKEN,
-  });
+  delivery = await serveNshiftSandbox();
+  shop = await startShop({ SEED_PRODUCTS: "30", ...delivery.env });
   const ref = await createReferenceCache(db()).get();
   ctx = { ref, locale: resolveLocale(ref, se).locale };
   const rows = await queryRows<{ id: number }>(
@@ -66,9 +56,9 @@ beforeAll(async () => {
     await db().update(skus).set({ inStock: 100, oversellable: 0 }).where(eq(skus.id, id));
 }, 120_000);
 afterAll(async () => {
-  sandbox.fail(null);
+  delivery.sandbox.fail(null);
   await shop?.close();
-  await sandboxServer?.close();
+  await delivery?.close();
 });
 
 let nextSku = 0;
@@ -86,7 +76,7 @@ function capturedLogger() {
 
 const nshift = () =>
   new NshiftShipping({
-    baseUrl: `${sandboxServer.origin}/sandbox/nshift`,
+    baseUrl: delivery.env.NSHIFT_BASE_URL,
     checkoutId: NSHIFT_SANDBOX_CHECKOUT_ID,
     token: NSHIFT_SANDBOX_TOKEN,
   });
@@ -138,7 +128,7 @@ describe("a shipping provider that fails, in the checkout", () => {
   it("through the API: the flag and a stable code in the request's language, the own options kept; back up, nShift's again", async () => {
     const cartId = await newCart();
     try {
-      sandbox.fail(503);
+      delivery.sandbox.fail(503);
       const down = await change(cartId, { zip: ZIP });
       expect(down.shippingUnavailable).toBe(true);
       expect(ids(down)).toEqual(["own:pickup-point", "own:home-delivery"]);
@@ -150,7 +140,7 @@ describe("a shipping provider that fails, in the checkout", () => {
       // The page's read (read only) says the same.
       expect(await stored(cartId)).toEqual(down);
     } finally {
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
     }
     // Asked again with the provider back: its options are there, and nothing says it failed.
     const up = await stored(cartId);
@@ -166,13 +156,13 @@ describe("a shipping provider that fails, in the checkout", () => {
     );
     // An own option chosen while nShift is down: ready to place; the flag still tells the options are not all.
     try {
-      sandbox.fail(502);
+      delivery.sandbox.fail(502);
       const chosen = await change(cartId, { shippingOptionId: "own:pickup-point" });
       expect(chosen.shippingUnavailable).toBe(true);
       expect(chosen.shippingOptions).toContainEqual({ optionId: "own:pickup-point", isSelected: true });
       expect(chosen.errors.map((e: { field: string }) => e.field)).not.toContain("shippingOptionId");
     } finally {
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
     }
   });
 
@@ -181,7 +171,7 @@ describe("a shipping provider that fails, in the checkout", () => {
     const { logger, lines, entries } = capturedLogger();
     const deps = { db: db(), shipping: [new OwnShipping(db()), nshift()], logger };
     try {
-      sandbox.fail(503);
+      delivery.sandbox.fail(503);
       const view = await createOrUpdateCheckout(deps, ctx, cartId, {
         zip: ZIP,
         email: "leverans@example.se",
@@ -190,7 +180,7 @@ describe("a shipping provider that fails, in the checkout", () => {
       expect(view.shippingUnavailable).toEqual(["nshift"]);
       expect(view.shippingOptions.map((o) => o.provider)).toEqual(["own", "own"]);
     } finally {
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
     }
     expect(entries()).toHaveLength(1);
     expect(entries()[0]).toMatchObject({
@@ -282,7 +272,7 @@ describe("placing with the delivery checkout's option while it is down", () => {
         variables: { cartId, checkout: apiBuyer("nere@example.se"), ...se },
       });
     try {
-      sandbox.fail(503);
+      delivery.sandbox.fail(503);
       const { body } = await place();
       expect(body.data?.placeOrder ?? null).toBeNull();
       expect(body.errors).toHaveLength(1);
@@ -293,7 +283,7 @@ describe("placing with the delivery checkout's option while it is down", () => {
       expect(body.errors?.[0].extensions.fields).toBeUndefined();
       expect(await state(cartId)).toEqual(before);
     } finally {
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
     }
     const { body } = await place();
     expect(body.errors).toBeUndefined();
@@ -312,14 +302,14 @@ describe("placing with the delivery checkout's option while it is down", () => {
       logger,
     };
     try {
-      sandbox.fail(504);
+      delivery.sandbox.fail(504);
       const refused = await placeOrder(deps, ctx, cartId, buyer("direkt@example.se")).catch(
         (e: unknown) => e,
       );
       expect(refused).toBeInstanceOf(CheckoutError);
       expect(refused).toMatchObject({ reason: "SHIPPING_UNAVAILABLE" });
     } finally {
-      sandbox.fail(null);
+      delivery.sandbox.fail(null);
     }
     expect(entries()).toEqual([
       expect.objectContaining({
