@@ -42,17 +42,8 @@ export function prepareReads(client: PGlite, max = 256): void {
   // One call of PGlite's protocol entry per exchange: the messages in one buffer, ending with Sync, so an error
   // anywhere in it (PostgreSQL then skips to the Sync) still ends the exchange. Preparing and closing take PGlite's
   // stream entry, which parses the answer into messages as it comes; a run takes the raw entry below.
-  const exchange = (...messages: Uint8Array[]) => {
-    let length = 0;
-    for (const message of messages) length += message.length;
-    const buffer = new Uint8Array(length);
-    let at = 0;
-    for (const message of messages) {
-      buffer.set(message, at);
-      at += message.length;
-    }
-    return client.execProtocolStream(buffer, { syncToFs: false });
-  };
+  const exchange = (...messages: Uint8Array[]) =>
+    client.execProtocolStream(joined(messages), { syncToFs: false });
   // A run's answer: PGlite's raw entry hands over PostgreSQL's bytes as it writes them (views into the WASM
   // memory, copied here at once); one buffer, reused, is enough, as runs take turns and are decoded before the next.
   let answer = new Uint8Array(64 * 1024);
@@ -67,14 +58,7 @@ export function prepareReads(client: PGlite, max = 256): void {
     answered += bytes.length;
   };
   const exchangeRaw = async (...messages: Uint8Array[]) => {
-    let length = 0;
-    for (const message of messages) length += message.length;
-    const buffer = new Uint8Array(length);
-    let at = 0;
-    for (const message of messages) {
-      buffer.set(message, at);
-      at += message.length;
-    }
+    const buffer = joined(messages);
     answered = 0;
     // An answer of a megabyte or more does not keep its buffer after it is decoded.
     if (answer.length > 1024 * 1024) answer = new Uint8Array(64 * 1024);
@@ -151,4 +135,17 @@ export function prepareReads(client: PGlite, max = 256): void {
       return once();
     }
   }) as PGlite["query"];
+}
+
+/** Protocol messages in one buffer, as one call of PGlite's protocol entry takes them. */
+function joined(messages: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const message of messages) length += message.length;
+  const buffer = new Uint8Array(length);
+  let at = 0;
+  for (const message of messages) {
+    buffer.set(message, at);
+    at += message.length;
+  }
+  return buffer;
 }
