@@ -2,10 +2,8 @@ import { PUBLIC_PAGE } from "../lib/cache.ts";
 import type { ResultOf } from "../lib/graphql/graphql.ts";
 import { ProductSuggestionsQuery } from "../lib/graphql/product-operations.ts";
 import { requestClient } from "../lib/graphql/server.ts";
+import { aliasParam } from "../lib/product-alias.ts";
 import type { Route } from "./+types/api.related";
-
-/** The longest alias asked for: aliases are slugs of a product's name (the admin caps names well below this). */
-const MAX_ALIAS = 200;
 
 /**
  * What the page shows: the merchant's related products in their order, the recommendations the related ones do not
@@ -38,9 +36,8 @@ export type ProductSuggestions = ReturnType<typeof suggestionsOf>;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, url } = requestClient(request, context);
-  const alias = url.searchParams.get("alias") ?? "";
-  if (!alias || alias.length > MAX_ALIAS)
-    return Response.json({ related: [], recommended: [], recommendedCodes: {} }, { status: 400 });
+  const alias = aliasParam(url);
+  if (!alias) return Response.json({ related: [], recommended: [], recommendedCodes: {} }, { status: 400 });
   const { data } = await client.request(ProductSuggestionsQuery, { alias });
   return Response.json(suggestionsOf(data), { headers: PUBLIC_PAGE });
 }

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
-import { isoDate, timeZoneForLocale } from "#domain/format.ts";
 import { fromDecimal } from "#domain/money.ts";
 import { distinctName } from "#domain/names.ts";
 import { stockStatus } from "#domain/stock.ts";
@@ -37,9 +36,6 @@ import { redirectIfMoved } from "../lib/url-history.ts";
 import { useRoot, useT } from "../lib/use-root.ts";
 import type { Route } from "./+types/product";
 
-/** Days of price history the page shows. */
-const HISTORY_DAYS = 90;
-
 /**
  * Products (/p/…) and packages (/pp/…) with zero, one or two category segments. An unknown alias is a 404; a
  * known product under another path answers 301 to its canonical URL. `?reviews=N` and `?questions=N` show the
@@ -59,7 +55,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       alias,
       reviewsTake: reviewPages * PAGE_SIZE,
       questionsTake: questionPages * PAGE_SIZE,
-      historyDays: HISTORY_DAYS,
     }),
     // The Product/Main widget area (decision 0046), below the product.
     productPageWidgets(client, locale, request),
@@ -82,11 +77,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     variants: variantSummary(variantGroup?.variants ?? [], product.productId),
     reviews: data.reviews,
     questions: data.productQuestions,
-    priceHistory: data.productPriceHistory ?? [],
     widgets,
     reviewPages,
     questionPages,
-    today: isoDate(new Date(), timeZoneForLocale(locale.languageId)),
   };
 }
 
@@ -403,16 +396,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {/*
-        Below the fold: description, specification, reviews, questions and price history are a chunk of their own
-        and hydrate after the gallery and the buy box (decision 0060: a Suspense boundary; the server sends them in
-        place, complete). The related and recommended products come when the shopper nears them (decision 0089).
+        Below the fold: description, specification, reviews and questions are a chunk of their own and hydrate after
+        the gallery and the buy box (decision 0060: a Suspense boundary; the server sends them in place, complete).
+        The price history (decision 0094) and the related and recommended products (decision 0089) come when the
+        shopper nears them.
       */}
-      <ProductDetails
-        loaderData={loaderData}
-        actionData={actionData}
-        signInHref={signInHref}
-        historyDays={HISTORY_DAYS}
-      />
+      <ProductDetails loaderData={loaderData} actionData={actionData} signInHref={signInHref} />
     </main>
   );
 }

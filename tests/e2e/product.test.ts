@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate, isoDate, timeZoneForLocale } from "#domain/format.ts";
-import { axe, describeViolations, hydrated, nearSuggestions, setupBrowser } from "#tests/support/browser.ts";
+import { axe, describeViolations, hydrated, nearPlace, setupBrowser } from "#tests/support/browser.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 
@@ -344,7 +344,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     // when the shopper nears them (decision 0089), and are not in the page's HTML.
     expect(await page.locator('[data-suggestions="waiting"]').count()).toBe(1);
     expect(await page.getByRole("region", { name: l.related }).count()).toBe(0);
-    await nearSuggestions(page);
+    await nearPlace(page, "suggestions");
     const related = page.getByRole("region", { name: l.related });
     expect(await related.getByRole("heading", { level: 2 }).textContent()).toBe(l.related);
     const cards = related.getByRole("list", { name: l.related }).getByRole("listitem");
@@ -463,6 +463,10 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
   it("shows the price history as a chart with a table alternative", async () => {
     const { page } = session;
     await open(page, await pathOf(fixtures.reduced, lang));
+    // Not in the page's HTML: the browser asks for it when the shopper nears it (decision 0094).
+    expect(await page.locator('[data-price-history="waiting"]').count()).toBe(1);
+    expect(await page.getByRole("region", { name: l.priceHistory }).count()).toBe(0);
+    await nearPlace(page, "price-history");
     const history = page.getByRole("region", { name: l.priceHistory });
     const chart = history.getByRole("img", { name: l.priceHistory });
     expect(await chart.count()).toBe(1);
@@ -473,6 +477,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
     await history.getByText(l.historyTable).click();
     await expect.poll(() => table.isVisible()).toBe(true);
     expect(await table.getByRole("row").count()).toBeGreaterThan(1);
+    expect(describeViolations(await axe(page))).toEqual([]);
   });
 
   it.each([
@@ -487,13 +492,12 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
       const date = (iso: string) => formatDate(iso, l.languageId);
       for (const productId of [fixtures.pack.productId, fixtures.reduced]) {
         await open(page, await pathOf(productId, lang));
+        // The browser draws the chart for its own screen when the shopper nears it (decision 0094).
+        await nearPlace(page, "price-history");
         const chart = page
           .getByRole("region", { name: l.priceHistory })
           .getByRole("img", { name: l.priceHistory });
-        // Below the fold, the chart hydrates as it comes into view (decision 0073); this browser's User-Agent is a
-        // computer's, so the server drew the wide chart and the browser draws the phone's once it has hydrated.
         await chart.scrollIntoViewIfNeeded();
-        await hydrated(page);
         await expect
           .poll(() =>
             chart.evaluate((svg) =>
@@ -533,6 +537,7 @@ describe.each(["nb", "sv"] as const)("the product page in %s", (lang) => {
       // The package's price is known only since today (its history begins today, see findFixtures): the text
       // says since when, not "the whole period of 90 days".
       await open(page, await pathOf(fixtures.pack.productId, lang));
+      await nearPlace(page, "price-history");
       expect(
         await page
           .getByRole("region", { name: l.priceHistory })

@@ -5,7 +5,7 @@ import {
   clickWhenStill,
   describeViolations,
   hydrated,
-  nearSuggestions,
+  nearPlace,
   setupBrowser,
 } from "#tests/support/browser.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -271,7 +271,7 @@ describe("the shopper's own product lists (decision 0046)", () => {
       .poll(async () => (await told("pages")).some((e) => e.body.url?.endsWith(b.canonicalUrl)))
       .toBe(true);
     // The recommendations come when the shopper nears them (decision 0089).
-    await nearSuggestions(page);
+    await nearPlace(page, "suggestions");
     expect(await page.locator("[data-recommendations] h2").textContent()).toBe("Du kan også like");
     const recommended = page.locator("[data-recommendations] li[data-product] a[href]").first();
     await clickWhenStill(recommended);

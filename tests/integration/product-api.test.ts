@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraphqlClient } from "#app/lib/graphql/client.ts";
-import { ProductPageQuery, ProductSuggestionsQuery } from "#app/lib/graphql/product-operations.ts";
+import {
+  ProductPageQuery,
+  ProductPriceHistoryQuery,
+  ProductSuggestionsQuery,
+} from "#app/lib/graphql/product-operations.ts";
 import {
   priceLog,
   prices,
@@ -293,7 +297,7 @@ describe("the storefront's product page operation", () => {
 
   /** Statements one ProductPage request runs, and what it answered, after a first request warmed the caches. */
   async function productPage(locale: typeof nb, alias: string, take: number) {
-    const variables = { alias, reviewsTake: take, questionsTake: take, historyDays: 90 };
+    const variables = { alias, reviewsTake: take, questionsTake: take };
     await client(locale).request(ProductPageQuery, variables); // reference data and the persisted query warm
     const before = shop.db.statements();
     const { data, errors } = await client(locale).request(ProductPageQuery, variables);
@@ -364,10 +368,12 @@ describe("the storefront's product page operation", () => {
     expect(five.data.product?.productId).toBe(Number(productId));
     expect(five.data.reviews?.reviews).toHaveLength(5);
     expect(fifty.data.reviews?.reviews).toHaveLength(Math.min(50, most));
-    // The related products come in their own operation, which the page's browser asks (decision 0089).
+    // The related products and the price history come in operations of their own, which the page's browser asks
+    // (decisions 0089 and 0094).
     const suggestions = await client(locale).request(ProductSuggestionsQuery, { alias });
     expect(suggestions.data.relatedProducts?.length).toBeGreaterThan(0);
-    expect(five.data.productPriceHistory?.length).toBeGreaterThan(0);
+    const history = await client(locale).request(ProductPriceHistoryQuery, { alias, days: 90 });
+    expect(history.data.productPriceHistory?.length).toBeGreaterThan(0);
     expect(fifty.statements).toBe(five.statements);
     expect(five.statements).toBeGreaterThan(0);
 

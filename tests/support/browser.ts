@@ -289,12 +289,15 @@ export function describeViolations(violations: AxeViolation[]): string[] {
  * errors cannot slip by and the test drives the enhanced page.
  */
 /**
- * Scrolls a product page to the place of its related and recommended products and waits until they have come
- * (decision 0089: the browser asks for them when the shopper nears them; they are not in the page's HTML).
+ * Scrolls a product page to a place the browser fills when the shopper nears it — its related and recommended
+ * products (`suggestions`, decision 0089) or its price history (`price-history`, decision 0094): they are not in the
+ * page's HTML — and waits until what belongs there has come.
  */
-export async function nearSuggestions(page: Page): Promise<void> {
-  await page.locator("[data-suggestions]").evaluate((element) => element.scrollIntoView({ block: "center" }));
-  await page.locator('[data-suggestions="loaded"]').waitFor({ state: "attached" });
+export async function nearPlace(page: Page, place: "suggestions" | "price-history"): Promise<void> {
+  await page
+    .locator(`[data-${place}]`)
+    .evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await page.locator(`[data-${place}="loaded"]`).waitFor({ state: "attached" });
 }
 
 /**

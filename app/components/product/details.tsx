@@ -4,7 +4,7 @@ import { useRoot, useT } from "../../lib/use-root.ts";
 import type { Route } from "../../routes/+types/product";
 import { WidgetBlocks } from "../widget-blocks.tsx";
 import { QuestionForm, ReviewForm } from "./engage.tsx";
-import { PriceHistory } from "./price-history.tsx";
+import { PriceHistoryPlace } from "./price-history.tsx";
 import { Questions, Reviews } from "./reviews.tsx";
 import { Nutrition, Specification } from "./specification.tsx";
 import { ProductSuggestions } from "./suggestions.tsx";
@@ -18,22 +18,21 @@ function withParam(search: string, name: string, value: string) {
 }
 
 /**
- * The product page below the fold: description, specification, reviews and questions with their forms, price
- * history, the place of the related and recommended products (they come when the shopper nears it, decision 0089)
- * and the page's widgets. A chunk of its own that hydrates after the
+ * The product page below the fold: description, specification, reviews and questions with their forms, the place
+ * of the price history (decision 0094), the page's widgets and the place of the related and recommended products
+ * (decision 0089); what is in the two places comes when the shopper nears it. A chunk of its own that hydrates after the
  * gallery and the buy box (decision 0060; routes/product.tsx renders it in a Suspense boundary through deferred()).
  */
 export function ProductDetails({
   loaderData,
   actionData,
   signInHref,
-  historyDays,
-}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { signInHref: string; historyDays: number }) {
+}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { signInHref: string }) {
   const root = useRoot();
   const t = useT();
   const location = useLocation();
   const viewport = useViewport();
-  const { product, reviews, questions, priceHistory, locale } = loaderData;
+  const { product, reviews, questions, locale } = loaderData;
   const languageId = locale.languageId;
   const price = product.unitPrice;
   // Below the fold on every screen: skipped by style, layout and paint until near the viewport (app.css, `.mili-later`).
@@ -89,10 +88,8 @@ export function ProductDetails({
       />
 
       {price ? (
-        <PriceHistory
-          points={priceHistory}
-          today={loaderData.today}
-          days={historyDays}
+        <PriceHistoryPlace
+          alias={product.alias}
           vatIncluded={root.vatIncluded}
           currentFormatted={
             root.vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted

@@ -1,5 +1,10 @@
+import { useRef } from "react";
 import { formatDate } from "#domain/format.ts";
 import type { Translate } from "../../i18n/index.ts";
+import { useJsonAnswer, useNear } from "../../lib/client/hooks.ts";
+import { href } from "../../lib/page-locale.ts";
+import { useRoot } from "../../lib/use-root.ts";
+import type { ProductPriceHistory } from "../../routes/api.price-history.ts";
 import { addDays, CHART_SIZE, chartGeometry, formatTick } from "./price-history-chart.ts";
 
 export interface PricePointData {
@@ -12,6 +17,36 @@ export interface PricePointData {
   regularPriceExVatFormatted: string;
   sellingPriceIncVatFormatted: string;
   sellingPriceExVatFormatted: string;
+}
+
+/** What a failed request shows: nothing (the page without its price history). */
+const FAILED: ProductPriceHistory = { points: [], today: "", days: 0 };
+
+/**
+ * The place of a product's price history (decision 0094): the server renders it empty; the browser asks
+ * `/api/price-history` when the shopper nears it (800 px ahead, as the related products, decision 0089) and draws
+ * the chart for the screen it has (a phone's narrower chart at once, no redraw after hydration). Reading every SKU's
+ * price log and drawing the chart was 13 % of a first visit's server time, for a part far below the fold that a
+ * crawler never sees. Another product (a client-side navigation) asks again.
+ */
+export function PriceHistoryPlace({
+  alias,
+  ...shown
+}: { alias: string } & Omit<Parameters<typeof PriceHistory>[0], "points" | "today" | "days">) {
+  const root = useRoot();
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNear(place, alias);
+  const history = useJsonAnswer(
+    near ? `${href(root.locale, "/api/price-history")}?alias=${encodeURIComponent(alias)}` : null,
+    FAILED,
+  );
+  return (
+    <div ref={place} data-price-history={history ? "loaded" : "waiting"}>
+      {history && history !== FAILED ? (
+        <PriceHistory points={history.points} today={history.today} days={history.days} {...shown} />
+      ) : null}
+    </div>
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useJsonAnswer } from "../../lib/client/hooks.ts";
+import { useRef } from "react";
+import { useJsonAnswer, useNear } from "../../lib/client/hooks.ts";
 import { href } from "../../lib/page-locale.ts";
 import { useRoot, useT } from "../../lib/use-root.ts";
 import type { ProductSuggestions as Suggestions } from "../../routes/api.related.ts";
@@ -7,9 +7,6 @@ import { ProductGrid } from "../product-grid.tsx";
 
 /** The recommendations' heading: this page's own text (not every page's catalog); bought together, then similar. */
 const RECOMMENDED_TEXTS = { nb: "Du kan også like", sv: "Du kanske också gillar" } as const;
-
-/** How far below (or above) the screen the shopper may still be when the cards are asked for. */
-const NEAR = "800px 0px";
 
 const NONE: Suggestions = { related: [], recommended: [], recommendedCodes: {} };
 
@@ -24,29 +21,10 @@ export function ProductSuggestions({ alias }: { alias: string }) {
   const root = useRoot();
   const t = useT();
   const place = useRef<HTMLDivElement>(null);
-  /** The alias whose place has come near the screen. */
-  const [near, setNear] = useState<string | null>(null);
-  useEffect(() => {
-    const element = place.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setNear(alias);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        setNear(alias);
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [alias]);
+  const near = useNear(place, alias);
 
   const suggestions = useJsonAnswer(
-    near === alias ? `${href(root.locale, "/api/related")}?alias=${encodeURIComponent(alias)}` : null,
+    near ? `${href(root.locale, "/api/related")}?alias=${encodeURIComponent(alias)}` : null,
     NONE,
   );
   const { related, recommended, recommendedCodes } = suggestions ?? NONE;

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useState, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { FRAME_CONFIG } from "./config.ts";
 import { createDelayedFlag } from "./loading.ts";
@@ -108,6 +108,37 @@ export function useDelayedFlag(busy: boolean): boolean {
   }, [busy, flag]);
   useEffect(() => () => flag.stop(), [flag]);
   return visible;
+}
+
+/** How far below (or above) the screen a place may still be when it counts as near (useNear). */
+const NEAR = "800px 0px";
+
+/**
+ * The `key` whose place (`ref`) has come within 800 px of the screen, or null until it has: for what the server
+ * leaves out of a page and the browser asks for before the shopper reaches it (decisions 0089, 0094). Asked again for
+ * a new key (another product after a client-side navigation). Without IntersectionObserver, at once.
+ */
+export function useNear<T extends string>(ref: RefObject<HTMLElement | null>, key: T): T | null {
+  const [near, setNear] = useState<T | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(key);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(key);
+      },
+      { rootMargin: NEAR },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, key]);
+  return near === key ? near : null;
 }
 
 /**

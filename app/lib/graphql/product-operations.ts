@@ -76,7 +76,9 @@ const PricePointFields = graphql(`
 
 /**
  * The product page (/p, /pp) in one request: the product with its variant tree (the fields the page's summary of
- * it reads), SKUs and stock, parameters, package groups and breadcrumbs; the first pages of reviews and answered questions; related products; the price history.
+ * it reads), SKUs and stock, parameters, package groups and breadcrumbs; the first pages of reviews and answered
+ * questions. The related products (decision 0089) and the price history (decision 0094) are asked by the browser
+ * when the shopper nears them.
  */
 export const ProductPageQuery = graphql(
   `
@@ -84,7 +86,6 @@ export const ProductPageQuery = graphql(
     $alias: String!
     $reviewsTake: Int
     $questionsTake: Int
-    $historyDays: Int
     $channelId: String
     $marketId: String
     $languageId: String
@@ -250,9 +251,28 @@ export const ProductPageQuery = graphql(
         askedAt
       }
     }
+  }
+`,
+  [StockFields, PriceFields, VariantFields, SkuVariantFields],
+);
+
+/**
+ * A product page's price history (decision 0094): asked by the browser when the shopper nears it
+ * (routes/api.price-history.ts), not rendered with the page, so a first visit (a crawler's) does not read the
+ * SKUs' price logs or draw a chart far below the fold.
+ */
+export const ProductPriceHistoryQuery = graphql(
+  `
+  query ProductPriceHistory(
+    $alias: String!
+    $days: Int
+    $channelId: String
+    $marketId: String
+    $languageId: String
+  ) {
     productPriceHistory(
       alias: $alias
-      days: $historyDays
+      days: $days
       channelId: $channelId
       marketId: $marketId
       languageId: $languageId
@@ -261,7 +281,7 @@ export const ProductPageQuery = graphql(
     }
   }
 `,
-  [StockFields, PriceFields, VariantFields, SkuVariantFields, PricePointFields],
+  [PricePointFields],
 );
 
 /**
