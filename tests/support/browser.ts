@@ -294,9 +294,7 @@ export function describeViolations(violations: AxeViolation[]): string[] {
  * page's HTML — and waits until what belongs there has come.
  */
 export async function nearPlace(page: Page, place: "suggestions" | "price-history"): Promise<void> {
-  await page
-    .locator(`[data-${place}]`)
-    .evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await page.locator(`[data-${place}]`).evaluate((element) => element.scrollIntoView({ block: "center" }));
   await page.locator(`[data-${place}="loaded"]`).waitFor({ state: "attached" });
 }
 
