@@ -99,7 +99,6 @@ const variables = (alias: string) => ({
   alias,
   reviewsTake: 5,
   questionsTake: 5,
-  historyDays: 90,
   channelId: "1|se",
   marketId: "se",
   languageId: "sv-SE",
