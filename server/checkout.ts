@@ -15,6 +15,7 @@ import {
   NshiftShipping,
 } from "#integrations/shipping/nshift/index.ts";
 import { OwnShipping } from "#integrations/shipping/own/index.ts";
+import { RememberedShipping } from "#integrations/shipping/remembered.ts";
 import { reconcilePendingRefunds } from "#services/admin/orders/refund-check.ts";
 import type { CheckoutServices } from "#services/checkout/services.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
@@ -34,7 +35,9 @@ import type { Logger } from "./logger.ts";
  *   In production the sandboxes (and so the invoice provider, which has no real adapter yet) run while no real
  *   provider is configured or with `PAYMENT_SANDBOX=true`; a payment method without a provider is not offered.
  * - Shipping: the market's own options; an nShift delivery checkout at `NSHIFT_BASE_URL` (`NSHIFT_CHECKOUT_ID`,
- *   `NSHIFT_TOKEN`), or its sandbox at `/sandbox/nshift` with `NSHIFT_BASE_URL=sandbox` where sandboxes run.
+ *   `NSHIFT_TOKEN`), or its sandbox at `/sandbox/nshift` with `NSHIFT_BASE_URL=sandbox` where sandboxes run. Its
+ *   answers are remembered for 60 s per query in this process (decision 0093); the own options, a database read
+ *   the cart prices from the same rows, are read every time.
  * - Callbacks: `POST /api/checkout/klarna/validate` and `/push` (signed per attempt, verified by reading the
  *   provider's order back; replays answer the same order and capture once).
  */
@@ -100,11 +103,13 @@ export function checkoutSetup(opts: {
   if (sandboxes) routes.route("/sandbox/nshift", createNshiftSandbox().app);
   if (env.NSHIFT_BASE_URL === "sandbox" && sandboxes)
     shipping.push(
-      new NshiftShipping({
-        baseUrl: `${opts.selfOrigin}/sandbox/nshift`,
-        checkoutId: NSHIFT_SANDBOX_CHECKOUT_ID,
-        token: NSHIFT_SANDBOX_TOKEN,
-      }),
+      new RememberedShipping(
+        new NshiftShipping({
+          baseUrl: `${opts.selfOrigin}/sandbox/nshift`,
+          checkoutId: NSHIFT_SANDBOX_CHECKOUT_ID,
+          token: NSHIFT_SANDBOX_TOKEN,
+        }),
+      ),
     );
   else if (
     env.NSHIFT_BASE_URL &&
@@ -113,11 +118,13 @@ export function checkoutSetup(opts: {
     env.NSHIFT_TOKEN
   )
     shipping.push(
-      new NshiftShipping({
-        baseUrl: env.NSHIFT_BASE_URL,
-        checkoutId: env.NSHIFT_CHECKOUT_ID,
-        token: env.NSHIFT_TOKEN,
-      }),
+      new RememberedShipping(
+        new NshiftShipping({
+          baseUrl: env.NSHIFT_BASE_URL,
+          checkoutId: env.NSHIFT_CHECKOUT_ID,
+          token: env.NSHIFT_TOKEN,
+        }),
+      ),
     );
   if (sandboxes) apiPaths.push("/sandbox/*");
 

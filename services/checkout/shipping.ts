@@ -103,7 +103,8 @@ export function isExternalOption(id: string | null | undefined): id is string {
 
 /**
  * A delivery checkout's option chosen at checkout (nShift), verified with its provider before the order is placed
- * (issue 13, decision 0030): the fee the provider asks for these goods to this zip is the one the cart prices
+ * (issue 13, decision 0030; the provider's answer for the same query within the last minute, where the server
+ * remembers it, decision 0093): the fee the provider asks for these goods to this zip is the one the cart prices
  * (`carts.external_shipping_fee_minor`, priced where `allowExternalShippingFee` is asked) and the order charges.
  * Nothing a client sends is a price: a fee set by `setCartShippingFee` that differs from the provider's is replaced
  * by the provider's and the attempt refused (CART_CHANGED: the shopper sees the new total, then places again); a fee

@@ -6,7 +6,8 @@ import type { NshiftOption } from "./shapes.ts";
  * digits) or Norway (4 digits) it answers a pickup option with three pickup points near the zip and a home
  * delivery, priced per currency, free from a threshold; an unknown zip is a 400, a wrong token a 401. Answers
  * depend only on the zip, so tests and demos see the same points every time. Mount it at `/sandbox/nshift`.
- * `fail(status)` plays an outage (decision 0086): every request answers that status until `fail(null)`.
+ * `fail(status)` plays an outage (decision 0086): every request answers that status until `fail(null)`;
+ * `received()` counts the requests it has been sent (answered or not), so a test can tell how often it was asked.
  */
 
 export const NSHIFT_SANDBOX_CHECKOUT_ID = "sandbox-checkout";
@@ -26,8 +27,10 @@ export function createNshiftSandbox(opts: { token?: string; checkoutId?: string 
   const token = opts.token ?? NSHIFT_SANDBOX_TOKEN;
   const checkoutId = opts.checkoutId ?? NSHIFT_SANDBOX_CHECKOUT_ID;
   let outage: 500 | 502 | 503 | 504 | null = null;
+  let received = 0;
   const app = new Hono();
   app.get("/rs-extapi/v1/delivery-checkouts/:id", (c) => {
+    received++;
     if (outage !== null) return c.json({ message: "The delivery checkout is unavailable" }, outage);
     if (c.req.header("authorization") !== `Bearer ${token}`) return c.json({ message: "Unauthorized" }, 401);
     if (c.req.param("id") !== checkoutId) return c.json({ message: "No such delivery checkout" }, 404);
@@ -82,6 +85,10 @@ export function createNshiftSandbox(opts: { token?: string; checkoutId?: string 
     /** Answers `status` (a 5xx: the provider is down) to every request from now on; null: answers again. */
     fail(status: 500 | 502 | 503 | 504 | null) {
       outage = status;
+    },
+    /** The delivery checkout requests received so far, failed and refused ones included. */
+    received(): number {
+      return received;
     },
   };
 }
