@@ -7,7 +7,7 @@ import { aliasParam } from "../lib/product-alias.ts";
 import type { Route } from "./+types/api.price-history";
 
 /** The days the product page's price history covers, up to today. */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 export interface ProductPriceHistory {
   points: NonNullable<ResultOf<typeof ProductPriceHistoryQuery>["productPriceHistory"]>;

@@ -20,8 +20,9 @@ function withParam(search: string, name: string, value: string) {
 /**
  * The product page below the fold: description, specification, reviews and questions with their forms, the place
  * of the price history (decision 0094), the page's widgets and the place of the related and recommended products
- * (decision 0089); what is in the two places comes when the shopper nears it. A chunk of its own that hydrates after the
- * gallery and the buy box (decision 0060; routes/product.tsx renders it in a Suspense boundary through deferred()).
+ * (decision 0089); what is in the two places comes when the shopper nears it. A chunk of its own that hydrates
+ * after the gallery and the buy box (decision 0060; routes/product.tsx renders it in a Suspense boundary through
+ * deferred()).
  */
 export function ProductDetails({
   loaderData,
