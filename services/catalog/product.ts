@@ -21,7 +21,10 @@ import {
 export interface ProductDetail extends ProductSummary {
   texts: { text1: string | null; text2: string | null; text3: string | null };
   meta: { title: string | null; description: string | null };
-  /** The product's path in every storefront language, for the language switch and hreflang. */
+  /**
+   * The product's path in every language it has a page in, seen from this page (product-pages.ts, decision 0092),
+   * for the language switch and hreflang.
+   */
   alternativeUrls: { languageId: string; url: string }[];
   /**
    * What the statement that found the product read besides (only on `findProduct`'s answer, only the parts asked
