@@ -9,6 +9,8 @@
  * tests/integration/sitemap.test.ts holds the two to the same URLs, page by page.
  */
 
+import { alternateMarket } from "./alternate-market.ts";
+
 export type SitemapLang = "nb" | "sv";
 
 /** The storefront languages as app/lib/locale.ts LANGS has them (domain/ imports nothing outside itself). */
@@ -79,7 +81,8 @@ export function storefrontsFor(site: SitemapSite, host: string, allowed: (market
 /**
  * A page's absolute URL in a language, as the page at `storefront` writes it (app/lib/page-locale.ts
  * hrefInLanguage): on the language's own host with DOMAINS; under /{market}/{lang} with MARKET_IN_PATH (the
- * storefront's market when it allows the language, else the language's default market); else with or without /sv.
+ * storefront's market when it allows the language, else the language's default market: alternate-market.ts);
+ * else with or without /sv.
  */
 export function pageUrl(
   site: SitemapSite,
@@ -93,9 +96,11 @@ export function pageUrl(
     const port = base.port ? `:${base.port}` : "";
     return `${base.protocol}//${host}${port}${path === "/" ? "/" : path}`;
   }
-  const market = storefront.allowedLangs.includes(lang)
-    ? storefront.market
-    : SITEMAP_LANGS[lang].defaultMarket;
+  const market = alternateMarket(
+    { market: storefront.market, lang: storefront.lang, allowed: storefront.allowedLangs },
+    lang,
+    SITEMAP_LANGS[lang].defaultMarket,
+  );
   const prefix = site.marketInPath ? `/${market}/${lang}` : SITEMAP_LANGS[lang].prefix;
   const relative = path === "/" ? prefix || "/" : `${prefix}${path}`;
   return `${base.origin}${relative}`;

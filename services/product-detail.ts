@@ -610,7 +610,7 @@ export async function loadProductDetails(
     sort: "LATEST",
     productIds: unique,
   });
-  const details = await withProductDetails(db, locale, found);
+  const details = await withProductDetails(db, ref, locale, found);
   return new Map(details.map((detail) => [detail.productId, detail]));
 }
 

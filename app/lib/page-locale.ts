@@ -1,3 +1,4 @@
+import { alternateMarket } from "#domain/alternate-market.ts";
 import { LANGS, type Lang } from "./locale.ts";
 import { localizedScreenFor, SCREENS, screenPath } from "./screens.ts";
 
@@ -360,8 +361,13 @@ export function hrefInLanguage(locale: PageLocale, lang: Lang, path: string, ori
     const port = base?.port ? `:${base.port}` : "";
     return `${base?.protocol ?? "https:"}//${host}${port}${path === "/" ? "/" : path}`;
   }
-  // In multi-market mode, a language the current market does not allow is shown in its own default market.
-  const market = locale.allowedLanguages.includes(lang) ? locale.market : LANGS[lang].defaultMarket;
+  // In multi-market mode, a language the current market does not allow is shown in its own default market (the
+  // market the API checks the page exists in, decision 0092).
+  const market = alternateMarket(
+    { market: locale.market, lang: locale.lang, allowed: locale.allowedLanguages },
+    lang,
+    LANGS[lang].defaultMarket,
+  );
   const prefix = locale.marketInPath ? `/${market}/${lang}` : LANGS[lang].prefix;
   const relative = path === "/" ? prefix || "/" : `${prefix}${path}`;
   return origin ? `${origin}${relative}` : relative;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { categoryTranslations, products, productTranslations } from "#db/schema/index.ts";
 import type { Locale, ReferenceData } from "../reference.ts";
+import { type AlternateMarkets, alternateMarketsOf, hasPageIn, onSaleIn } from "./product-pages.ts";
 import {
   type CampaignView,
   type PageRow,
@@ -20,7 +21,10 @@ import {
 export interface ProductDetail extends ProductSummary {
   texts: { text1: string | null; text2: string | null; text3: string | null };
   meta: { title: string | null; description: string | null };
-  /** The product's path in every storefront language, for the language switch and hreflang. */
+  /**
+   * The product's path in every language it has a page in, seen from this page (product-pages.ts, decision 0092),
+   * for the language switch and hreflang.
+   */
   alternativeUrls: { languageId: string; url: string }[];
   /**
    * What the statement that found the product read besides (only on `findProduct`'s answer, only the parts asked
@@ -216,7 +220,7 @@ export async function findProduct(
     sql`pt.language_id = ${lang} and pt.alias = ${alias}`,
     now,
     parts,
-    true,
+    alternateMarketsOf(ref, locale),
     1,
   );
   return found ? detailOfRow(ref, locale, now, parts, found) : null;
@@ -246,7 +250,7 @@ export async function findProducts(
     sql`pt.language_id = ${locale.language.id} and pt.product_id = any(${`{${wanted.join(",")}}`}::int[])`,
     now,
     parts,
-    details,
+    details ? alternateMarketsOf(ref, locale) : null,
   );
   return new Map(
     found.map((row) => {
@@ -259,8 +263,10 @@ export async function findProducts(
 }
 
 /**
- * The rows of the products of `where` (over product_translations pt in the locale's language), in one statement;
- * with `details`, the texts and meta in the locale's language and the paths in every language.
+ * The rows of the products of `where` (over product_translations pt in the locale's language) that have a page in
+ * the locale (product-pages.ts: active, on sale in the market now), in one statement; with `details` (each
+ * language's market), the texts and meta in the locale's language and the paths in the languages the product has
+ * a page in (decision 0092).
  */
 async function readRows(
   db: Database,
@@ -268,7 +274,7 @@ async function readRows(
   where: SQL,
   now: Date,
   parts: ReadonlySet<ProductPart>,
-  details: boolean,
+  details: AlternateMarkets | null,
   limit?: number,
 ): Promise<FoundRow[]> {
   const lang = locale.language.id;
@@ -321,7 +327,7 @@ async function readRows(
             from product_translations t
             left join category_translations tc on tc.category_id = p.primary_category_id
               and tc.language_id = t.language_id
-            where t.product_id = p.id) as translations`
+            where t.product_id = p.id and ${hasPageIn(sql`p.id`, sql`t.language_id`, details, moment)}) as translations`
     : sql`null as translations`;
   // Three relations in the FROM and the rest as scalar subqueries: on PGlite planning a join of many relations
   // costs far more than running it (16 ms against 0.4 ms for an eight-relation form of this statement).
@@ -349,8 +355,7 @@ async function readRows(
            ${skus} as skus, ${skuIds} as sku_ids, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns
     from product_translations pt
     join products p on p.id = pt.product_id and p.active
-    join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${locale.market.alias}
-      and lp.valid_from <= ${moment}::timestamptz and ${moment}::timestamptz < lp.valid_until
+    join product_list_prices lp on ${onSaleIn("lp", sql`p.id`, locale.market.alias, moment)}
     where ${where}
     order by p.id${limit === undefined ? sql`` : sql` limit ${limit}`}`)) as unknown as
     | { rows?: FoundRow[] }
@@ -463,15 +468,19 @@ function detailOf(product: ProductSummary, all: TranslationPath[], own: OwnTexts
 }
 
 /**
- * Listed products with what the product query adds: texts and meta in the locale's language and the product's
- * path in every language (in language order). One statement whatever the number of products.
+ * Listed products (on sale in the locale's market at `now`) with what the product query adds: texts and meta in
+ * the locale's language and the product's path in every language it has a page in (in language order, decision
+ * 0092). One statement whatever the number of products.
  */
 export async function withProductDetails(
   db: Database,
+  ref: ReferenceData,
   locale: Locale,
   found: ProductSummary[],
+  now = new Date(),
 ): Promise<ProductDetail[]> {
   if (!found.length) return [];
+  const markets = alternateMarketsOf(ref, locale);
   const translations = await db
     .select({
       productId: productTranslations.productId,
@@ -494,9 +503,17 @@ export async function withProductDetails(
       ),
     )
     .where(
-      inArray(
-        productTranslations.productId,
-        found.map((p) => p.productId),
+      and(
+        inArray(
+          productTranslations.productId,
+          found.map((p) => p.productId),
+        ),
+        hasPageIn(
+          sql`${productTranslations.productId}`,
+          sql`${productTranslations.languageId}`,
+          markets,
+          now.toISOString(),
+        ),
       ),
     )
     .orderBy(asc(productTranslations.productId), asc(productTranslations.languageId));

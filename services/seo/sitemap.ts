@@ -1,14 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { langOfId, SITEMAP_LANGS, type SitemapLang, type SitemapPage } from "#domain/sitemap.ts";
+import { alternateMarkets, hasPageIn, onSaleIn } from "../catalog/product-pages.ts";
 
 /**
  * What the sitemaps list (decision 0090): every public page of a storefront (a language in a market) that answers
  * 200, with its path in that language, its paths in every language (the page's own hreflang alternates) and, where
  * the data has one, its last change. The same conditions as the pages' own statements:
  * - products and packages: active, translated into the language and with a card price in the market now
- *   (services/catalog/product.ts readRows, as findProduct reads the product page), at /p or /pp with the primary
+ *   (services/catalog/product-pages.ts, as findProduct reads the product page), at /p or /pp with the primary
  *   category's alias in that language (services/catalog/summary.ts productUrl); lastmod: products.updated_at;
+ *   their alternates only in the languages whose page exists where the alternate's URL lands (decision 0092);
  * - categories: active, translated, and every parent too (services/catalog/categories.ts categoryTree builds the
  *   tree so: a category under an inactive one has no page), at /c/{alias} or /c/{parent}/{alias};
  * - brands: active, at /b/{alias}, the same path in both languages (app/routes/list.tsx samePathAlternates);
@@ -94,17 +96,26 @@ function productPath(type: string, categoryAlias: string | null, alias: string):
 /**
  * The product pages of a storefront, a page of products at a time in id order. One statement per page: the
  * products with a card price in the market now (the page's ids by the translations' primary key, from the last
- * id on), one row per translation (the page's own and its alternates), with the primary category's alias in that
+ * id on), one row per translation whose page exists (the page's own and its alternates: decision 0092, each in
+ * the market its URL lands in, domain/sitemap.ts pageUrl), with the primary category's alias in that
  * translation's language.
  */
 export async function* productPages(
   db: Database,
-  storefront: { lang: SitemapLang; market: string },
+  storefront: { lang: SitemapLang; market: string; allowedLangs: readonly SitemapLang[] },
   now = new Date(),
   pageSize = PRODUCT_PAGE,
 ): AsyncGenerator<SitemapPage[]> {
   const languageId = SITEMAP_LANGS[storefront.lang].languageId;
   const moment = now.toISOString();
+  const markets = alternateMarkets(
+    {
+      market: storefront.market,
+      lang: languageId,
+      allowed: storefront.allowedLangs.map((l) => SITEMAP_LANGS[l].languageId),
+    },
+    Object.values(SITEMAP_LANGS).map((l) => [l.languageId, l.defaultMarket] as const),
+  );
   let after = 0;
   for (;;) {
     const found = await rows<{
@@ -120,14 +131,14 @@ export async function* productPages(
             select pt.product_id as id, p.type, p.primary_category_id, p.updated_at
             from product_translations pt
             join products p on p.id = pt.product_id and p.active
-            join product_list_prices lp on lp.product_id = p.id and lp.market_alias = ${storefront.market}
-              and lp.valid_from <= ${moment}::timestamptz and ${moment}::timestamptz < lp.valid_until
+            join product_list_prices lp on ${onSaleIn("lp", sql`p.id`, storefront.market, moment)}
             where pt.language_id = ${languageId} and pt.product_id > ${after} and p.id > ${after}
             order by pt.product_id
             limit ${pageSize})
           select page.id, page.type, page.updated_at, t.language_id, t.alias, tc.alias as category_alias
           from page
           join product_translations t on t.product_id = page.id
+            and ${hasPageIn(sql`page.id`, sql`t.language_id`, markets, moment)}
           left join category_translations tc on tc.category_id = page.primary_category_id
             and tc.language_id = t.language_id
           order by page.id, t.language_id`,
@@ -314,7 +325,7 @@ export async function contentPages(
 export async function* sitemapPages(
   db: Database,
   kind: SitemapKind,
-  storefront: { lang: SitemapLang; market: string },
+  storefront: { lang: SitemapLang; market: string; allowedLangs: readonly SitemapLang[] },
   now = new Date(),
 ): AsyncGenerator<SitemapPage[]> {
   switch (kind) {

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#tests/support/db.ts";
-import { type Shop, startShop } from "#tests/support/shop.ts";
+import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 import { parseXml, type XmlElement } from "#tests/support/xml.ts";
 import { LANGS } from "../../app/lib/locale.ts";
 import { SCREENS } from "../../app/lib/screens.ts";
@@ -129,6 +129,21 @@ async function soldProducts(lang: "nb" | "sv", on: Shop = shop): Promise<number>
   return Number(row?.n);
 }
 
+/**
+ * Takes a product's prices in `market` away by SQL (the list index follows at commit): the product is no longer
+ * sold there, so its pages in that market answer 404. Returns the product's id.
+ */
+async function unpriceIn(on: Shop, svAlias: string, market: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    on.db.db,
+    sql`select product_id as id from product_translations where language_id = 'sv-SE' and alias = ${svAlias}`,
+  );
+  const id = Number(row?.id);
+  await on.db.db.execute(sql`
+    delete from prices where market_alias = ${market} and sku_id in (select id from skus where product_id = ${id})`);
+  return id;
+}
+
 /** `count` items spread over the list (first and last included). */
 function spread<T>(list: T[], count: number): T[] {
   if (list.length <= count) return list;
@@ -243,7 +258,12 @@ describe("the sitemaps", () => {
   it("read products page by page by id: small pages give the same list as one page", async () => {
     const read = async (pageSize: number) => {
       const batches: SitemapPage[][] = [];
-      for await (const batch of productPages(shop.db.db, { lang: "nb", market: "no" }, new Date(), pageSize))
+      for await (const batch of productPages(
+        shop.db.db,
+        { lang: "nb", market: "no", allowedLangs: ["nb"] },
+        new Date(),
+        pageSize,
+      ))
         batches.push(batch);
       return batches;
     };
@@ -280,6 +300,44 @@ describe("the sitemaps", () => {
     // The Norwegian page of the same product is gone from the Norwegian files as well.
     const nbAlternate = gone.alternates.find((a) => a.hreflang === "nb-NO")?.href;
     expect(ofKind(after, "products", "nb").map((u) => u.loc)).not.toContain(nbAlternate);
+  });
+
+  it("give a product sold only in Sweden no Norwegian alternate, on its page, in the API and in the sitemap (decision 0092)", async () => {
+    const listed = ofKind(files, "products", "sv")[6] as Listed;
+    const nbHref = listed.alternates.find((a) => a.hreflang === "nb-NO")?.href ?? "";
+    expect(nbHref.startsWith(`${shop.origin}/p/`)).toBe(true);
+    const svAlias = new URL(listed.loc).pathname.split("/").at(-1) ?? "";
+    const productId = await unpriceIn(shop, svAlias, "no");
+    // The Norwegian page is gone ...
+    expect((await fetch(nbHref)).status).toBe(404);
+    // ... so the Swedish page names itself only.
+    const page = await pageLinks(listed.loc, shop.origin);
+    expect(page.status).toBe(200);
+    expect(page.canonical).toEqual([listed.loc]);
+    expect(page.alternates).toEqual([{ hreflang: "sv-SE", href: listed.loc }]);
+    // The API's alternativeUrls say the same, by alias (findProduct) and by id (withProductDetails).
+    const svLocale = { channelId: "1|se", marketId: "se", languageId: "sv-SE" };
+    const query = `query($alias: String, $productId: Int, $channelId: String, $marketId: String, $languageId: String) {
+      product(alias: $alias, productId: $productId, channelId: $channelId, marketId: $marketId, languageId: $languageId) {
+        alternativeUrls { languageId url } } }`;
+    for (const variables of [{ alias: svAlias }, { productId }]) {
+      const answer = await gql(shop.origin, { query, variables: { ...variables, ...svLocale } });
+      expect(answer.body.data.product.alternativeUrls).toEqual([
+        { languageId: "sv-SE", url: new URL(listed.loc).pathname.replace(/^\/sv/, "") },
+      ]);
+    }
+    // In a Norwegian locale the product is not found at all (its page answers 404).
+    const nbAnswer = await gql(shop.origin, {
+      query,
+      variables: { productId, channelId: "2|no", marketId: "no", languageId: "nb-NO" },
+    });
+    expect(nbAnswer.body.data.product).toBeNull();
+    // The sitemaps: the Swedish entry has its own alternate only, the Norwegian files leave the product out.
+    const after = await allFiles(shop.origin);
+    const entry = ofKind(after, "products", "sv").find((u) => u.loc === listed.loc);
+    expect(entry?.alternates).toEqual([{ hreflang: "sv-SE", href: listed.loc }]);
+    expect(ofKind(after, "products", "nb").map((u) => u.loc)).not.toContain(nbHref);
+    expect(ofKind(after, "products", "nb").length).toBe(await soldProducts("nb"));
   });
 
   it("answer a client without gzip in plain XML, and an unchanged file with 304", async () => {
@@ -387,7 +445,11 @@ describe("with DOMAINS", () => {
 describe("with MARKET_IN_PATH", () => {
   let markets: Shop;
   beforeAll(async () => {
-    markets = await startShop({ MARKET_IN_PATH: "true", SITEMAP_MAX_URLS: String(LIMIT) });
+    markets = await startShop({
+      MARKET_IN_PATH: "true",
+      SITEMAP_MAX_URLS: String(LIMIT),
+      SITEMAP_REFRESH_SECONDS: "0",
+    });
   });
   afterAll(async () => {
     await markets?.close();
@@ -412,5 +474,29 @@ describe("with MARKET_IN_PATH", () => {
       expect(page.canonical).toEqual([url.loc]);
       expect(byLanguage(page.alternates)).toEqual(byLanguage(url.alternates));
     }
+  });
+
+  it("links a product not sold in Norway to Norwegian only in a market that sells it (decision 0092)", async () => {
+    const files = await allFiles(markets.origin);
+    const listed = ofKind(files, "products", "se-sv")[4] as Listed;
+    const path = new URL(listed.loc).pathname.replace(/^\/se\/sv/, "");
+    const nbPath = new URL(listed.alternates.find((a) => a.hreflang === "nb-NO")?.href ?? "").pathname;
+    expect(nbPath.startsWith("/no/nb/p/")).toBe(true);
+    await unpriceIn(markets, path.split("/").at(-1) ?? "", "no");
+    expect((await fetch(`${markets.origin}${nbPath}`)).status).toBe(404);
+    // In Sweden (which allows Swedish only) the Norwegian alternate would be Norway's page: left out.
+    const se = await pageLinks(listed.loc, markets.origin);
+    expect(se.status).toBe(200);
+    expect(se.alternates).toEqual([{ hreflang: "sv-SE", href: listed.loc }]);
+    const entry = ofKind(await allFiles(markets.origin), "products", "se-sv").find(
+      (u) => u.loc === listed.loc,
+    );
+    expect(entry?.alternates).toEqual(se.alternates);
+    // In Germany (both languages, still selling it) the Norwegian alternate is Germany's Norwegian page: kept.
+    const de = await pageLinks(`${markets.origin}/de/sv${path}`, markets.origin);
+    expect(de.status).toBe(200);
+    const deNb = de.alternates.find((a) => a.hreflang === "nb-NO")?.href ?? "";
+    expect(deNb).toBe(`${markets.origin}/de/nb${nbPath.replace(/^\/no\/nb/, "")}`);
+    expect((await fetch(deNb)).status).toBe(200);
   });
 });
