@@ -66,6 +66,14 @@ export interface ApiContext {
     key: K,
     load: (keys: K[]) => Promise<Map<K, V>>,
   ): Promise<V | undefined>;
+  /**
+   * What one field's resolver is reading, offered to the other fields of the same request under `key` (a page's
+   * `product(alias)` offers what its statement reads of the product to the same page's reviews and questions by
+   * that alias, decision 0095). `offer` must be called before the taker asks (synchronously, at the start of the
+   * offering resolver); the promise must not reject (offer a fallback value instead). Kept for the request.
+   */
+  offer<T>(key: string, value: Promise<T>): void;
+  offered<T>(key: string): Promise<T> | undefined;
 }
 
 export interface ApiServices {
@@ -107,6 +115,7 @@ export function createApiContext(
   let customer: Promise<Principal | null> | undefined;
   const logger = services.logger.child({ requestId });
   const locales = new Map<string, Locale>();
+  const offers = new Map<string, Promise<unknown>>();
   return {
     db: services.db,
     reference: services.reference,
@@ -134,6 +143,8 @@ export function createApiContext(
     },
     localeOf: (languageId) => locales.get(languageId),
     batch: createBatcher(),
+    offer: (key, value) => void offers.set(key, value),
+    offered: <T>(key: string) => offers.get(key) as Promise<T> | undefined,
   };
 }
 

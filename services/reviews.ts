@@ -1,4 +1,14 @@
-import { type AnyColumn, and, asc, count, desc, eq, isNotNull, type Placeholder } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { productQuestions, products, reviews } from "#db/schema/index.ts";
 import type { CleanReview } from "#domain/review.ts";
@@ -74,9 +84,10 @@ export interface QuestionView {
 
 /**
  * The questions a product's page shows: answered, in the language. The alias lookup counts them with the same
- * condition (services/product-detail.ts), for the column of its own product.
+ * condition (services/product-detail.ts), for the column of its own product, and so does the product's own statement
+ * (services/catalog/product.ts, its `answered` part, with `sql\`p.id\``) when a page asks its questions too.
  */
-export function answeredQuestionsOf(productId: number | AnyColumn, languageId: string | Placeholder) {
+export function answeredQuestionsOf(productId: number | AnyColumn | SQL, languageId: string | Placeholder) {
   return and(
     eq(productQuestions.productId, productId),
     eq(productQuestions.languageId, languageId),

@@ -46,7 +46,13 @@ import { apiError, intInRange } from "../errors.ts";
 import { BreadcrumbType, CampaignType, CategoryType, campaignRuleOf, categoriesOf } from "./lists.ts";
 import { amountFields, grossAndNetFields } from "./money-fields.ts";
 import { PriceType, productPriceEdge, StockType } from "./price.ts";
-import { ProductBrandType, ProductImageType, ProductType } from "./product.ts";
+import {
+  type OfferedProduct,
+  offeredProductKey,
+  ProductBrandType,
+  ProductImageType,
+  ProductType,
+} from "./product.ts";
 
 export type ProductEdge = (typeof ProductType)["$inferType"];
 
@@ -709,8 +715,14 @@ export async function productIdOf(
   return (await productByAliasOf(ctx, languageId, alias))?.id ?? null;
 }
 
-/** The active product an alias names in a language, with its rating (the same batched statement), or null. */
+/**
+ * The active product an alias names in a language, with its rating (the same batched statement), or null. When the
+ * request's `product(alias)` reads the same product in the same language, what its statement read instead (decision
+ * 0095: a page's reviews and questions cost no statement of their own).
+ */
 async function productByAliasOf(ctx: ApiContext, languageId: string, alias: string) {
+  const offered = await ctx.offered<OfferedProduct | null>(offeredProductKey(alias));
+  if (offered && offered.languageId === languageId) return offered;
   const found = await ctx.batch(`productIdsByAlias|${languageId}`, alias, (aliases) =>
     productIdsByAlias(ctx.db, languageId, aliases),
   );

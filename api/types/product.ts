@@ -8,7 +8,9 @@ import { findProduct, type ProductDetail, type ProductPart } from "#services/cat
 import { resolveListScope } from "#services/catalog/scope.ts";
 import type { ProductSummary } from "#services/catalog/summary.ts";
 import { loadProductCategoryIds, loadProductDetails, productIdByAlias } from "#services/product-detail.ts";
+import type { LocaleRequest } from "#services/reference.ts";
 import { builder, localeArgs } from "../builder.ts";
+import type { ApiContext } from "../context.ts";
 import { apiError, intInRange } from "../errors.ts";
 import { AlternativeUrlType, brandsOf, CategoryType, categoriesOf } from "./lists.ts";
 import { MetaType } from "./meta.ts";
@@ -404,6 +406,49 @@ function partsAsked(info: GraphQLResolveInfo): Set<ProductPart> {
   return parts;
 }
 
+/** The fields of a request's operation whose product a page's `product(alias)` reads (decision 0095). */
+const TAKERS = new Set(["reviews", "productQuestions"]);
+
+/** Whether the operation also asks, at its root, a product's reviews or questions (by alias, as a page does). */
+function asksReviewsOrQuestions(info: GraphQLResolveInfo): boolean {
+  return info.operation.selectionSet.selections.some(
+    (s) => s.kind === Kind.FIELD && TAKERS.has(s.name.value),
+  );
+}
+
+/**
+ * What `product(alias)` offers the same request's alias lookups (api/types/product-detail.ts): the product's id and
+ * what the lookup reads of it, in the language its statement read it in; null when it found no product.
+ */
+export interface OfferedProduct {
+  id: number;
+  languageId: string;
+  rating: { score: string | number | null; votes: number };
+  answeredQuestions: number;
+}
+
+/** The key under which `product(alias)` offers its product to the request's other fields (ApiContext.offer). */
+export function offeredProductKey(alias: string): string {
+  return `product|${alias}`;
+}
+
+/** The product field's answer: by id when given, else by alias in the request's language. */
+async function productField(
+  ctx: ApiContext,
+  args: { alias?: string | null; productId?: number | null } & LocaleRequest,
+  parts: Set<ProductPart>,
+): Promise<{ product: ProductDetail; locale: string } | null> {
+  const locale = await ctx.locale(args);
+  const ref = await ctx.reference.get();
+  if (args.productId !== null && args.productId !== undefined) {
+    const byId = (await loadProductDetails(ctx.db, ref, locale, [args.productId])).get(args.productId);
+    return byId ? { product: byId, locale: locale.language.id } : null;
+  }
+  if (!args.alias) return null;
+  const product = await findProduct(ctx.db, ref, locale, args.alias, new Date(), parts);
+  return product ? { product, locale: locale.language.id } : null;
+}
+
 interface ConditionArg {
   productIds?: number[] | null;
   articleNumbers?: string[] | null;
@@ -471,16 +516,28 @@ builder.queryFields((t) => ({
       productId: t.arg.int({ required: false, description: "Wins over alias when both are given" }),
       ...localeArgs,
     },
-    resolve: async (_root, args, ctx, info) => {
-      const locale = await ctx.locale(args);
-      const ref = await ctx.reference.get();
-      if (args.productId !== null && args.productId !== undefined) {
-        const byId = (await loadProductDetails(ctx.db, ref, locale, [args.productId])).get(args.productId);
-        return byId ? { product: byId, locale: locale.language.id } : null;
-      }
-      if (!args.alias) return null;
-      const product = await findProduct(ctx.db, ref, locale, args.alias, new Date(), partsAsked(info));
-      return product ? { product, locale: locale.language.id } : null;
+    resolve: (_root, args, ctx, info) => {
+      const parts = partsAsked(info);
+      const byAlias = (args.productId === null || args.productId === undefined) && args.alias;
+      // The same page's reviews and questions by this alias take what this product's statement reads (decision
+      // 0095): offered now, before any resolver of this step has asked for the alias.
+      const shared = byAlias && asksReviewsOrQuestions(info);
+      if (shared) parts.add("answered");
+      const answer = productField(ctx, args, parts);
+      if (shared)
+        ctx.offer<OfferedProduct | null>(
+          offeredProductKey(args.alias as string),
+          answer.then(
+            (found) => {
+              const answered = found?.product.preloaded?.answered;
+              return found && answered
+                ? { id: found.product.productId, languageId: found.locale, ...answered }
+                : null;
+            },
+            () => null,
+          ),
+        );
+      return answer;
     },
   }),
   products: t.field({

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
-import { categoryTranslations, products, productTranslations } from "#db/schema/index.ts";
+import { categoryTranslations, productQuestions, products, productTranslations } from "#db/schema/index.ts";
 import type { Locale, ReferenceData } from "../reference.ts";
+import { answeredQuestionsOf, type ProductRating } from "../reviews.ts";
 import { type AlternateMarkets, alternateMarketsOf, hasPageIn, onSaleIn } from "./product-pages.ts";
 import {
   type CampaignView,
@@ -68,6 +69,12 @@ export interface ProductParts {
   skuIds?: number[];
   /** Running campaigns (price campaigns in the locale's market and listed campaign products), by priority. */
   campaigns?: CampaignView[];
+  /**
+   * What the API's alias lookup reads of a product (services/product-detail.ts `productIdsByAlias`): its own
+   * rating and how many of its questions in the locale's language are answered, so that a page asking the product
+   * and its reviews and questions by the same alias reads them with the product (decision 0095).
+   */
+  answered?: { rating: ProductRating; answeredQuestions: number };
 }
 
 export type ProductPart = keyof ProductParts;
@@ -151,6 +158,7 @@ interface FoundRow
   dimensions: DimensionJson[] | string | null;
   parameters: ParameterJson[] | string | null;
   campaigns: CampaignJson[] | string | null;
+  answered: number | string | null;
 }
 interface CampaignJson {
   campaignId: number;
@@ -320,6 +328,9 @@ async function readRows(
              and (dc.ends_at is null or dc.ends_at > ${moment}::timestamptz)
            join campaign_translations ct on ct.campaign_id = dc.id)`
     : none;
+  const answered = parts.has("answered")
+    ? sql`(select count(*) from ${productQuestions} where ${answeredQuestionsOf(sql`p.id`, lang)})`
+    : none;
   const detailColumns = details
     ? sql`pt.text1, pt.text2, pt.text3, pt.meta_title, pt.meta_description,
            (select json_agg(json_build_object('languageId', t.language_id, 'alias', t.alias,
@@ -352,7 +363,8 @@ async function readRows(
               on parent.category_id = c.parent_id and parent.language_id = ${lang}
             where c.id = p.primary_category_id) as parent_alias,
            ${detailColumns},
-           ${skus} as skus, ${skuIds} as sku_ids, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns
+           ${skus} as skus, ${skuIds} as sku_ids, ${dimensions} as dimensions, ${parameters} as parameters, ${campaigns} as campaigns,
+           ${answered} as answered
     from product_translations pt
     join products p on p.id = pt.product_id and p.active
     join product_list_prices lp on ${onSaleIn("lp", sql`p.id`, locale.market.alias, moment)}
@@ -432,6 +444,11 @@ function cardOfRow(
   if (parts.has("row"))
     preloaded.row = { trackingCode: row.tracking_code, primaryCategoryId: row.primary_category_id };
   if (parts.has("skuIds")) preloaded.skuIds = json<number[]>(row.sku_ids) ?? [];
+  if (parts.has("answered"))
+    preloaded.answered = {
+      rating: { score: row.rating_score, votes: row.vote_count },
+      answeredQuestions: Number(row.answered ?? 0),
+    };
   return { ...summary, preloaded };
 }
 

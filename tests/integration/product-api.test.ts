@@ -18,6 +18,7 @@ import {
   urlHistory,
   variantValues,
 } from "#db/schema/index.ts";
+import { queryRows } from "#tests/support/db.ts";
 import { API_KEY, gql, type Shop, startShop } from "#tests/support/shop.ts";
 
 let shop: Shop;
@@ -342,6 +343,79 @@ describe("the storefront's product page operation", () => {
     const questions = await statementsOf(["questions"]);
     const reviews = await statementsOf(["reviews"]);
     expect(await statementsOf(["questions", "reviews"])).toBe(questions + reviews - 1);
+  });
+
+  it("reads a page's reviews and questions with its product: no alias lookup of their own, the same answers (decision 0095)", async () => {
+    // Products with answered Swedish questions and approved reviews, so that every field has something to say.
+    const withBoth = await queryRows<{ id: number }>(
+      db(),
+      sql`select p.id from products p
+          where p.active
+            and exists (select 1 from ${productQuestions} q where q.product_id = p.id and q.language_id = 'sv-SE'
+                        and q.answer is not null and q.answered_at is not null)
+            and exists (select 1 from ${reviews} r where r.product_id = p.id and r.status = 'approved')
+          order by p.id limit 4`,
+    );
+    expect(withBoth.length).toBeGreaterThan(1);
+    const fields = {
+      product: `product(alias: $alias, channelId: "1|se", languageId: "sv-SE") { productId name rating { score voteCount } }`,
+      reviews: `reviews(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count averageRating reviews { author rating } }`,
+      questions: `productQuestions(alias: $alias, take: 5, channelId: "1|se", languageId: "sv-SE") { count questions { question answer } }`,
+      // The same alias in another language: the product's statement read it in Swedish, so this one looks it up.
+      nbReviews: `reviews(alias: $alias, take: 5, channelId: "2|no", languageId: "nb-NO") { count }`,
+    };
+    type Name = keyof typeof fields;
+    const query = (names: Name[]) =>
+      `query($alias: String!) { ${names.map((n) => `${n}: ${fields[n]}`).join(" ")} }`;
+    const all = Object.keys(fields) as Name[];
+    const answersAlike = async (alias: string) => {
+      const together = await gql(shop.origin, { query: query(all), variables: { alias } });
+      expect(together.body.errors).toBeUndefined();
+      for (const name of all) {
+        const alone = await gql(shop.origin, { query: query([name]), variables: { alias } });
+        expect(together.body.data[name], `${name} of ${alias}`).toEqual(alone.body.data[name]);
+      }
+      return together.body.data as { product: unknown; reviews: { count: number } | null };
+    };
+    const svAliases = await Promise.all(withBoth.map((r) => aliasOf(r.id, "sv-SE")));
+    for (const alias of [...svAliases, await aliasOf(withBoth[0]?.id as number, "nb-NO"), "no-such-product"])
+      await answersAlike(alias);
+
+    // The product's statement reads the rating and the answered questions' count: the lookup's statement is gone.
+    const alias = svAliases[0] as string;
+    const statementsOf = async (names: Name[]) => {
+      const before = shop.db.statements();
+      const { body } = await gql(shop.origin, { query: query(names), variables: { alias } });
+      expect(body.errors).toBeUndefined();
+      return shop.db.statements() - before;
+    };
+    const product = await statementsOf(["product"]);
+    const reviewsAndQuestions = await statementsOf(["reviews", "questions"]); // one lookup for both
+    expect(await statementsOf(["product", "reviews", "questions"])).toBe(product + reviewsAndQuestions - 1);
+
+    // A product that is not on sale in the market has no product answer, but its reviews and questions do: they are
+    // looked up by alias as before (every field still answers as it answers alone).
+    const unpriced = withBoth[1]?.id as number;
+    const kept = await db()
+      .select()
+      .from(prices)
+      .where(
+        and(
+          eq(prices.marketAlias, "se"),
+          sql`${prices.skuId} in (select id from ${skus} where product_id = ${unpriced})`,
+        ),
+      );
+    expect(kept.length).toBeGreaterThan(0);
+    await db().execute(
+      sql`delete from ${prices} where market_alias = 'se' and sku_id in (select id from ${skus} where product_id = ${unpriced})`,
+    );
+    try {
+      const answer = await answersAlike(svAliases[1] as string);
+      expect(answer.product).toBeNull();
+      expect(answer.reviews?.count).toBeGreaterThan(0);
+    } finally {
+      await db().insert(prices).values(kept);
+    }
   });
 
   it("runs as many statements for 5 reviews and questions as for 50, on a product and on a package", async () => {
