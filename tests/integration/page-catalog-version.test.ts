@@ -54,9 +54,11 @@ describe("a product page's catalog version", () => {
     await render((paths[0] as { path: string }).path);
     for (const { path } of paths.slice(1)) {
       const page = await render(path);
-      // More than one cacheable call made the page (else one read would prove nothing): its operation and its
-      // widget area, three statements or more (the related products come later, decision 0089).
-      expect(page.statements).toBeGreaterThan(2);
+      // Four cacheable calls make every product page (the channel, the frame, the page's operation and its widget
+      // area; one read among them is what proves the sharing). Its operation reads the new product: at least one
+      // statement (fewer than before since decisions 0089, 0094 and 0095 left the related products, the price history
+      // and the alias lookup out of it), so the page was rendered, not served whole from a cache.
+      expect(page.statements).toBeGreaterThan(0);
       expect(page.versionReads).toBe(onPostgres ? 1 : 0);
     }
   });
