@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDate, timeZoneForLocale } from "#domain/format.ts";
-import { queryRows } from "#tests/support/db.ts";
+import { type ProductPaths, productPathsWhere } from "#tests/support/products.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 import { buildIfNeeded } from "../../scripts/build-if-needed.ts";
 
@@ -12,37 +12,19 @@ import { buildIfNeeded } from "../../scripts/build-if-needed.ts";
  * PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
-let product: { id: number; nb: string; sv: string; nbUrl: string; svUrl: string };
+let product: ProductPaths;
 
 beforeAll(async () => {
   buildIfNeeded();
   shop = await startShop();
   // A product whose price changed (more than one logged price in the Swedish market): a history with steps.
-  const [row] = await queryRows<{ id: number; nb: string; sv: string }>(
-    shop.db.db,
-    sql`
-    select p.id,
-      (select alias from product_translations where product_id = p.id and language_id = 'nb-NO') as nb,
-      (select alias from product_translations where product_id = p.id and language_id = 'sv-SE') as sv
-    from products p
-    where p.active and p.type = 'product'
-      and (select count(*) from price_log l join skus s on s.id = l.sku_id
-           where s.product_id = p.id and l.market_alias = 'se') > 1
-    order by p.id limit 1`,
+  const found = await productPathsWhere(
+    shop,
+    sql`(select count(*) from price_log l join skus s on s.id = l.sku_id
+         where s.product_id = p.id and l.market_alias = 'se') > 1`,
   );
-  if (!row) throw new Error("the seed has no product whose price changed");
-  const urlOf = async (alias: string, channelId: string, languageId: string) =>
-    (
-      await gql(shop.origin, {
-        query: `query($a: String!) { product(alias: $a, channelId: "${channelId}", languageId: "${languageId}") { canonicalUrl } }`,
-        variables: { a: alias },
-      })
-    ).body.data.product.canonicalUrl as string;
-  product = {
-    ...row,
-    nbUrl: await urlOf(row.nb, "1|no", "nb-NO"),
-    svUrl: `/sv${await urlOf(row.sv, "1|se", "sv-SE")}`,
-  };
+  if (!found) throw new Error("the seed has no product whose price changed");
+  product = found;
 });
 afterAll(async () => {
   await shop?.close();

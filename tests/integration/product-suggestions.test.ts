@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "#tests/support/db.ts";
+import { type ProductPaths, productPathsWhere } from "#tests/support/products.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
 import { buildIfNeeded } from "../../scripts/build-if-needed.ts";
 
@@ -12,36 +12,18 @@ import { buildIfNeeded } from "../../scripts/build-if-needed.ts";
  * PGlite, and PostgreSQL with DATABASE_URL.
  */
 let shop: Shop;
-let product: { id: number; nb: string; sv: string; nbUrl: string; svUrl: string };
+let product: ProductPaths;
 
 beforeAll(async () => {
   buildIfNeeded();
   shop = await startShop();
-  const [row] = await queryRows<{ id: number; nb: string; sv: string }>(
-    shop.db.db,
-    sql`
-    select p.id,
-      (select alias from product_translations where product_id = p.id and language_id = 'nb-NO') as nb,
-      (select alias from product_translations where product_id = p.id and language_id = 'sv-SE') as sv
-    from products p
-    where p.active and p.type = 'product'
-      and (select count(*) from related_products r join products q on q.id = r.related_product_id and q.active
-           where r.product_id = p.id) > 1
-    order by p.id limit 1`,
+  const found = await productPathsWhere(
+    shop,
+    sql`(select count(*) from related_products r join products q on q.id = r.related_product_id and q.active
+         where r.product_id = p.id) > 1`,
   );
-  if (!row) throw new Error("the seed has no product with related products");
-  const urlOf = async (alias: string, channelId: string, languageId: string) =>
-    (
-      await gql(shop.origin, {
-        query: `query($a: String!) { product(alias: $a, channelId: "${channelId}", languageId: "${languageId}") { canonicalUrl } }`,
-        variables: { a: alias },
-      })
-    ).body.data.product.canonicalUrl as string;
-  product = {
-    ...row,
-    nbUrl: await urlOf(row.nb, "1|no", "nb-NO"),
-    svUrl: `/sv${await urlOf(row.sv, "1|se", "sv-SE")}`,
-  };
+  if (!found) throw new Error("the seed has no product with related products");
+  product = found;
 });
 afterAll(async () => {
   await shop?.close();

@@ -8,6 +8,7 @@ import {
   NshiftShipping,
 } from "#integrations/shipping/nshift/index.ts";
 import { RememberedShipping } from "#integrations/shipping/remembered.ts";
+import { checkoutCalls } from "#tests/support/checkout.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { serveNshiftSandbox } from "#tests/support/serve.ts";
 import { gql, type Shop, startShop } from "#tests/support/shop.ts";
@@ -73,25 +74,7 @@ const asks = async (action: () => Promise<unknown>) => (await asked(action))[0];
 const FIELDS = `zip needsUpdate shippingUnavailable
   shippingOptions { optionId isSelected feeIncVat }`;
 
-async function change(cartId: string, checkout: Record<string, unknown>) {
-  const { body } = await gql(shop.origin, {
-    query: `mutation($cartId: String!, $checkout: CheckoutInputType, $channelId: String, $languageId: String, $marketId: String) {
-      createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${FIELDS} } }`,
-    variables: { cartId, checkout, ...se },
-  });
-  expect(body.errors).toBeUndefined();
-  return body.data.createOrUpdateCheckout;
-}
-
-async function stored(cartId: string) {
-  const { body } = await gql(shop.origin, {
-    query: `query($cartId: String!, $channelId: String, $languageId: String, $marketId: String) {
-      storedCheckout(cartId: $cartId, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${FIELDS} } }`,
-    variables: { cartId, ...se },
-  });
-  expect(body.errors).toBeUndefined();
-  return body.data.storedCheckout;
-}
+const { change, stored } = checkoutCalls(() => shop, FIELDS, se);
 
 const nshiftIds = (view: { shippingOptions: { optionId: string }[] }) =>
   view.shippingOptions.map((o) => o.optionId).filter((id) => id.startsWith("nshift:"));

@@ -17,6 +17,7 @@ import { createOrUpdateCheckout } from "#services/checkout/index.ts";
 import { CheckoutError } from "#services/orders/errors.ts";
 import { placeOrder } from "#services/orders/place.ts";
 import { createReferenceCache, resolveLocale } from "#services/reference.ts";
+import { checkoutCalls } from "#tests/support/checkout.ts";
 import { queryRows } from "#tests/support/db.ts";
 import { swedishInvoiceBuyer } from "#tests/support/orders.ts";
 import { serveNshiftSandbox } from "#tests/support/serve.ts";
@@ -86,25 +87,7 @@ const FIELDS = `zip isReady shippingUnavailable
   shippingOptions { optionId isSelected }
   errors { field code message }`;
 
-async function change(cartId: string, checkout: Record<string, unknown>) {
-  const { body } = await gql(shop.origin, {
-    query: `mutation($cartId: String!, $checkout: CheckoutInputType, $channelId: String, $languageId: String, $marketId: String) {
-      createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${FIELDS} } }`,
-    variables: { cartId, checkout, ...se },
-  });
-  expect(body.errors).toBeUndefined();
-  return body.data.createOrUpdateCheckout;
-}
-
-async function stored(cartId: string) {
-  const { body } = await gql(shop.origin, {
-    query: `query($cartId: String!, $channelId: String, $languageId: String, $marketId: String) {
-      storedCheckout(cartId: $cartId, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${FIELDS} } }`,
-    variables: { cartId, ...se },
-  });
-  expect(body.errors).toBeUndefined();
-  return body.data.storedCheckout;
-}
+const { change, stored } = checkoutCalls(() => shop, FIELDS, se);
 
 const ids = (view: { shippingOptions: { optionId: string }[] }) =>
   view.shippingOptions.map((o) => o.optionId);

@@ -37,3 +37,34 @@ export async function checkoutCartIn(
   ]);
   return { cartId, skuId };
 }
+
+/**
+ * The checkout's two API calls as the shipping tests send them, answering the checkout's `fields`:
+ * `createOrUpdateCheckout` (a change) and `storedCheckout` (the page's read), in `locale`, each expected to answer
+ * without errors.
+ */
+export function checkoutCalls(
+  shop: () => Shop,
+  fields: string,
+  locale: { channelId: string; languageId: string; marketId: string },
+) {
+  async function change(cartId: string, checkout: Record<string, unknown>) {
+    const { body } = await gql(shop().origin, {
+      query: `mutation($cartId: String!, $checkout: CheckoutInputType, $channelId: String, $languageId: String, $marketId: String) {
+        createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${fields} } }`,
+      variables: { cartId, checkout, ...locale },
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data.createOrUpdateCheckout;
+  }
+  async function stored(cartId: string) {
+    const { body } = await gql(shop().origin, {
+      query: `query($cartId: String!, $channelId: String, $languageId: String, $marketId: String) {
+        storedCheckout(cartId: $cartId, channelId: $channelId, languageId: $languageId, marketId: $marketId) { ${fields} } }`,
+      variables: { cartId, ...locale },
+    });
+    expect(body.errors).toBeUndefined();
+    return body.data.storedCheckout;
+  }
+  return { change, stored };
+}
