@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
@@ -116,6 +117,36 @@ describe("nShift-style delivery checkout against its sandbox", () => {
     );
     expect(norway.map((o) => o.payableFeeMinor)).toEqual([0, 9_900]);
     expect(norway[0]?.name).toBe("Hent på hentested");
+  });
+
+  it("asks once more when the connection is closed under its request (a kept-alive connection nShift closed)", async () => {
+    // The first connection is closed as soon as a request arrives on it, without an answer; the next is the sandbox.
+    let connections = 0;
+    const proxy = createServer((socket) => {
+      connections++;
+      if (connections === 1) {
+        socket.once("data", () => socket.destroy());
+        return;
+      }
+      const upstream = connect(Number(new URL(origin).port), "127.0.0.1");
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const adapter = new NshiftShipping({
+        baseUrl: `http://127.0.0.1:${port}/sandbox/nshift`,
+        checkoutId: NSHIFT_SANDBOX_CHECKOUT_ID,
+        token: NSHIFT_SANDBOX_TOKEN,
+      });
+      expect((await adapter.options(query())).map((o) => o.id)).toEqual([
+        "nshift:sandbox-pickup",
+        "nshift:sandbox-home",
+      ]);
+      expect(connections).toBe(2);
+    } finally {
+      proxy.close();
+    }
   });
 
   it("refuses an unknown zip and a wrong token", async () => {

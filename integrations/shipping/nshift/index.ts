@@ -46,10 +46,20 @@ export class NshiftShipping implements ShippingProvider {
       ...(query.weightGrams ? { weight: String(query.weightGrams / 1000) } : {}),
     });
     const url = `${baseUrl}/rs-extapi/v1/delivery-checkouts/${encodeURIComponent(checkoutId)}?${params}`;
-    const response = await (this.#config.fetch ?? fetch)(url, {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-      signal: AbortSignal.timeout(this.#config.timeoutMs ?? 10_000),
-    });
+    const ask = () =>
+      (this.#config.fetch ?? fetch)(url, {
+        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+        signal: AbortSignal.timeout(this.#config.timeoutMs ?? 10_000),
+      });
+    let response: Response;
+    try {
+      response = await ask();
+    } catch (error) {
+      // A kept-alive connection that nShift closed as this request was sent on it (its idle timeout): the request
+      // never reached it and the GET reads only, so it is asked once more, on a new connection.
+      if (!connectionClosed(error)) throw error;
+      response = await ask();
+    }
     if (!response.ok) {
       await response.body?.cancel();
       throw new ShippingProviderError(
@@ -91,4 +101,12 @@ export class NshiftShipping implements ShippingProvider {
         };
       });
   }
+}
+
+/** fetch's failure when the connection was closed or reset under a request, before any answer came. */
+function connectionClosed(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return (
+    error instanceof TypeError && (code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE")
+  );
 }
